@@ -1,0 +1,54 @@
+// Builds everything `npm start`, `npm run serve` and the tests need into dist/:
+//   dist/checkout/   the hosted checkout page (Vite)
+//   dist/tender.js   the script-tag loader (IIFE) and dist/esm/ the side-effect-free ESM entry
+//   dist/server/     the Tender server and the demo processes as plain Node ESM
+import { build as viteBuild } from 'vite';
+import { build as esbuild } from 'esbuild';
+import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+
+const pkg = JSON.parse(await readFile('package.json', 'utf8')) as { version: string };
+const define = { __TENDER_VERSION__: JSON.stringify(pkg.version) };
+
+await viteBuild({ logLevel: 'warn', define });
+
+if (existsSync('widget/tender.ts')) {
+  await esbuild({
+    entryPoints: { tender: 'widget/tender.ts' },
+    outdir: 'dist',
+    bundle: true,
+    minify: true,
+    format: 'iife',
+    target: 'es2019',
+    define,
+    legalComments: 'none',
+  });
+}
+if (existsSync('widget/index.ts')) {
+  await esbuild({
+    entryPoints: { index: 'widget/index.ts' },
+    outdir: 'dist/esm',
+    bundle: true,
+    minify: false,
+    format: 'esm',
+    target: 'es2019',
+    define,
+  });
+}
+
+const serverEntries = ['src/server/node.ts', 'demo/main.ts'].filter((f) => existsSync(f));
+if (serverEntries.length) {
+  await esbuild({
+    entryPoints: serverEntries,
+    outdir: 'dist/server',
+    outbase: '.',
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    packages: 'external',
+    define,
+    sourcemap: true,
+  });
+}
+console.log('built dist/');

@@ -1,0 +1,136 @@
+import * as v from 'valibot';
+import { errorMessageOf } from './common';
+import { fillPath, operations, type OperationId, type RequestOf, type ResponseOf } from './operations';
+
+/** The closed set of ways an API call can fail. */
+export type ApiErrorCode = 'network' | 'timeout' | 'http' | 'invalid_request' | 'invalid_response' | 'api';
+
+/** A failed API call: what went wrong, the HTTP status when there was one, the API's own message when it sent one. */
+export interface ApiError {
+  readonly code: ApiErrorCode;
+  readonly message: string;
+  readonly status?: number;
+  /** The parsed error body the API sent, when it sent one. */
+  readonly body?: unknown;
+  /** Field errors for `invalid_request`. */
+  readonly issues?: Record<string, string[]>;
+}
+
+/** A result as a union: `{ ok: true, value }` or `{ ok: false, error }`. */
+export type ApiResult<T> = { readonly ok: true; readonly value: T; readonly status: number } | { readonly ok: false; readonly error: ApiError };
+
+/** Options of {@link createApiClient}. */
+export interface ApiClientOptions {
+  /** Base address of the payment API, e.g. https://api.example.com. */
+  baseUrl: string;
+  /** Merchant API key, sent as `Authorization: Bearer …`. */
+  apiKey: string;
+  /** Per-request time-out; default 15 s. */
+  timeoutMs?: number;
+  /** For tests or custom agents; defaults to the global fetch. */
+  fetch?: typeof fetch;
+  /** Extra headers per call, e.g. an Idempotency-Key. */
+  headers?: Record<string, string>;
+}
+
+/** Per-call options. */
+export interface CallOptions {
+  signal?: AbortSignal;
+  headers?: Record<string, string>;
+}
+
+/** One method per operation of the payment API. */
+export type ApiClient = {
+  readonly [K in OperationId]: (input: RequestOf<K>, options?: CallOptions) => Promise<ApiResult<ResponseOf<K>>>;
+};
+
+/** Turns valibot issues into `{ "field.path": [messages] }`. */
+export function fieldErrors(issues: readonly v.BaseIssue<unknown>[]): Record<string, string[]> {
+  const out: Record<string, string[]> = {};
+  for (const issue of issues) {
+    const key = v.getDotPath(issue) ?? '(body)';
+    (out[key] ??= []).push(issue.message);
+  }
+  return out;
+}
+
+function fail(code: ApiErrorCode, message: string, extra: Partial<ApiError> = {}): { ok: false; error: ApiError } {
+  return { ok: false, error: { code, message, ...extra } };
+}
+
+/** Creates the typed client for server code. Never bundle it for the browser: it holds the API key. */
+export function createApiClient(options: ApiClientOptions): ApiClient {
+  const base = new URL(options.baseUrl);
+  if (base.protocol !== 'https:' && base.protocol !== 'http:') {
+    throw new TypeError(`createApiClient: baseUrl must be an http(s) URL, received ${JSON.stringify(options.baseUrl)}`);
+  }
+  if (!options.apiKey) throw new TypeError('createApiClient: apiKey is required (the merchant API key)');
+  const timeoutMs = options.timeoutMs ?? 15_000;
+  const doFetch = options.fetch ?? fetch;
+  const basePath = base.pathname.replace(/\/+$/, '');
+
+  async function call(id: OperationId, input: unknown, callOptions: CallOptions = {}): Promise<ApiResult<unknown>> {
+    const operation = operations[id];
+    const checked = v.safeParse(operation.request, input);
+    if (!checked.success) {
+      return fail('invalid_request', `${id}: the request is not valid`, { issues: fieldErrors(checked.issues) });
+    }
+    const url = new URL(base.origin);
+    url.pathname = basePath + (operation.input === 'path' ? fillPath(operation.path, checked.output as Record<string, unknown>) : operation.path);
+    let body: string | undefined;
+    if (operation.input === 'query') {
+      for (const [k, val] of Object.entries(checked.output as Record<string, unknown>)) url.searchParams.set(k, String(val));
+    } else if (operation.input === 'body') {
+      // Send what the caller gave (validated), not the parser's output: the API wants its own field names.
+      body = JSON.stringify(input);
+    }
+    const timeout = AbortSignal.timeout(timeoutMs);
+    const signal = callOptions.signal ? AbortSignal.any([callOptions.signal, timeout]) : timeout;
+    let response: Response;
+    try {
+      response = await doFetch(url, {
+        method: operation.method,
+        headers: {
+          accept: 'application/json',
+          authorization: `Bearer ${options.apiKey}`,
+          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+          ...options.headers,
+          ...callOptions.headers,
+        },
+        body,
+        redirect: 'manual',
+        signal,
+      });
+    } catch (err) {
+      if (timeout.aborted) return fail('timeout', `${id}: no answer from the payment API within ${timeoutMs} ms`);
+      return fail('network', `${id}: could not reach the payment API (${(err as Error).message})`);
+    }
+    let json: unknown;
+    try {
+      const text = await response.text();
+      json = text ? JSON.parse(text) : undefined;
+    } catch (err) {
+      if (timeout.aborted) return fail('timeout', `${id}: the payment API's answer did not finish within ${timeoutMs} ms`);
+      json = undefined;
+    }
+    const apiMessage = errorMessageOf(json);
+    if (!response.ok) {
+      if (apiMessage !== undefined) return fail('api', apiMessage, { status: response.status, body: json });
+      return fail('http', `${id}: the payment API answered HTTP ${response.status}`, { status: response.status });
+    }
+    if (apiMessage !== undefined) return fail('api', apiMessage, { status: response.status, body: json });
+    const parsed = v.safeParse(operation.response, json);
+    if (!parsed.success) {
+      return fail('invalid_response', `${id}: the payment API's answer has an unexpected shape (${v.summarize(parsed.issues).split('\n')[0]})`, {
+        status: response.status,
+      });
+    }
+    return { ok: true, value: parsed.output, status: response.status };
+  }
+
+  const client: Record<string, unknown> = {};
+  for (const id of Object.keys(operations) as OperationId[]) {
+    client[id] = (input: unknown, callOptions?: CallOptions) => call(id, input, callOptions);
+  }
+  return client as ApiClient;
+}

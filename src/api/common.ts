@@ -1,0 +1,65 @@
+import * as v from 'valibot';
+
+/** A transaction reference as created by initiate: short, printable, safe in a URL. */
+export const ReferenceSchema = v.pipe(
+  v.string('a transaction reference must be a string'),
+  v.minLength(1, 'a transaction reference is required'),
+  v.maxLength(128, 'a transaction reference is at most 128 characters'),
+  v.regex(/^[A-Za-z0-9][A-Za-z0-9_.:-]*$/, 'a transaction reference has only letters, digits and _ . : -'),
+);
+
+/** ISO-4217-style currency code as the API sends it (e.g. NGN). */
+export const CurrencySchema = v.pipe(v.string(), v.regex(/^[A-Za-z]{3}$/, 'a currency is a three-letter code'));
+
+/** A money amount in major units (the API's amounts are plain numbers). */
+export const AmountSchema = v.pipe(v.number(), v.finite(), v.minValue(0));
+
+/** Envelope of operations that report their outcome in `status` (split, payment link, wallets, card, …). */
+export function statusEnvelope<T extends v.GenericSchema>(data: T) {
+  return v.object({ status: v.boolean(), message: v.string(), data });
+}
+
+/** Envelope of operations that report their outcome in `success` (transfers, account lookup). */
+export function successEnvelope<T extends v.GenericSchema>(data: T) {
+  return v.object({ success: v.boolean(), message: v.string(), data });
+}
+
+/** The failure envelope of the `status` family: `status:false` plus a message; data varies or is absent. */
+export const StatusErrorSchema = v.object({
+  status: v.literal(false),
+  message: v.string(),
+  data: v.optional(v.unknown()),
+});
+export type StatusError = v.InferOutput<typeof StatusErrorSchema>;
+
+/** The wallet completion failure body, e.g. "Empty request not allowed." with responseCode 400. */
+export const WalletErrorSchema = v.object({
+  status: v.literal(false),
+  message: v.string(),
+  data: v.object({ responseCode: v.string(), responseDescription: v.string() }),
+});
+export type WalletError = v.InferOutput<typeof WalletErrorSchema>;
+
+/** The failure envelope of the `success` family, e.g. "Transaction record not found". */
+export const SuccessErrorSchema = v.object({
+  success: v.literal(false),
+  message: v.string(),
+  data: v.optional(v.nullable(v.unknown())),
+});
+export type SuccessError = v.InferOutput<typeof SuccessErrorSchema>;
+
+/** Any error envelope the API sends; used to pull a human message out of a failed response. */
+export const ErrorEnvelopeSchema = v.union([WalletErrorSchema, StatusErrorSchema, SuccessErrorSchema]);
+export type ErrorEnvelope = v.InferOutput<typeof ErrorEnvelopeSchema>;
+
+/** Reads the API's own message from any error envelope, or undefined when the body is not one. */
+export function errorMessageOf(body: unknown): string | undefined {
+  const parsed = v.safeParse(ErrorEnvelopeSchema, body);
+  if (!parsed.success) return undefined;
+  const out = parsed.output;
+  if ('data' in out && out.data && typeof out.data === 'object' && 'responseDescription' in out.data) {
+    const d = out.data as { responseDescription: string };
+    return out.message || d.responseDescription;
+  }
+  return out.message;
+}

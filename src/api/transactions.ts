@@ -1,0 +1,84 @@
+import * as v from 'valibot';
+import { AmountSchema, CurrencySchema, ReferenceSchema, statusEnvelope } from './common';
+
+/** POST /api/v1/paymentlink/initiate. */
+export const InitiateRequestSchema = v.object({
+  paymentLinkReference: v.optional(v.pipe(v.string(), v.maxLength(128))),
+  amount: v.pipe(AmountSchema, v.minValue(0.01, 'an amount must be positive')),
+  currency: CurrencySchema,
+  checkoutCustomerData: v.object({
+    email: v.pipe(v.string(), v.email('a customer email must be an email address')),
+    firstName: v.string(),
+    lastName: v.string(),
+    phoneNumber: v.optional(v.string()),
+  }),
+  metaData: v.optional(v.string()),
+  checkoutCustomizationData: v.optional(
+    v.object({
+      logoUrl: v.optional(v.string()),
+      paymentDescription: v.optional(v.string()),
+      checkoutModalTitle: v.optional(v.string()),
+    }),
+  ),
+});
+export type InitiateRequest = v.InferInput<typeof InitiateRequestSchema>;
+
+/** Payment-link initiation result; statusCode "01" is a successfully initiated transaction. */
+export const InitiateResultSchema = v.object({
+  transactionReference: ReferenceSchema,
+  amount: v.number(),
+  statusCode: v.string(),
+  statusMessage: v.string(),
+  publicKey: v.string(),
+  paymentRedirectUrl: v.string(),
+});
+export type InitiateResult = v.InferOutput<typeof InitiateResultSchema>;
+export const InitiateResponseSchema = statusEnvelope(InitiateResultSchema);
+
+/** POST /api/v1/transaction/verify. The browser sends the reference only. */
+export const VerifyRequestSchema = v.object({
+  transactionReference: ReferenceSchema,
+  amount: v.optional(AmountSchema),
+  transactionType: v.optional(v.pipe(v.string(), v.maxLength(32))),
+});
+export type VerifyRequest = v.InferInput<typeof VerifyRequestSchema>;
+
+/** The outcome states a verify can report, in lower case. */
+export const TRANSACTION_STATUSES = ['successful', 'failed', 'pending', 'void', 'abandoned', 'reversed', 'cancelled'] as const;
+export type TransactionStatus = (typeof TRANSACTION_STATUSES)[number];
+
+/** Normalises a status word of any case; anything unknown is `pending`, never success or failure. */
+export function normaliseStatus(raw: string): TransactionStatus {
+  const s = raw.trim().toLowerCase();
+  if (s === 'success' || s === 'succeeded' || s === 'paid') return 'successful';
+  if (s === 'canceled') return 'cancelled';
+  return (TRANSACTION_STATUSES as readonly string[]).includes(s) ? (s as TransactionStatus) : 'pending';
+}
+
+/** The statuses after which no more money moves for this attempt. */
+export function isFinalStatus(s: TransactionStatus): boolean {
+  return s !== 'pending';
+}
+
+/** `data` of a verify answer. Fields other than status are optional: the seed does not show the record. */
+export const VerifyDataSchema = v.object({
+  status: v.pipe(v.string(), v.transform(normaliseStatus)),
+  transactionReference: v.optional(v.string()),
+  amount: v.optional(v.number()),
+  currency: v.optional(v.string()),
+  merchantName: v.optional(v.string()),
+  channel: v.optional(v.string()),
+  message: v.optional(v.string()),
+  paymentRedirectUrl: v.optional(v.string()),
+  paidAt: v.optional(v.string()),
+});
+export type VerifyData = v.InferOutput<typeof VerifyDataSchema>;
+export const VerifyResponseSchema = statusEnvelope(VerifyDataSchema);
+export type VerifyResponse = v.InferOutput<typeof VerifyResponseSchema>;
+
+/** POST /api/v1/void-transaction. */
+export const VoidRequestSchema = v.object({ transactionReference: ReferenceSchema });
+export type VoidRequest = v.InferInput<typeof VoidRequestSchema>;
+export const VoidResponseSchema = statusEnvelope(
+  v.optional(v.object({ transactionReference: v.string(), status: v.string() })),
+);

@@ -1,0 +1,2 @@
+/** The package version, injected at build time. */
+declare const __TENDER_VERSION__: string;

@@ -1,0 +1,38 @@
+import { defineConfig } from 'vitest/config';
+
+// Three projects: plain unit tests (node), component tests (*.test.tsx in happy-dom), and end-to-end
+// tests that start the real servers on loopback and drive Debian's Chromium through playwright-core.
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'unit',
+          environment: 'node',
+          include: ['src/**/*.test.ts', 'widget/**/*.test.ts', 'demo/**/*.test.ts', 'scripts/**/*.test.ts', 'test/unit/**/*.test.ts'],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'dom',
+          environment: 'happy-dom',
+          include: ['src/**/*.test.tsx', 'widget/**/*.test.tsx', 'demo/**/*.test.tsx'],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'e2e',
+          environment: 'node',
+          include: ['test/e2e/**/*.test.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          // Each file launches its own Chromium; two cores do not take more than two at once.
+          maxWorkers: 2,
+        },
+      },
+    ],
+  },
+});
