@@ -1,0 +1,53 @@
+import type { TransactionStatus } from '../../src/api';
+import { fail, type Context, type Envelope } from './http';
+import type { PaymentChannel, Transaction } from './state';
+
+/** The transaction for a reference, or a 404 "Transaction not found". */
+export function findTransaction(ctx: Context, reference: string, envelope: Envelope = 'status'): Transaction {
+  const tx = ctx.state.transactions.get(reference);
+  if (!tx) fail(404, 'Transaction not found', envelope);
+  return tx;
+}
+
+/**
+ * Refuses a completion step on a transaction that is no longer pending, so that a retry or a double click
+ * can never charge twice.
+ */
+export function requirePending(tx: Transaction): void {
+  if (tx.status === 'successful') fail(409, 'Transaction already completed');
+  if (tx.status !== 'pending') fail(409, `Transaction is ${tx.status}; start a new payment`);
+}
+
+/** Marks the channel the payer is now using. */
+export function useChannel(tx: Transaction, channel: PaymentChannel): void {
+  tx.channel = channel;
+}
+
+const DEFAULT_MESSAGES: Record<TransactionStatus, string> = {
+  successful: 'Approved',
+  failed: 'Payment failed',
+  pending: 'Awaiting payment',
+  void: 'Transaction voided',
+  abandoned: 'Payment abandoned',
+  reversed: 'Payment reversed',
+  cancelled: 'Payment cancelled by the payer',
+};
+
+/** Moves a transaction to a final status (a no-op when it is already final, so money moves at most once). */
+export function settle(ctx: Context, tx: Transaction, status: TransactionStatus, message?: string): boolean {
+  if (tx.status !== 'pending' && !(tx.status === 'successful' && status === 'reversed')) return false;
+  tx.status = status;
+  tx.message = message ?? DEFAULT_MESSAGES[status];
+  if (status === 'successful') tx.paidAt = ctx.options.now();
+  return true;
+}
+
+/** The message verify reports for a fresh transaction. */
+export const PENDING_MESSAGE = DEFAULT_MESSAGES.pending;
+
+/** Where the payer goes back to, with `transactionReference` appended. */
+export function returnUrlOf(tx: Transaction): string {
+  const url = new URL(tx.returnUrl);
+  url.searchParams.set('transactionReference', tx.reference);
+  return url.href;
+}
