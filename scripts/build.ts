@@ -36,7 +36,7 @@ if (existsSync('widget/index.ts')) {
   });
 }
 
-const serverEntries = ['src/server/node.ts', 'demo/main.ts'].filter((f) => existsSync(f));
+const serverEntries = ['src/server/node.ts', 'src/server/serve.ts', 'demo/main.ts'].filter((f) => existsSync(f));
 if (serverEntries.length) {
   await esbuild({
     entryPoints: serverEntries,

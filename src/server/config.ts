@@ -1,0 +1,233 @@
+import { isLoopbackHost, normaliseHostEntry } from '../platform/redirectPolicy';
+
+/** Everything the Tender server needs, read once from the environment by {@link configFromEnv}. */
+export interface TenderConfig {
+  /** Payment API base URL without a trailing slash, e.g. https://api.example.com or https://api.example.com/gw. */
+  readonly apiBaseUrl: string;
+  /** Merchant API key. Non-enumerable in configs made by configFromEnv, so logging a config never prints it. */
+  readonly apiKey: string;
+  readonly port: number;
+  readonly host: string;
+  /** Exact storefront origins that may embed the page and call the proxy (`https://shop.example`). */
+  readonly allowedOrigins: readonly string[];
+  /** Hosts the payer may be sent to; always includes the payment API's own host. */
+  readonly redirectHosts: readonly string[];
+  /** Sandbox mode: the API is plain http on loopback, so plain http redirects to loopback are allowed. */
+  readonly allowHttpLoopback: boolean;
+  readonly upstreamTimeoutMs: number;
+  /** Requests per minute per client for verify and the bank list; 0 turns rate limiting off. */
+  readonly rateLimitPerMinute: number;
+  /** Requests per minute per client for the calls that move money (card, OTP, USSD, transfer, wallets). */
+  readonly completionRateLimitPerMinute: number;
+  /** How many reverse proxies in front of the server to trust for X-Forwarded-For; 0 = ignore the header. */
+  readonly trustProxy: number;
+  readonly walletNames: { readonly a: string; readonly b: string };
+}
+
+/** The outcome of reading the environment: a config (plus warnings), or every problem found. */
+export type ConfigResult =
+  | { readonly ok: true; readonly config: TenderConfig; readonly warnings: readonly string[] }
+  | { readonly ok: false; readonly errors: readonly string[] };
+
+/** Defaults of the optional variables, exported for documentation and tests. */
+export const CONFIG_DEFAULTS = {
+  port: 8081,
+  host: '127.0.0.1',
+  upstreamTimeoutMs: 15_000,
+  rateLimitPerMinute: 300,
+  walletNames: { a: 'Wallet A', b: 'Wallet B' },
+} as const;
+
+/** Completion calls move money; they get this fraction of the general per-client limit. */
+const COMPLETION_LIMIT_DIVISOR = 5;
+
+type Env = Readonly<Record<string, string | undefined>>;
+
+const show = (value: string): string => JSON.stringify(value.length > 200 ? `${value.slice(0, 200)}…` : value);
+
+/**
+ * Reads and checks the Tender server's environment (PRODUCT.md §2). Every problem is reported at once, each
+ * saying what was expected and what was received. The API key is never part of any message.
+ */
+export function configFromEnv(env: Env): ConfigResult {
+  const errors: string[] = [];
+  const warnings: string[] = [];
+  const get = (name: string): string | undefined => {
+    const raw = env[name];
+    return raw === undefined || raw.trim() === '' ? undefined : raw;
+  };
+
+  const apiKey = readApiKey(env['TENDER_API_KEY'], errors);
+  const base = readBaseUrl(get('TENDER_API_BASE_URL'), errors, warnings);
+
+  const port = readInt('PORT', get('PORT'), CONFIG_DEFAULTS.port, 0, 65_535, errors);
+  const host = (get('HOST') ?? CONFIG_DEFAULTS.host).trim();
+  if (/[\s/]/.test(host)) errors.push(`HOST must be a host name or IP address to listen on, e.g. 127.0.0.1 or 0.0.0.0; received ${show(host)}`);
+
+  const allowedOrigins = readOrigins(get('TENDER_ALLOWED_ORIGINS'), errors);
+
+  const redirectHosts: string[] = [];
+  for (const entry of splitList(get('TENDER_REDIRECT_HOSTS'))) {
+    const normalised = normaliseHostEntry(entry);
+    if (!normalised) {
+      errors.push(`TENDER_REDIRECT_HOSTS: expected host names like pay.example.com or cashier.example.com:8443, received ${show(entry)}`);
+    } else if (!redirectHosts.includes(normalised.toLowerCase())) {
+      redirectHosts.push(normalised.toLowerCase());
+    }
+  }
+  if (base && !redirectHosts.includes(base.host)) redirectHosts.unshift(base.host);
+
+  const upstreamTimeoutMs = readInt('TENDER_UPSTREAM_TIMEOUT_MS', get('TENDER_UPSTREAM_TIMEOUT_MS'), CONFIG_DEFAULTS.upstreamTimeoutMs, 100, 300_000, errors);
+  const rateLimitPerMinute = readInt('TENDER_RATE_LIMIT', get('TENDER_RATE_LIMIT'), CONFIG_DEFAULTS.rateLimitPerMinute, 0, 1_000_000, errors);
+  const trustProxy = readTrustProxy(get('TENDER_TRUST_PROXY'), errors);
+  const walletA = readName('TENDER_WALLET_A_NAME', get('TENDER_WALLET_A_NAME'), CONFIG_DEFAULTS.walletNames.a, errors);
+  const walletB = readName('TENDER_WALLET_B_NAME', get('TENDER_WALLET_B_NAME'), CONFIG_DEFAULTS.walletNames.b, errors);
+
+  if (errors.length || !base || apiKey === undefined) {
+    // A key pasted into the wrong variable must not come back in a message either.
+    return { ok: false, errors: errors.map((e) => redact(e, apiKey)) };
+  }
+  const config: Omit<TenderConfig, 'apiKey'> = {
+    apiBaseUrl: base.url,
+    port,
+    host,
+    allowedOrigins,
+    redirectHosts,
+    allowHttpLoopback: base.sandbox,
+    upstreamTimeoutMs,
+    rateLimitPerMinute,
+    completionRateLimitPerMinute: rateLimitPerMinute === 0 ? 0 : Math.max(1, Math.floor(rateLimitPerMinute / COMPLETION_LIMIT_DIVISOR)),
+    trustProxy,
+    walletNames: { a: walletA, b: walletB },
+  };
+  Object.defineProperty(config, 'apiKey', { value: apiKey, enumerable: false });
+  return { ok: true, config: config as TenderConfig, warnings: warnings.map((w) => redact(w, apiKey)) };
+}
+
+// Short values would match ordinary words; a real key is long enough to be told apart.
+function redact(message: string, key: string | undefined): string {
+  return key && key.length >= 6 ? message.split(key).join('[redacted]') : message;
+}
+
+function splitList(raw: string | undefined): string[] {
+  return raw ? raw.split(',').map((s) => s.trim()).filter(Boolean) : [];
+}
+
+function readApiKey(raw: string | undefined, errors: string[]): string | undefined {
+  if (raw === undefined || raw === '') {
+    errors.push('TENDER_API_KEY is required: the merchant API key the server sends upstream as "Authorization: Bearer <key>"; received nothing');
+    return undefined;
+  }
+  // Describe the value without showing it: its length and what is wrong with it.
+  if (/\s/.test(raw)) {
+    const where = /^\s|\s$/.test(raw) ? 'at its start or end (check the quoting of the variable)' : 'inside it';
+    errors.push(`TENDER_API_KEY must be the bare key with no white space (not "Bearer …"); received a ${raw.length}-character value with white space ${where}`);
+    return raw;
+  }
+  if (!/^[\x21-\x7e]+$/.test(raw)) {
+    errors.push(`TENDER_API_KEY must be printable ASCII; received a ${raw.length}-character value with other characters`);
+  }
+  return raw;
+}
+
+function readBaseUrl(
+  raw: string | undefined,
+  errors: string[],
+  warnings: string[],
+): { url: string; host: string; sandbox: boolean } | undefined {
+  const example = 'e.g. https://api.example.com or, for the sandbox, http://127.0.0.1:8082';
+  if (raw === undefined) {
+    errors.push(`TENDER_API_BASE_URL is required: the payment API base URL, ${example}; received nothing`);
+    return undefined;
+  }
+  const value = raw.trim();
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    errors.push(`TENDER_API_BASE_URL must be an absolute http(s) URL, ${example}; received ${show(value)}`);
+    return undefined;
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') {
+    errors.push(`TENDER_API_BASE_URL must use https: (or http: for a local sandbox); received the scheme ${show(url.protocol)}`);
+    return undefined;
+  }
+  if (url.username || url.password) {
+    // Not echoed: whatever sits in the userinfo is probably a secret.
+    errors.push('TENDER_API_BASE_URL must not carry a user name or password; put the key in TENDER_API_KEY');
+    return undefined;
+  }
+  if (url.search || url.hash) {
+    errors.push(`TENDER_API_BASE_URL must have no query or fragment; received ${show(value)}`);
+    return undefined;
+  }
+  const sandbox = url.protocol === 'http:' && isLoopbackHost(url.hostname);
+  if (url.protocol === 'http:' && !sandbox) {
+    warnings.push(`TENDER_API_BASE_URL is plain http on a non-loopback host (${url.host}): the API key would travel unencrypted; use https`);
+  }
+  return { url: url.origin + url.pathname.replace(/\/+$/, ''), host: url.host.toLowerCase(), sandbox };
+}
+
+function readOrigins(raw: string | undefined, errors: string[]): string[] {
+  const out: string[] = [];
+  for (const entry of splitList(raw)) {
+    const problem = `TENDER_ALLOWED_ORIGINS: expected exact origins like https://shop.example or http://localhost:8080 (scheme, host, optional port; no path or wildcard); received ${show(entry)}`;
+    if (entry.includes('*') || entry === 'null') {
+      errors.push(problem);
+      continue;
+    }
+    let url: URL;
+    try {
+      url = new URL(entry);
+    } catch {
+      errors.push(problem);
+      continue;
+    }
+    if (
+      (url.protocol !== 'https:' && url.protocol !== 'http:') ||
+      url.username ||
+      url.password ||
+      (url.pathname !== '/' && url.pathname !== '') ||
+      url.search ||
+      url.hash ||
+      // `https://shop.example/x` parses with pathname /x; `https://shop.example?` leaves a bare "?" behind.
+      /[?#]/.test(entry)
+    ) {
+      errors.push(problem);
+      continue;
+    }
+    if (!out.includes(url.origin)) out.push(url.origin);
+  }
+  return out;
+}
+
+function readInt(name: string, raw: string | undefined, fallback: number, min: number, max: number, errors: string[]): number {
+  if (raw === undefined) return fallback;
+  const value = raw.trim();
+  const n = Number(value);
+  if (!/^\d+$/.test(value) || !Number.isSafeInteger(n) || n < min || n > max) {
+    errors.push(`${name} must be a whole number from ${min} to ${max}; received ${show(value)}`);
+    return fallback;
+  }
+  return n;
+}
+
+function readTrustProxy(raw: string | undefined, errors: string[]): number {
+  if (raw === undefined) return 0;
+  const value = raw.trim().toLowerCase();
+  if (value === 'false' || value === 'no' || value === 'off' || value === '0') return 0;
+  if (value === 'true' || value === 'yes' || value === 'on') return 1;
+  if (/^\d+$/.test(value) && Number(value) <= 10) return Number(value);
+  errors.push(`TENDER_TRUST_PROXY must be true/false or the number of reverse proxies in front of the server (1 to 10); received ${show(raw)}`);
+  return 0;
+}
+
+function readName(name: string, raw: string | undefined, fallback: string, errors: string[]): string {
+  if (raw === undefined) return fallback;
+  const value = raw.trim();
+  if (value.length > 40 || /[\u0000-\u001f\u007f]/.test(value)) {
+    errors.push(`${name} must be a display name of at most 40 printable characters; received ${show(value)}`);
+    return fallback;
+  }
+  return value;
+}

@@ -1,0 +1,34 @@
+/** One line of the server's structured log: a request, or a server event (start, internal error). */
+export interface LogRecord {
+  readonly time: string;
+  readonly level: 'info' | 'warn' | 'error';
+  readonly requestId?: string;
+  readonly method?: string;
+  /** Path without the query string, long digit runs masked. */
+  readonly path?: string;
+  readonly status?: number;
+  readonly ms?: number;
+  readonly upstreamStatus?: number;
+  readonly upstreamMs?: number;
+  /** A closed code for what went wrong (`upstream_timeout`, `internal_error`, …), never a free-form dump. */
+  readonly event?: string;
+}
+
+/** Where log records go; inject one in tests to capture them. */
+export type Logger = (record: LogRecord) => void;
+
+/** Writes each record as one JSON line on stdout. */
+export const stdoutLogger: Logger = (record) => {
+  process.stdout.write(`${JSON.stringify(record)}\n`);
+};
+
+const MAX_PATH = 200;
+
+/**
+ * The path as it may be logged: a client can put anything in a URL, including a card number, so runs of
+ * eight or more digits are masked and the length is capped.
+ */
+export function loggablePath(pathname: string): string {
+  const capped = pathname.length > MAX_PATH ? `${pathname.slice(0, MAX_PATH)}…` : pathname;
+  return /\d{8}/.test(capped) ? capped.replace(/\d{8,}/g, '[digits]') : capped;
+}

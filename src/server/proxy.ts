@@ -1,0 +1,322 @@
+import * as v from 'valibot';
+import { operations, type Operation, type OperationId } from '../api/operations';
+import type { TenderConfig } from './config';
+import { addCorsHeaders, createOriginPolicy, preflightHeaders } from './cors';
+import { createRateLimiter, type RateLimiter } from './rateLimit';
+import { SECURITY_HEADERS, errorResponse, methodNotAllowed, notFound, rawJsonResponse } from './respond';
+
+/** Largest request body the proxy reads (PRODUCT.md §5: a small body limit). */
+export const MAX_REQUEST_BYTES = 16 * 1024;
+/** Largest upstream answer passed back to the browser. */
+export const MAX_UPSTREAM_BYTES = 256 * 1024;
+
+/** What the proxy reports back to the handler for the request log. */
+export interface ProxyContext {
+  readonly requestId: string;
+  readonly clientAddress: string;
+  upstreamStatus?: number;
+  upstreamMs?: number;
+  /** A closed code when the proxy refused or the upstream failed, for the log. */
+  event?: string;
+}
+
+/** Dependencies of the proxy; the handler passes its own. */
+export interface ProxyDeps {
+  readonly fetch: typeof fetch;
+  readonly now: () => number;
+}
+
+/** Answers `/api/v1/...`: exactly the browser operations, everything else 404 without touching the upstream. */
+export type Proxy = (request: Request, url: URL, ctx: ProxyContext) => Promise<Response>;
+
+interface Route {
+  readonly id: OperationId;
+  readonly operation: Operation;
+  readonly upstreamUrl: string;
+  readonly allow: string;
+  readonly limiter: RateLimiter | undefined;
+  /** For query operations: the only parameters read from the browser's query string. */
+  readonly queryKeys: readonly string[];
+}
+
+const IDEMPOTENCY_KEY = /^[A-Za-z0-9_-]{8,64}$/;
+const JSON_MEDIA_TYPE = /^application\/json\s*(;|$)/i;
+const RETRY_AFTER = /^\d{1,6}$/;
+/** Operations that do not move money: polled or listed, so they get the general limit. */
+const READ_OPERATIONS: ReadonlySet<OperationId> = new Set(['verifyTransaction', 'ussdBanks']);
+const MAX_FIELD_ERRORS = 20;
+
+const utf8 = new TextDecoder('utf-8', { fatal: true });
+
+/** Builds the proxy: the allowlist map, the upstream URLs, the Bearer header and the limiters are made once. */
+export function createProxy(config: TenderConfig, deps: ProxyDeps): Proxy {
+  const policy = createOriginPolicy(config.allowedOrigins, config.trustProxy);
+  const authorization = `Bearer ${config.apiKey}`;
+  const apiKey = config.apiKey;
+  const general = config.rateLimitPerMinute > 0 ? createRateLimiter({ perMinute: config.rateLimitPerMinute, now: deps.now }) : undefined;
+  const completion =
+    config.completionRateLimitPerMinute > 0 ? createRateLimiter({ perMinute: config.completionRateLimitPerMinute, now: deps.now }) : undefined;
+
+  // Keyed by the exact path of the operation: a request matches only if its path is spelled exactly so.
+  const routes = new Map<string, Route>();
+  for (const id of Object.keys(operations) as OperationId[]) {
+    const operation: Operation = operations[id];
+    if (!operation.browser) continue;
+    if (operation.input === 'path') throw new Error(`proxy: browser operation ${id} has path inputs, which the proxy does not forward`);
+    routes.set(operation.path, {
+      id,
+      operation,
+      upstreamUrl: config.apiBaseUrl + operation.path,
+      allow: `${operation.method}, OPTIONS`,
+      limiter: READ_OPERATIONS.has(id) ? general : completion,
+      queryKeys: operation.input === 'query' ? Object.keys(entriesOf(operation)) : [],
+    });
+  }
+
+  function clientKey(request: Request, ctx: ProxyContext): string {
+    if (config.trustProxy > 0) {
+      const xff = request.headers.get('x-forwarded-for');
+      if (xff) {
+        // The last entries were appended by our own proxies; the one before them is the client they saw.
+        const hops = xff.split(',');
+        const hop = hops[Math.max(0, hops.length - config.trustProxy)]?.trim();
+        if (hop) return hop;
+      }
+    }
+    return ctx.clientAddress;
+  }
+
+  return async function proxy(request, url, ctx) {
+    const route = routes.get(url.pathname);
+    if (!route) return notFound();
+    const method = request.method;
+    const decision = policy.decide(request, url);
+
+    if (method === 'OPTIONS') {
+      if (decision.kind === 'refuse') {
+        ctx.event = 'forbidden_origin';
+        return errorResponse(403, 'forbidden_origin', 'This origin may not call the Tender proxy.', { vary: 'Origin' });
+      }
+      const headers: Record<string, string> = { ...SECURITY_HEADERS, allow: route.allow, vary: 'Origin', 'cache-control': 'no-store' };
+      if (decision.kind === 'cors') Object.assign(headers, preflightHeaders(decision.origin, route.operation.method));
+      return new Response(null, { status: 204, headers });
+    }
+    if (method !== route.operation.method) return methodNotAllowed(route.allow);
+    if (decision.kind === 'refuse') {
+      ctx.event = 'forbidden_origin';
+      return errorResponse(403, 'forbidden_origin', 'This origin may not call the Tender proxy.', { vary: 'Origin' });
+    }
+
+    const response = await forward(request, url, ctx, route);
+    response.headers.set('vary', 'Origin');
+    if (decision.kind === 'cors') addCorsHeaders(response.headers, decision.origin);
+    return response;
+  };
+
+  async function forward(request: Request, url: URL, ctx: ProxyContext, route: Route): Promise<Response> {
+    if (route.limiter) {
+      const wait = route.limiter.take(clientKey(request, ctx));
+      if (wait > 0) {
+        ctx.event = 'rate_limited';
+        return errorResponse(429, 'rate_limited', 'Too many requests; try again shortly.', { 'retry-after': String(wait) });
+      }
+    }
+
+    const headers: Record<string, string> = {
+      authorization,
+      accept: 'application/json',
+      'x-request-id': ctx.requestId,
+    };
+    const idempotencyKey = request.headers.get('idempotency-key');
+    if (idempotencyKey !== null) {
+      if (!IDEMPOTENCY_KEY.test(idempotencyKey)) {
+        return errorResponse(400, 'invalid_request', 'Idempotency-Key must be 8 to 64 letters, digits, "_" or "-".');
+      }
+      headers['idempotency-key'] = idempotencyKey;
+    }
+
+    const { operation } = route;
+    let upstreamUrl = route.upstreamUrl;
+    let body: string | undefined;
+    if (operation.input === 'body') {
+      const contentType = request.headers.get('content-type');
+      if (contentType === null || !JSON_MEDIA_TYPE.test(contentType)) {
+        return errorResponse(415, 'unsupported_media_type', 'Send the body as JSON with Content-Type: application/json.');
+      }
+      const read = await readJson(request);
+      if (!read.ok) return read.response;
+      const checked = v.safeParse(operation.request, read.value);
+      if (!checked.success) return invalidRequest(checked.issues);
+      // The validated output, re-serialised: unknown fields the browser sent never reach the API.
+      body = JSON.stringify(checked.output);
+      headers['content-type'] = 'application/json';
+    } else {
+      const contentType = request.headers.get('content-type');
+      if (contentType !== null && !JSON_MEDIA_TYPE.test(contentType)) {
+        return errorResponse(415, 'unsupported_media_type', 'This call takes no body; send none, or JSON.');
+      }
+      if (operation.input === 'query') {
+        const input: Record<string, string> = {};
+        for (const key of route.queryKeys) {
+          const values = url.searchParams.getAll(key);
+          if (values.length > 1) return invalidRequest([], { [key]: ['must be given once'] });
+          if (values[0] !== undefined) input[key] = values[0];
+        }
+        const checked = v.safeParse(operation.request, input);
+        if (!checked.success) return invalidRequest(checked.issues);
+        // Rebuilt from the validated values only: nothing else of the browser's query string goes upstream.
+        upstreamUrl += `?${new URLSearchParams(checked.output as Record<string, string>).toString()}`;
+      }
+    }
+
+    const started = deps.now();
+    let upstream: Response;
+    const signal = AbortSignal.timeout(config.upstreamTimeoutMs);
+    try {
+      upstream = await deps.fetch(upstreamUrl, { method: operation.method, headers, body, redirect: 'manual', signal });
+    } catch {
+      return upstreamFailure(ctx, signal, started);
+    }
+    ctx.upstreamStatus = upstream.status;
+    if (upstream.status >= 300 && upstream.status < 400) {
+      void upstream.body?.cancel().catch(() => {});
+      ctx.upstreamMs = elapsed(started);
+      ctx.event = 'upstream_redirect';
+      return errorResponse(502, 'upstream_redirect', 'The payment API answered with a redirect, which the proxy does not follow.');
+    }
+    let text: string | undefined;
+    try {
+      text = await readCapped(upstream, MAX_UPSTREAM_BYTES);
+    } catch {
+      return upstreamFailure(ctx, signal, started);
+    }
+    ctx.upstreamMs = elapsed(started);
+    if (text === undefined) {
+      ctx.event = 'upstream_invalid';
+      return errorResponse(502, 'upstream_invalid', 'The payment API sent an answer too large to pass on.');
+    }
+    if (text.length === 0 || upstream.status === 204 || upstream.status === 205) {
+      return new Response(null, { status: upstream.status, headers: { ...SECURITY_HEADERS, 'cache-control': 'no-store' } });
+    }
+    try {
+      JSON.parse(text);
+    } catch {
+      ctx.event = 'upstream_invalid';
+      return errorResponse(502, 'upstream_invalid', `The payment API sent an answer that is not JSON (HTTP ${upstream.status}).`);
+    }
+    // An upstream that echoes the request's headers would hand the key to the browser; never pass that on.
+    if (text.includes(apiKey)) {
+      ctx.event = 'upstream_echoed_key';
+      return errorResponse(502, 'upstream_invalid', 'The payment API sent an answer that cannot be passed on.');
+    }
+    const extra: Record<string, string> = {};
+    const retryAfter = upstream.headers.get('retry-after');
+    if (retryAfter !== null && RETRY_AFTER.test(retryAfter)) extra['retry-after'] = retryAfter;
+    return rawJsonResponse(upstream.status, text, extra);
+  }
+
+  function elapsed(started: number): number {
+    return Math.round((deps.now() - started) * 10) / 10;
+  }
+
+  function upstreamFailure(ctx: ProxyContext, signal: AbortSignal, started: number): Response {
+    ctx.upstreamMs = elapsed(started);
+    if (signal.aborted) {
+      ctx.event = 'upstream_timeout';
+      return errorResponse(504, 'upstream_timeout', 'The payment API did not answer in time. The payment may still complete; check its status.');
+    }
+    ctx.event = 'upstream_unreachable';
+    return errorResponse(
+      502,
+      'upstream_unreachable',
+      'The payment API could not be reached. The payment may not have started; check its status before trying again.',
+    );
+  }
+}
+
+function entriesOf(operation: Operation): Record<string, unknown> {
+  const schema = operation.request as unknown as { entries?: Record<string, unknown> };
+  if (!schema.entries) throw new Error(`proxy: the query operation ${operation.path} needs an object request schema`);
+  return schema.entries;
+}
+
+type ReadResult = { ok: true; value: unknown } | { ok: false; response: Response };
+
+const tooLarge = (): ReadResult => ({
+  ok: false,
+  response: errorResponse(413, 'payload_too_large', `The request body is larger than ${MAX_REQUEST_BYTES} bytes.`, { connection: 'close' }),
+});
+
+/** Reads at most MAX_REQUEST_BYTES, trusting neither Content-Length nor its absence, and parses JSON. */
+async function readJson(request: Request): Promise<ReadResult> {
+  const declared = request.headers.get('content-length');
+  if (declared !== null && !(Number(declared) <= MAX_REQUEST_BYTES)) return tooLarge();
+  const bytes = await readLimited(request.body, MAX_REQUEST_BYTES);
+  if (bytes === undefined) return tooLarge();
+  let value: unknown;
+  try {
+    value = JSON.parse(utf8.decode(bytes));
+  } catch {
+    return { ok: false, response: errorResponse(400, 'invalid_json', 'The request body is not valid JSON.') };
+  }
+  return { ok: true, value };
+}
+
+/** The bytes of a stream, or undefined once it passes `limit` (the rest is cancelled, not read). */
+async function readLimited(stream: ReadableStream<Uint8Array> | null, limit: number): Promise<Uint8Array | undefined> {
+  if (!stream) return new Uint8Array(0);
+  const reader = stream.getReader();
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    total += value.byteLength;
+    if (total > limit) {
+      void reader.cancel().catch(() => {});
+      return undefined;
+    }
+    chunks.push(value);
+  }
+  if (chunks.length === 1) return chunks[0];
+  const out = new Uint8Array(total);
+  let at = 0;
+  for (const c of chunks) {
+    out.set(c, at);
+    at += c.byteLength;
+  }
+  return out;
+}
+
+/** The upstream body as text, or undefined when it is larger than `limit`. Network errors throw. */
+async function readCapped(response: Response, limit: number): Promise<string | undefined> {
+  const declared = response.headers.get('content-length');
+  if (declared !== null && Number(declared) > limit) {
+    void response.body?.cancel().catch(() => {});
+    return undefined;
+  }
+  const bytes = await readLimited(response.body, limit);
+  return bytes === undefined ? undefined : new TextDecoder().decode(bytes);
+}
+
+/**
+ * 400 with `{ field: [messages] }`. valibot's default messages quote the received value ("… but received
+ * "4111…""), so those are rewritten from the issue's kind and expectation; the schema's own messages are kept.
+ */
+function invalidRequest(issues: readonly v.BaseIssue<unknown>[], preset: Record<string, string[]> = {}): Response {
+  const errors: Record<string, string[]> = { ...preset };
+  let count = 0;
+  for (const issue of issues) {
+    if (count++ >= MAX_FIELD_ERRORS) break;
+    const field = v.getDotPath(issue) ?? (issue.type === 'object' && issue.expected?.startsWith('"') ? issue.expected.slice(1, -1) : '(body)');
+    (errors[field] ??= []).push(safeIssueMessage(issue));
+  }
+  return errorResponse(400, 'invalid_request', 'The request is not valid.', undefined, { errors });
+}
+
+function safeIssueMessage(issue: v.BaseIssue<unknown>): string {
+  if (!/^Invalid \w+: /.test(issue.message)) return issue.message;
+  if (issue.received === 'undefined') return 'is required';
+  if (issue.kind === 'schema') return `must be ${issue.type === 'object' ? 'an object' : `of type ${issue.expected ?? issue.type}`}`;
+  return `is not valid (${issue.type})`;
+}
