@@ -1,0 +1,141 @@
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApiClient } from './client';
+
+interface Seen {
+  method: string;
+  url: string;
+  headers: IncomingMessage['headers'];
+  body: string;
+}
+
+/** A loopback server whose answer each test chooses; it records every request it sees. */
+function rawServer() {
+  const seen: Seen[] = [];
+  let answer: (res: ServerResponse) => void = (res) => res.end();
+  const server = createServer((req, res) => {
+    let body = '';
+    req.on('data', (c: Buffer) => (body += c.toString()));
+    req.on('end', () => {
+      seen.push({ method: req.method!, url: req.url!, headers: req.headers, body });
+      answer(res);
+    });
+  });
+  let url = '';
+  beforeAll(async () => {
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  afterAll(async () => {
+    server.closeAllConnections();
+    await new Promise((resolve) => server.close(resolve));
+  });
+  return {
+    seen,
+    get url() {
+      return url;
+    },
+    answer(fn: (res: ServerResponse) => void) {
+      seen.length = 0;
+      answer = fn;
+    },
+    json(status: number, body: unknown, headers: Record<string, string> = {}) {
+      this.answer((res) => res.writeHead(status, { 'content-type': 'application/json', ...headers }).end(JSON.stringify(body)));
+    },
+  };
+}
+
+describe('createApiClient', () => {
+  const upstream = rawServer();
+  const client = () => createApiClient({ baseUrl: upstream.url, apiKey: 'sk_test_x', timeoutMs: 300, headers: { 'x-tender': '1' } });
+
+  it('refuses a base URL that is not http(s), and a missing key, saying how to fix it', () => {
+    expect(() => createApiClient({ baseUrl: 'ftp://x', apiKey: 'k' })).toThrow(/baseUrl must be an http\(s\) URL/);
+    expect(() => createApiClient({ baseUrl: 'https://x', apiKey: '' })).toThrow(/apiKey is required/);
+  });
+
+  it('validates the request before sending anything', async () => {
+    upstream.json(200, {});
+    const result = await client().cardPayment({ cardNumber: '4084 0840', expiryMonth: '13', expiryYear: '26', cvv: '1', transactionReference: 'R1' });
+    expect(result.ok).toBe(false);
+    if (result.ok) return;
+    expect(result.error.code).toBe('invalid_request');
+    expect(Object.keys(result.error.issues!).sort()).toEqual(['cardNumber', 'cvv', 'expiryMonth']);
+    expect(upstream.seen).toHaveLength(0);
+  });
+
+  it('sends the key, the JSON body and extra headers, and parses the answer', async () => {
+    upstream.json(200, { status: true, message: 'ok', data: { authMode: 'OTP', transactionReference: 'R1' } });
+    const result = await client().cardPayment(
+      { cardNumber: '4084084084084081', expiryMonth: '12', expiryYear: '30', cvv: '123', transactionReference: 'R1' },
+      { headers: { 'Idempotency-Key': 'abc' } },
+    );
+    expect(result).toEqual({ ok: true, status: 200, value: { status: true, message: 'ok', data: { authMode: 'otp', transactionReference: 'R1' } } });
+    const [req] = upstream.seen;
+    expect(req).toMatchObject({ method: 'POST', url: '/api/v1/card-payment' });
+    expect(req!.headers).toMatchObject({ authorization: 'Bearer sk_test_x', 'content-type': 'application/json', 'idempotency-key': 'abc', 'x-tender': '1' });
+    expect(JSON.parse(req!.body)).toMatchObject({ cardNumber: '4084084084084081' });
+  });
+
+  it('puts wallet references in the query, path inputs in the path (encoded), and no body on GET', async () => {
+    upstream.json(200, { status: false, message: 'nope' });
+    await client().walletAPayment({ transactionReference: 'TND-1' });
+    await client().getTransfer({ reference: 'a/b c' });
+    await client().ussdBanks({});
+    expect(upstream.seen.map((r) => `${r.method} ${r.url} ${r.body.length}`)).toEqual([
+      'POST /api/v1/walleta-payment?transactionReference=TND-1 0',
+      'GET /api/v1/transfers/a%2Fb%20c 0',
+      'GET /api/v1/ussd-getbanks 0',
+    ]);
+    expect(upstream.seen[2]!.headers['content-type']).toBeUndefined();
+  });
+
+  it('keeps a base path', async () => {
+    upstream.json(200, { status: true, message: 'ok', data: { bankDetails: [] } });
+    const prefixed = createApiClient({ baseUrl: `${upstream.url}/gateway/`, apiKey: 'k' });
+    expect((await prefixed.ussdBanks({})).ok).toBe(true);
+    expect(upstream.seen[0]!.url).toBe('/gateway/api/v1/ussd-getbanks');
+  });
+
+  it.each([
+    ['an error envelope on 200', 200, { status: false, message: 'Incorrect PIN' }, 'api', 'Incorrect PIN'],
+    ['an error envelope on 404', 404, { success: false, message: 'Transaction record not found', data: '' }, 'api', 'Transaction record not found'],
+    ['the wallet envelope', 400, { status: false, message: 'Empty request not allowed.', data: { responseCode: '400', responseDescription: 'Invalid request.' } }, 'api', 'Empty request not allowed.'],
+    ['a 502 without an envelope', 502, { oops: true }, 'http', 'HTTP 502'],
+    ['an unknown authMode', 200, { status: true, message: 'ok', data: { authMode: 'biometric' } }, 'invalid_response', 'unexpected shape'],
+    ['3ds without a redirectUrl', 200, { status: true, message: 'ok', data: { authMode: '3ds' } }, 'invalid_response', 'unexpected shape'],
+  ])('reports %s', async (_name, status, body, code, message) => {
+    upstream.json(status, body);
+    const result = await client().cardPayment({ cardNumber: '4084084084084081', expiryMonth: '12', expiryYear: '30', cvv: '123', transactionReference: 'R1' });
+    expect(result.ok).toBe(false);
+    if (result.ok) return;
+    expect(result.error.code).toBe(code);
+    expect(result.error.message).toContain(message);
+    if (status !== 200) expect(result.error.status).toBe(status);
+  });
+
+  it('does not follow redirects', async () => {
+    upstream.answer((res) => res.writeHead(302, { location: 'http://127.0.0.1:1/evil' }).end());
+    const result = await client().verifyTransaction({ transactionReference: 'R1' });
+    expect(result).toMatchObject({ ok: false, error: { code: 'http', status: 302 } });
+    expect(upstream.seen).toHaveLength(1);
+  });
+
+  it('reports a time-out when the API does not answer in time', async () => {
+    upstream.answer(() => undefined);
+    const result = await client().verifyTransaction({ transactionReference: 'R1' });
+    expect(result).toMatchObject({ ok: false, error: { code: 'timeout' } });
+  });
+
+  it('reports a network error when nothing listens', async () => {
+    const closed = createApiClient({ baseUrl: 'http://127.0.0.1:1', apiKey: 'k', timeoutMs: 2000 });
+    expect(await closed.verifyTransaction({ transactionReference: 'R1' })).toMatchObject({ ok: false, error: { code: 'network' } });
+  });
+
+  it('never puts the key in an error', async () => {
+    upstream.json(500, { status: false, message: 'boom' });
+    const result = await client().verifyTransaction({ transactionReference: 'R1' });
+    expect(JSON.stringify(result)).not.toContain('sk_test_x');
+  });
+});
