@@ -84,9 +84,10 @@ describe('card-payment test cards', () => {
     expect(answer.status).toBe(303);
     expect(answer.headers.get('location')).toBe(`${sandbox.url}/sandbox/receipt?transactionReference=${ref}`);
     expect(await sandbox.status(ref)).toBe('failed');
-    // A second submit changes nothing.
-    await sandbox.submit(`/sandbox/3ds/${ref}`, 'approve');
+    // A second submit changes nothing and still returns the payer; the page now only shows the outcome.
+    expect((await sandbox.submit(`/sandbox/3ds/${ref}`, 'approve')).status).toBe(303);
     expect(await sandbox.status(ref)).toBe('failed');
+    expect(await (await fetch(`${sandbox.url}/sandbox/3ds/${ref}`)).text()).toContain('This payment is failed');
   });
 
   it.each([

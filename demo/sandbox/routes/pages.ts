@@ -24,7 +24,7 @@ const PAGES: PageSpec[] = [
   {
     path: '/sandbox/pay/:reference',
     title: 'Secure payment page',
-    intro: (tx) => `Pay ${tx.merchantName}. In the sandbox, paying here approves the payment at once.`,
+    intro: (tx) => `${tx.description ? `${tx.description}. ` : ''}In the sandbox, paying here approves the payment at once.`,
     actions: (tx) => [
       { label: `Pay ${money(tx.amount, tx.currency)}`, value: 'pay' },
       { label: 'Cancel', value: 'cancel', secondary: true },
@@ -71,7 +71,8 @@ const PAGES: PageSpec[] = [
 function lookup(ctx: Context, spec: PageSpec): Transaction | Reply {
   const tx = ctx.state.transactions.get(ctx.params.reference ?? '');
   if (!tx) return html(404, errorPage(spec.title, 'Transaction not found.'));
-  const reason = spec.unavailable(tx);
+  // A settled payment always shows its outcome, whichever page the payer comes back to.
+  const reason = tx.status === 'pending' ? spec.unavailable(tx) : undefined;
   if (reason) return html(409, errorPage(spec.title, reason));
   return tx;
 }
