@@ -1,0 +1,122 @@
+import type { RedirectPolicy } from '../src/platform/redirectPolicy';
+import { createSession, type Session } from './session';
+import { injectStyles } from './styles';
+import type { TenderOptions } from './types';
+
+/** The overlay with the hosted page; built hidden when preloaded, shown by `show`. */
+export interface Modal {
+  readonly src: string;
+  readonly s: Session;
+  visible?: boolean;
+  show(o: TenderOptions): void;
+  /** Closes without asking (programmatic close); `onClose` fires once. */
+  close(): void;
+}
+
+/** createElement with attributes and children (no innerHTML: storefronts enforcing Trusted Types must work too). */
+export function h(tag: string, attrs: { [name: string]: string | number } = {}, ...children: (Node | string)[]): HTMLElement {
+  const e = document.createElement(tag);
+  for (const k in attrs) e.setAttribute(k, attrs[k] as string);
+  e.append(...children);
+  return e;
+}
+
+const LOADING = 'Loading secure checkout…';
+
+/** Builds the modal and starts its hosted page, hidden until `show`. `gone` runs once when it closes. */
+export function createModal(o: TenderOptions, src: string, origin: string, policy: RedirectPolicy, gone: () => void): Modal {
+  injectStyles();
+  const doc = document;
+  const rootStyle = doc.documentElement.style;
+  const x = h('button', { type: 'button', class: 'tender-x', 'aria-label': 'Close checkout' }, '×');
+  const status = h('p', { class: 'tender-p', role: 'status' }, LOADING);
+  const retry = h('button', { type: 'button', hidden: '' }, 'Retry');
+  // Focus sentinels around the content: Tab out of the cross-origin iframe lands on one and is sent back inside.
+  const first = h('span', { tabindex: 0 });
+  const last = h('span', { tabindex: 0 });
+  const dialog = h(
+    'div',
+    { class: 'tender-d tender-w', role: 'dialog', 'aria-modal': 'true', 'aria-labelledby': 'tender-t' },
+    first,
+    h('div', { class: 'tender-b' }, h('span', { id: 'tender-t' }, 'Secure checkout'), x),
+    status,
+    retry,
+  );
+  const overlay = h('div', { class: 'tender-o tender-off' }, dialog);
+  let before: Element | null;
+  let overflow: string;
+
+  // Asks first while a payment is in flight: closing does not stop it, but the payer should know.
+  const ask = (): void => {
+    if (!s.busy || confirm('A payment is in progress. Close anyway? It still goes on, and you will be told the outcome.')) m.close();
+  };
+  const onKey = (e: KeyboardEvent): void => {
+    if (e.key == 'Escape') {
+      e.preventDefault();
+      ask();
+    }
+  };
+  // Whatever outside the dialog takes focus, or a sentinel, sends it back in.
+  const onFocus = (e: FocusEvent): void => {
+    const t = e.target as Node;
+    if (t == first) (s.ready ? s.frame : retry.hidden ? x : retry).focus();
+    else if (t == last || !dialog.contains(t)) x.focus();
+  };
+  const reveal = (): void => {
+    s.frame.focus();
+    s.shown();
+  };
+
+  const s = createSession(o, src, origin, policy, (msg) => {
+    if (!msg) {
+      status.setAttribute('role', 'alert');
+      status.textContent = 'The secure checkout did not load. Check the connection and try again.';
+      retry.hidden = false;
+      if (m.visible) retry.focus();
+    } else if (msg.type == 'ready') {
+      dialog.classList.remove('tender-w');
+      if (m.visible) reveal();
+    } else if (msg.type == 'resize') s.frame.style.height = msg.height + 'px';
+    else if (msg.type == 'close') m.close();
+  });
+  x.onclick = ask;
+  retry.onclick = () => {
+    status.setAttribute('role', 'status');
+    status.textContent = LOADING;
+    retry.hidden = true;
+    x.focus();
+    s.retry();
+  };
+  dialog.append(s.frame, last);
+  doc.body.appendChild(overlay);
+
+  const m: Modal = {
+    src,
+    s,
+    show(opts) {
+      s.o = opts;
+      m.visible = true;
+      before = doc.activeElement;
+      overflow = rootStyle.overflow;
+      rootStyle.overflow = 'hidden';
+      overlay.classList.remove('tender-off');
+      doc.addEventListener('keydown', onKey, true);
+      doc.addEventListener('focusin', onFocus, true);
+      if (s.ready) reveal();
+      else (retry.hidden ? x : retry).focus();
+    },
+    close() {
+      if (!overlay.parentNode) return;
+      doc.removeEventListener('keydown', onKey, true);
+      doc.removeEventListener('focusin', onFocus, true);
+      overlay.remove();
+      if (m.visible) {
+        rootStyle.overflow = overflow;
+        (before as HTMLElement | null)?.focus?.();
+      }
+      gone();
+      s.end();
+    },
+  };
+  return m;
+}

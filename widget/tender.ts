@@ -1,0 +1,19 @@
+// tender.js: the script-tag entry. Sets window.Tender and wires the declarative buttons.
+import { mount, open, preload, setDefaultOrigin } from './api';
+import { wireButtons } from './declarative';
+import type { TenderGlobal } from './types';
+
+declare global {
+  interface Window {
+    Tender?: TenderGlobal;
+  }
+}
+
+// Loaded twice (two snippets on one page), the first copy stays in charge: no second click listener.
+if (!window.Tender) {
+  const src = (document.currentScript as HTMLScriptElement | null)?.src;
+  // The hosted page lives where this script was served from, unless an option says otherwise.
+  setDefaultOrigin(src ? new URL(src).origin : undefined);
+  window.Tender = { open, mount, preload, version: __TENDER_VERSION__ };
+  wireButtons();
+}

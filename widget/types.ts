@@ -1,0 +1,102 @@
+// The public types of the loader. Type-only: importing this file adds no bytes to tender.js.
+
+/** A transaction status as the hosted page reports it (verify's statuses, normalised to lower case). */
+export type TenderStatus = 'successful' | 'failed' | 'pending' | 'void' | 'abandoned' | 'reversed' | 'cancelled';
+
+/** The payment channels of the hosted page, in the order the payer sees them when given. */
+export type TenderChannel = 'card' | 'ussd' | 'bank-transfer' | 'wallet-a' | 'wallet-b';
+
+/** Theme: CSS custom properties of the hosted page, e.g. `{ '--tender-accent': '#0a7' }`. */
+export type TenderTheme = { readonly [name: `--tender-${string}`]: string };
+
+/** Passed to `onSuccess`: the payment is confirmed. Verify it on your server before shipping. */
+export interface TenderSuccess {
+  readonly reference: string;
+  readonly status: 'successful';
+}
+
+/** Passed to `onPending`: the payer has paid or started paying, and the payment is still being confirmed. */
+export interface TenderPending {
+  readonly reference: string;
+  readonly status: 'pending';
+}
+
+/** Passed to `onFailure`: the payment ended without money moving (declined, cancelled, …). */
+export interface TenderFailure {
+  readonly reference: string;
+  readonly status: TenderStatus;
+}
+
+/** Passed to `onClose`: the last known status, `pending` while a payment is still being confirmed, `undefined` when nothing was tried. */
+export interface TenderClose {
+  readonly reference: string;
+  readonly status: TenderStatus | undefined;
+}
+
+/** The closed set of error codes the loader itself reports; the hosted page may add its own. */
+export type TenderErrorCode = 'load_timeout' | 'navigate_refused' | 'already_open' | (string & {});
+
+/** Passed to `onError`: something the integrator or the payer should know about; the payment itself may still go on. */
+export interface TenderError {
+  readonly code: TenderErrorCode;
+  readonly message: string;
+  readonly reference: string;
+}
+
+/** Every message of the hosted page, as `onEvent` receives it (status and reference only, never card data). */
+export type TenderEvent =
+  | { readonly type: 'ready'; readonly reference: string }
+  | { readonly type: 'resize'; readonly height: number }
+  | { readonly type: 'success'; readonly reference: string; readonly status: 'successful' }
+  | { readonly type: 'pending'; readonly reference: string; readonly status: 'pending' }
+  | { readonly type: 'failure'; readonly reference: string; readonly status: TenderStatus }
+  | { readonly type: 'close'; readonly reference: string; readonly status?: TenderStatus }
+  | { readonly type: 'error'; readonly code: string; readonly message: string }
+  | { readonly type: 'navigate'; readonly url: string }
+  | { readonly type: 'progress'; readonly reference: string; readonly inProgress: boolean; readonly channel?: string };
+
+/** Options of `Tender.open`, `Tender.mount` and `Tender.preload`. */
+export interface TenderOptions {
+  /** The reference your server got from initiate. Required. */
+  transactionReference: string;
+  /** Which channels to offer, in this order. Default: all. */
+  channels?: readonly TenderChannel[];
+  /** `paymentRedirectUrl` from initiate: offers "pay on the secure hosted page". */
+  paymentRedirectUrl?: string;
+  /** BCP 47 language tag, e.g. `en`. */
+  locale?: string;
+  /** `--tender-*` CSS custom properties. */
+  theme?: TenderTheme;
+  /** Your Tender server, e.g. `https://pay.shop.example`. Default: where tender.js was loaded from (required with the ESM import). */
+  tenderUrl?: string;
+  /** Extra hosts the payer may be sent to, for the ESM import (tender.js gets them from its server). */
+  redirectHosts?: readonly string[];
+  /** How long to wait for the hosted page before showing an error with Retry. Default 15000 ms. */
+  loadTimeoutMs?: number;
+  onSuccess?: (result: TenderSuccess) => void;
+  onPending?: (result: TenderPending) => void;
+  onFailure?: (result: TenderFailure) => void;
+  onClose?: (result: TenderClose) => void;
+  onError?: (error: TenderError) => void;
+  onEvent?: (event: TenderEvent) => void;
+}
+
+/** Returned by `Tender.open`. */
+export interface TenderModalHandle {
+  /** Closes the modal at once (no confirmation); `onClose` fires. */
+  close(): void;
+}
+
+/** Returned by `Tender.mount`. */
+export interface TenderMountHandle {
+  /** Removes the iframe and its listeners; `onClose` fires. */
+  unmount(): void;
+}
+
+/** The `window.Tender` global of tender.js. */
+export interface TenderGlobal {
+  open(options: TenderOptions): TenderModalHandle;
+  mount(target: Element | string, options: TenderOptions): TenderMountHandle;
+  preload(reference: string | TenderOptions): void;
+  readonly version: string;
+}
