@@ -1,6 +1,6 @@
 import type { TransactionStatus } from '../../src/api';
-import { fail, type Context, type Envelope } from './http';
-import type { PaymentChannel, Transaction } from './state';
+import { fail, idempotencyKey, type Context, type Envelope } from './http';
+import { recordCompletion, type CompletionOperation, type PaymentChannel, type Transaction } from './state';
 
 /** The transaction for a reference, or a 404 "Transaction not found". */
 export function findTransaction(ctx: Context, reference: string, envelope: Envelope = 'status'): Transaction {
@@ -50,4 +50,10 @@ export function returnUrlOf(tx: Transaction): string {
   const url = new URL(tx.returnUrl);
   url.searchParams.set('transactionReference', tx.reference);
   return url.href;
+}
+
+/** Counts a completion request as soon as the body names a reference, valid or not (for /sandbox/stats). */
+export function countCompletion(ctx: Context, body: unknown, field: string, operation: CompletionOperation): void {
+  const reference = body && typeof body === 'object' ? (body as Record<string, unknown>)[field] : undefined;
+  if (typeof reference === 'string' && reference !== '') recordCompletion(ctx.state, reference, operation, idempotencyKey(ctx));
 }

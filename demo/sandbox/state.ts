@@ -1,4 +1,4 @@
-import type { RefundRecord, SplitAccount, TransactionStatus, TransferRecord, WalletASession, WalletBSession } from '../../src/api';
+import type { RefundRecord, RetrievedTransfer, SplitAccount, TransactionStatus, WalletASession, WalletBSession } from '../../src/api';
 
 /** How the payer is paying; the same names as the checkout's tabs. */
 export type PaymentChannel = 'card' | 'ussd' | 'bank-transfer' | 'wallet-a' | 'wallet-b' | 'payment-page';
@@ -57,7 +57,7 @@ export interface ReferenceStats {
 /** All in-memory state of one sandbox. */
 export interface SandboxState {
   transactions: Map<string, Transaction>;
-  transfers: Map<string, TransferRecord & { sessionId: string }>;
+  transfers: Map<string, RetrievedTransfer>;
   refunds: RefundRecord[];
   splits: Map<string, SplitAccount>;
   stats: Map<string, ReferenceStats>;

@@ -1,9 +1,8 @@
 import { BankTransferRequestSchema } from '../../../src/api';
 import { fail, json, jsonBody, validate, type Context } from '../http';
-import { findTransaction, requirePending, settle, useChannel } from '../ledger';
+import { countCompletion, findTransaction, requirePending, settle, useChannel } from '../ledger';
 import { route } from '../router';
 import type { TransferAccount, Transaction } from '../state';
-import { countRequest } from './card';
 
 /** The bank that hosts the sandbox's one-off transfer accounts. */
 export const TRANSFER_BANK_NAME = 'Sandbox Microfinance Bank';
@@ -32,7 +31,7 @@ function openAccount(ctx: Context, tx: Transaction): TransferAccount {
 
 function bankTransfer(ctx: Context) {
   const body = jsonBody(ctx);
-  countRequest(ctx, body, 'transactionReference', 'bank-transfer');
+  countCompletion(ctx, body, 'transactionReference', 'bank-transfer');
   const input = validate(BankTransferRequestSchema, body);
   if (input.paymentType !== 'bank_transfer') fail(400, `Invalid request: paymentType must be "bank_transfer" (received "${input.paymentType}")`);
   const tx = findTransaction(ctx, input.transactionReference);

@@ -1,8 +1,8 @@
 import { CardPaymentRequestSchema, ValidateOtpRequestSchema } from '../../../src/api';
-import { fail, idempotencyKey, json, jsonBody, validate, type Context, type Reply } from '../http';
-import { findTransaction, requirePending, settle, useChannel } from '../ledger';
+import { fail, json, jsonBody, validate, type Context, type Reply } from '../http';
+import { countCompletion, findTransaction, requirePending, settle, useChannel } from '../ledger';
 import { route } from '../router';
-import { recordCompletion, type CompletionOperation, type Transaction } from '../state';
+import type { Transaction } from '../state';
 import { behaviourOf, brandOf, expiryValid, luhnValid, TEST_OTP, TEST_PIN } from '../testCards';
 
 /** The card fields a charge decision needs; they are read here and never stored (only the last four digits are). */
@@ -15,12 +15,6 @@ export interface CardInput {
 
 /** How many wrong OTPs fail the transaction. */
 export const MAX_OTP_ATTEMPTS = 3;
-
-/** Counts a completion request as soon as the body names a reference, valid or not. */
-export function countRequest(ctx: Context, body: unknown, field: string, operation: CompletionOperation): void {
-  const reference = body && typeof body === 'object' ? (body as Record<string, unknown>)[field] : undefined;
-  if (typeof reference === 'string' && reference !== '') recordCompletion(ctx.state, reference, operation, idempotencyKey(ctx));
-}
 
 function step(tx: Transaction, authMode: 'pin' | 'otp', message: string): Reply {
   return json(200, { status: true, message, data: { authMode, transactionReference: tx.reference, message } });
@@ -92,7 +86,7 @@ export function chargeCard(ctx: Context, tx: Transaction, card: CardInput, secur
 
 function cardPayment(ctx: Context) {
   const body = jsonBody(ctx);
-  countRequest(ctx, body, 'transactionReference', 'card-payment');
+  countCompletion(ctx, body, 'transactionReference', 'card-payment');
   const input = validate(CardPaymentRequestSchema, body);
   const tx = findTransaction(ctx, input.transactionReference);
   return chargeCard(ctx, tx, { number: input.cardNumber, expiryMonth: input.expiryMonth, expiryYear: input.expiryYear, pin: input.cardPin });
@@ -100,7 +94,7 @@ function cardPayment(ctx: Context) {
 
 function validateOtp(ctx: Context) {
   const body = jsonBody(ctx);
-  countRequest(ctx, body, 'reference', 'validate-otp');
+  countCompletion(ctx, body, 'reference', 'validate-otp');
   const input = validate(ValidateOtpRequestSchema, body);
   const tx = findTransaction(ctx, input.reference);
   requirePending(tx);

@@ -1,4 +1,4 @@
-import { CreateTransferRequestSchema, GetTransferRequestSchema } from '../../../src/api';
+import { CreateTransferRequestSchema, GetTransferRequestSchema, type RetrievedTransfer } from '../../../src/api';
 import { accountNameOf, bankByCode } from '../banks';
 import { fail, json, jsonBody, validate, type Context } from '../http';
 import { route } from '../router';
@@ -16,7 +16,7 @@ function createTransfer(ctx: Context) {
   if (!bank) fail(400, `Unknown bank code ${input.bankCode}`, 'success');
   if (ctx.state.transfers.has(input.reference)) fail(409, `A transfer with reference ${input.reference} already exists`, 'success');
   const now = new Date(ctx.options.now()).toISOString();
-  const record = {
+  const record: RetrievedTransfer = {
     id: `TRF_${ctx.ids.token(16)}`,
     sessionId: `090286${ctx.ids.digits(24)}`,
     reference: input.reference,
@@ -28,8 +28,8 @@ function createTransfer(ctx: Context) {
     accountNumber: input.accountNumber,
     accountName: input.accountName || accountNameOf(input.accountNumber),
     narration: input.narration ?? '',
-    domain: 'test' as const,
-    status: 'pending' as 'pending' | 'successful' | 'failed',
+    domain: 'test',
+    status: 'pending',
     providerResponseMessage: 'Transfer queued',
     updatedAt: now,
     createdAt: now,

@@ -1,9 +1,8 @@
 import { UssdPaymentRequestSchema } from '../../../src/api';
 import { bankByCode, ussdBanks, ussdPaymentCode } from '../banks';
 import { fail, json, jsonBody, validate, type Context } from '../http';
-import { findTransaction, requirePending, settle, useChannel } from '../ledger';
+import { countCompletion, findTransaction, requirePending, settle, useChannel } from '../ledger';
 import { route } from '../router';
-import { countRequest } from './card';
 
 function getBanks() {
   return json(200, { status: true, message: 'Banks retrieved', data: { bankDetails: ussdBanks() } });
@@ -11,7 +10,7 @@ function getBanks() {
 
 function ussdPayment(ctx: Context) {
   const body = jsonBody(ctx);
-  countRequest(ctx, body, 'transactionReference', 'ussd-payment');
+  countCompletion(ctx, body, 'transactionReference', 'ussd-payment');
   const input = validate(UssdPaymentRequestSchema, body);
   const tx = findTransaction(ctx, input.transactionReference);
   const bank = bankByCode(input.bankCode);
