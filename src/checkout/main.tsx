@@ -1,4 +1,52 @@
 import { render } from 'preact';
-import { signal } from '@preact/signals';
-const n = signal(0);
-render(<button onClick={() => n.value++}>Pay {n}</button>, document.getElementById('app')!);
+import { resolveChannels } from '../channels/registry';
+import { createBridge, trustedParentOrigin } from '../platform/bridge';
+import { isInFrame, navigate } from '../platform/navigate';
+import { readPageConfig, type PageConfig } from '../platform/pageConfig';
+import { createJsonStore } from '../platform/storage';
+import { App, preloadChannel } from './App';
+import { createCheckoutModel } from './model';
+import { createProxy } from './proxy';
+import { browserPollEnv } from './verify';
+import './styles.css';
+
+// Without a server-written configuration (e.g. `vite` in development) nothing may be embedded or redirected to.
+const FALLBACK_CONFIG: PageConfig = { v: 1, allowedOrigins: [], redirectHosts: [], allowHttpLoopback: false, walletNames: { a: 'Wallet A', b: 'Wallet B' } };
+
+function newId(): string {
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  return Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+const params = new URLSearchParams(location.search);
+const config = readPageConfig(document) ?? FALLBACK_CONFIG;
+const inFrame = isInFrame();
+const bridge = createBridge(window, trustedParentOrigin(params.get('parentOrigin'), config.allowedOrigins), inFrame);
+const paymentRedirectUrl = params.get('paymentRedirectUrl') || undefined;
+const channels = resolveChannels(params.get('channels'), { paymentRedirectUrl });
+const policy = { hosts: config.redirectHosts, allowHttpLoopback: config.allowHttpLoopback };
+
+const model = createCheckoutModel({
+  reference: params.get('transactionReference'),
+  channels,
+  proxy: createProxy(),
+  store: createJsonStore(),
+  pollEnv: browserPollEnv(document),
+  navigate: (url) => navigate(url, { policy, inFrame, askParent: (u) => bridge.send({ type: 'navigate', url: u }), assign: (u) => location.assign(u) }),
+  bridge,
+  newId,
+  paymentRedirectUrl,
+});
+
+document.documentElement.lang = 'en';
+const root = document.getElementById('app')!;
+render(<App model={model} config={config} embedded={!!bridge.targetOrigin} />, root);
+bridge.send({ type: 'ready', reference: model.reference });
+// Verify runs now, beside the first paint rather than before it.
+model.start();
+bridge.observeSize(root);
+bridge.onMessage((m) => {
+  if (m.type === 'shown') document.querySelector<HTMLElement>('#tender-panel input, #tender-panel button, .tender-outcome h2')?.focus();
+});
+const idle = (fn: () => void) => ('requestIdleCallback' in window ? requestIdleCallback(fn, { timeout: 3000 }) : setTimeout(fn, 1500));
+idle(() => channels.forEach(preloadChannel));

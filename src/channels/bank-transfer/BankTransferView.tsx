@@ -1,0 +1,107 @@
+import { useSignal } from '@preact/signals';
+import { useEffect, useRef } from 'preact/hooks';
+import type { BankTransferAccount } from '../../api/channels';
+import { ERROR_MESSAGE } from '../../checkout/proxy';
+import { formatAmount, t } from '../../i18n/en';
+import { CopyButton } from '../../ui/CopyButton';
+import { Countdown } from '../../ui/Countdown';
+import type { ChannelViewProps } from '../types';
+import { bankTransferCall } from './calls';
+
+/** Clock used for the countdown; replaceable in tests. */
+export const transferClock = { now: () => Date.now() };
+
+/** Bank transfer: a one-off account with copy buttons, a countdown, "I've sent the money", then verify. */
+export default function BankTransferView({ model }: ChannelViewProps) {
+  const account = useSignal<(BankTransferAccount & { endsAt: number }) | undefined>(undefined);
+  const expired = useSignal(false);
+  const error = useSignal<string | undefined>(undefined);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+
+  useEffect(() => {
+    if (account.value || expired.value) headingRef.current?.focus();
+  }, [account.value, expired.value]);
+
+  const getAccount = async () => {
+    if (model.busy.value) return;
+    error.value = undefined;
+    const r = await model.complete('bank-transfer', (key) => bankTransferCall(model.reference, key));
+    if (r.kind === 'ok') {
+      const d = r.value.data;
+      expired.value = false;
+      account.value = { ...d, endsAt: transferClock.now() + d.expiresInSeconds * 1000 };
+      // Verify in the background for as long as the account lives, plus a margin for late settlement.
+      model.watch('bank-transfer', (d.expiresInSeconds + 300) * 1000);
+    } else if (r.kind === 'declined') error.value = r.message || t('errDeclined');
+    else if (r.kind === 'refused') error.value = t(ERROR_MESSAGE[r.error.code]);
+  };
+
+  const busy = model.busy.value;
+  const a = account.value;
+  if (expired.value) {
+    return (
+      <div class="tender-form">
+        <h2 class="tender-h2" tabIndex={-1} ref={headingRef}>
+          {t('transferExpiredTitle')}
+        </h2>
+        <p>{t('transferExpired')}</p>
+        <p class="tender-form-error" role="alert">
+          {error.value}
+        </p>
+        <button type="button" class="tender-btn tender-btn--primary" aria-disabled={busy} onClick={() => void getAccount()}>
+          {busy ? t('processing') : t('transferNew')}
+        </button>
+      </div>
+    );
+  }
+  if (!a) {
+    return (
+      <div class="tender-form">
+        <p class="tender-form-error" role="alert">
+          {error.value}
+        </p>
+        <button type="button" class="tender-btn tender-btn--primary" aria-disabled={busy} onClick={() => void getAccount()}>
+          {busy ? t('processing') : t('transferGet')}
+        </button>
+      </div>
+    );
+  }
+  const amount = formatAmount(a.amount, a.currency ?? model.txn.value?.currency);
+  const rows: [string, string, boolean][] = [
+    [t('transferAccount'), a.accountNumber, true],
+    [t('transferBank'), a.bankName, false],
+    [t('transferName'), a.accountName, false],
+    [t('transferAmount'), amount, true],
+  ];
+  return (
+    <div class="tender-form">
+      <h2 class="tender-h2" tabIndex={-1} ref={headingRef}>
+        {t('transferTitle', { amount })}
+      </h2>
+      <dl class="tender-details">
+        {rows.map(([label, value, copy]) => (
+          <div key={label} class="tender-detail">
+            <dt>{label}</dt>
+            <dd>
+              <span class={copy ? 'tender-strong' : undefined}>{value}</span>
+              {copy && <CopyButton text={label === t('transferAmount') ? String(a.amount) : value} what={label.toLowerCase()} />}
+            </dd>
+          </div>
+        ))}
+      </dl>
+      <Countdown
+        endsAt={a.endsAt}
+        now={transferClock.now}
+        template={(time) => t('transferExpiresIn', { time })}
+        onExpire={() => {
+          account.value = undefined;
+          expired.value = true;
+          model.abandon();
+        }}
+      />
+      <button type="button" class="tender-btn tender-btn--primary" onClick={() => model.confirm('bank-transfer')}>
+        {t('transferSent')}
+      </button>
+    </div>
+  );
+}

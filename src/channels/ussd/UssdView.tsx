@@ -1,0 +1,124 @@
+import { useSignal } from '@preact/signals';
+import { useEffect, useRef } from 'preact/hooks';
+import type { UssdBank } from '../../api/channels';
+import { ERROR_MESSAGE } from '../../checkout/proxy';
+import { t } from '../../i18n/en';
+import { CopyButton } from '../../ui/CopyButton';
+import { Spinner } from '../../ui/Spinner';
+import type { ChannelViewProps } from '../types';
+import { FALLBACK_BANKS, groupCode, telLink, ussdBanksCall, ussdPaymentCall } from './calls';
+
+/** USSD: pick a bank (searchable), get the code, dial it; the page verifies meanwhile. */
+export default function UssdView({ model }: ChannelViewProps) {
+  const banks = useSignal<readonly UssdBank[] | undefined>(undefined);
+  const query = useSignal('');
+  const picked = useSignal<string | undefined>(undefined);
+  const code = useSignal<string | undefined>(undefined);
+  const error = useSignal<string | undefined>(undefined);
+  const codeRef = useRef<HTMLHeadingElement>(null);
+
+  useEffect(() => {
+    let live = true;
+    void model.fetch(ussdBanksCall).then((r) => {
+      if (live) banks.value = r.ok && r.value.data.bankDetails.length ? r.value.data.bankDetails : FALLBACK_BANKS;
+    });
+    return () => void (live = false);
+  }, []);
+  useEffect(() => {
+    if (code.value) codeRef.current?.focus();
+  }, [code.value]);
+
+  const getCode = async () => {
+    error.value = undefined;
+    if (!picked.value) return;
+    const r = await model.complete('ussd', (key) => ussdPaymentCall(model.reference, picked.value!, key));
+    if (r.kind === 'ok') {
+      code.value = r.value.data.paymentUssdCode;
+      model.watch('ussd');
+    } else if (r.kind === 'declined') error.value = r.message || t('errDeclined');
+    else if (r.kind === 'refused') error.value = t(ERROR_MESSAGE[r.error.code]);
+  };
+
+  if (code.value) {
+    const tel = telLink(code.value, typeof navigator === 'undefined' ? '' : navigator.userAgent);
+    return (
+      <div class="tender-form">
+        <h2 class="tender-h2" tabIndex={-1} ref={codeRef}>
+          {t('ussdDialTitle')}
+        </h2>
+        <p class="tender-code" aria-label={code.value}>
+          {groupCode(code.value).map((g, i) => (
+            <span key={i}>{g}</span>
+          ))}
+        </p>
+        <div class="tender-actions">
+          <CopyButton text={code.value} what={t('tabUssd')} />
+          {tel && (
+            <a class="tender-btn tender-btn--primary" href={tel}>
+              {t('ussdDial', { code: code.value })}
+            </a>
+          )}
+        </div>
+        {!tel && <p class="tender-hint">{t('ussdIphone')}</p>}
+        <p class="tender-status" role="status">
+          <Spinner /> {t('ussdSteps')}
+        </p>
+        <button
+          type="button"
+          class="tender-btn tender-btn--link"
+          onClick={() => {
+            code.value = undefined;
+            model.abandon();
+          }}
+        >
+          {t('chooseOtherBank')}
+        </button>
+      </div>
+    );
+  }
+
+  const list = banks.value;
+  const q = query.value.trim().toLowerCase();
+  const shown = list?.filter((b) => b.bank_name.toLowerCase().includes(q)) ?? [];
+  const busy = model.busy.value;
+  return (
+    <form
+      method="post"
+      class="tender-form"
+      noValidate
+      onSubmit={(e) => {
+        e.preventDefault();
+        void getCode();
+      }}
+    >
+      <fieldset class="tender-fieldset">
+        <legend class="tender-label">{t('ussdBank')}</legend>
+        <label for="tender-ussd-search" class="tender-sr">
+          {t('ussdSearch')}
+        </label>
+        <input id="tender-ussd-search" type="search" class="tender-input" placeholder={t('ussdSearch')} value={query.value} onInput={(e) => (query.value = e.currentTarget.value)} />
+        {!list ? (
+          <p role="status">
+            <Spinner /> {t('loadingChannel')}
+          </p>
+        ) : (
+          <div class="tender-banks">
+            {shown.map((b) => (
+              <label key={b.bank_code} class="tender-bank">
+                <input type="radio" name="tender-ussd-bank" value={b.bank_code} checked={picked.value === b.bank_code} onChange={() => (picked.value = b.bank_code)} />
+                <span>{b.bank_name}</span>
+              </label>
+            ))}
+            {!shown.length && <p role="status">{t('ussdNoBank')}</p>}
+          </div>
+        )}
+      </fieldset>
+      <p class="tender-form-error" role="alert">
+        {error.value}
+      </p>
+      <button type="submit" class="tender-btn tender-btn--primary" aria-disabled={busy || !picked.value}>
+        {busy ? t('processing') : t('ussdGetCode')}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,2 @@
+// Loaded beside the first verify, not before the first paint.
+export { VerifyResponseSchema } from '../api/transactions';

@@ -1,0 +1,44 @@
+import { useEffect, useState } from 'preact/hooks';
+import { t } from '../i18n/en';
+
+/** Copies text to the clipboard; replaceable in tests. Resolves false when the browser refuses. */
+export let copyText = async (text: string): Promise<boolean> => {
+  try {
+    await navigator.clipboard.writeText(text);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+/** Replaces the clipboard writer (tests). */
+export function setCopyText(fn: (text: string) => Promise<boolean>): void {
+  copyText = fn;
+}
+
+/** Props of CopyButton. */
+export interface CopyButtonProps {
+  readonly text: string;
+  /** What is copied, for the accessible name ("Copy account number"). */
+  readonly what: string;
+}
+
+/** A button that copies `text` and confirms with a polite announcement. */
+export function CopyButton({ text, what }: CopyButtonProps) {
+  const [done, setDone] = useState(false);
+  useEffect(() => {
+    if (!done) return;
+    const id = setTimeout(() => setDone(false), 2000);
+    return () => clearTimeout(id);
+  }, [done]);
+  return (
+    <span class="tender-copy">
+      <button type="button" class="tender-btn tender-btn--small" aria-label={t('copyLabel', { what })} onClick={() => void copyText(text).then(setDone)}>
+        {done ? t('copied') : t('copy')}
+      </button>
+      <span class="tender-sr" aria-live="polite">
+        {done ? t('copied') : ''}
+      </span>
+    </span>
+  );
+}

@@ -1,0 +1,59 @@
+import { useEffect, useState } from 'preact/hooks';
+import { t } from '../i18n/en';
+
+/** Props of Countdown. */
+export interface CountdownProps {
+  /** Epoch ms when the time is up. */
+  readonly endsAt: number;
+  readonly now?: () => number;
+  onExpire(): void;
+  /** Wraps the spoken remaining time, e.g. "This account expires in {time}". */
+  readonly template: (time: string) => string;
+}
+
+/** Seconds left → "mm:ss". */
+export function clock(seconds: number): string {
+  const s = Math.max(0, Math.ceil(seconds));
+  return `${String(Math.floor(s / 60)).padStart(2, '0')}:${String(s % 60).padStart(2, '0')}`;
+}
+
+/** Seconds left → words, for the announcement. */
+export function spoken(seconds: number): string {
+  const s = Math.max(0, Math.ceil(seconds));
+  if (s >= 120) return t('countdownMinutes', { m: Math.ceil(s / 60) });
+  if (s > 60) return t('countdownMinutes', { m: 2 });
+  if (s === 60) return t('countdownMinute');
+  return t('countdownSeconds', { s });
+}
+
+/** Whether the remaining time is one we announce: each 5 minutes, the last minute, 30 s and 10 s. */
+export function announceAt(seconds: number): boolean {
+  return (seconds % 300 === 0 && seconds > 0) || seconds === 60 || seconds === 30 || seconds === 10;
+}
+
+/** A visible mm:ss countdown; screen readers hear it only at intervals, never every second. */
+export function Countdown({ endsAt, now = Date.now, onExpire, template }: CountdownProps) {
+  const left = () => Math.max(0, Math.ceil((endsAt - now()) / 1000));
+  const [secs, setSecs] = useState(left);
+  const [said, setSaid] = useState(() => template(spoken(left())));
+  useEffect(() => {
+    const id = setInterval(() => {
+      const s = left();
+      setSecs(s);
+      if (announceAt(s)) setSaid(template(spoken(s)));
+      if (s <= 0) {
+        clearInterval(id);
+        onExpire();
+      }
+    }, 1000);
+    return () => clearInterval(id);
+  }, [endsAt]);
+  return (
+    <p class="tender-countdown">
+      <span aria-hidden="true">{template(clock(secs))}</span>
+      <span class="tender-sr" aria-live="polite" aria-atomic="true">
+        {said}
+      </span>
+    </p>
+  );
+}

@@ -1,0 +1,51 @@
+import type { TargetedEvent } from 'preact';
+
+/** Props of Field: a labelled input whose error is tied to it and announced. */
+export interface FieldProps {
+  readonly type?: 'text' | 'password';
+  readonly inputMode?: 'numeric' | 'text' | 'tel';
+  readonly autoComplete?: string;
+  readonly placeholder?: string;
+  readonly maxLength?: number;
+  readonly value: string;
+  onInput(e: TargetedEvent<HTMLInputElement, Event>): void;
+  onBlur?(): void;
+  readonly class?: string;
+  readonly id: string;
+  readonly label: string;
+  readonly error?: string | undefined;
+  readonly hint?: string | undefined;
+  /** Shown inside the field's end, e.g. the detected card brand (decorative). */
+  readonly adornment?: string | undefined;
+  readonly inputRef?: { current: HTMLInputElement | null };
+}
+
+/** A text field with its label, an optional hint, and an error message wired by aria-invalid/aria-describedby. */
+export function Field({ id, label, error, hint, adornment, inputRef, class: cls, type = 'text', ...input }: FieldProps) {
+  const errId = `${id}-error`;
+  const hintId = `${id}-hint`;
+  const describedBy = [hint ? hintId : '', error ? errId : ''].filter(Boolean).join(' ') || undefined;
+  return (
+    <div class={`tender-field${error ? ' tender-field--error' : ''}${cls ? ` ${cls}` : ''}`}>
+      <label for={id} class="tender-label">
+        {label}
+      </label>
+      {hint && (
+        <p id={hintId} class="tender-hint">
+          {hint}
+        </p>
+      )}
+      <div class="tender-control">
+        <input id={id} type={type as 'text'} ref={inputRef} class="tender-input" aria-invalid={error ? true : undefined} aria-describedby={describedBy} spellcheck={false} {...input} />
+        {adornment && (
+          <span class="tender-adornment" aria-hidden="true">
+            {adornment}
+          </span>
+        )}
+      </div>
+      <p id={errId} class="tender-error" aria-live="polite">
+        {error}
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,30 @@
+import type { ComponentChildren } from 'preact';
+import { useEffect, useRef } from 'preact/hooks';
+
+/** Props of Outcome. */
+export interface OutcomeProps {
+  readonly tone: 'success' | 'failure' | 'pending' | 'error';
+  readonly title: string;
+  readonly children?: ComponentChildren;
+  readonly actions?: ComponentChildren;
+}
+
+const ICON = { success: '✓', failure: '!', pending: '…', error: '!' } as const;
+
+/** A result screen: its heading takes focus so the change is announced and keyboard users start there. */
+export function Outcome({ tone, title, children, actions }: OutcomeProps) {
+  const h = useRef<HTMLHeadingElement>(null);
+  useEffect(() => h.current?.focus(), [title]);
+  return (
+    <section class={`tender-outcome tender-outcome--${tone}`} aria-labelledby="tender-outcome-title">
+      <span class="tender-outcome-icon" aria-hidden="true">
+        {ICON[tone]}
+      </span>
+      <h2 id="tender-outcome-title" tabIndex={-1} ref={h}>
+        {title}
+      </h2>
+      {children}
+      {actions && <div class="tender-actions">{actions}</div>}
+    </section>
+  );
+}
