@@ -48,7 +48,7 @@ function rawServer() {
 
 describe('createApiClient', () => {
   const upstream = rawServer();
-  const client = () => createApiClient({ baseUrl: upstream.url, apiKey: 'sk_test_x', timeoutMs: 300, headers: { 'x-tender': '1' } });
+  const client = () => createApiClient({ baseUrl: upstream.url, apiKey: 'sk_test_x', timeoutMs: 1000, headers: { 'x-tender': '1' } });
 
   it('refuses a base URL that is not http(s), and a missing key, saying how to fix it', () => {
     expect(() => createApiClient({ baseUrl: 'ftp://x', apiKey: 'k' })).toThrow(/baseUrl must be an http\(s\) URL/);

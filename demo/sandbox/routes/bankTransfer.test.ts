@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { expectError, expectOk, useSandbox } from '../testing';
 
 describe('bank transfer', () => {
@@ -58,21 +58,20 @@ describe('bank transfer', () => {
 });
 
 describe('bank transfer with transferDelayMs', () => {
-  const sandbox = useSandbox({ transferDelayMs: 30 });
+  const sandbox = useSandbox({ transferDelayMs: 500 });
 
   it('completes by itself after the delay', async () => {
     const ref = await sandbox.initiate();
     expectOk(await sandbox.client.bankTransfer({ transactionReference: ref, paymentType: 'bank_transfer' }));
     expect(await sandbox.status(ref)).toBe('pending');
-    await new Promise((r) => setTimeout(r, 80));
-    expect(await sandbox.status(ref)).toBe('successful');
+    await vi.waitFor(async () => expect(await sandbox.status(ref)).toBe('successful'), { timeout: 5000, interval: 100 });
   });
 
   it('does not complete once the account has expired', async () => {
     const ref = await sandbox.initiate();
     expectOk(await sandbox.client.bankTransfer({ transactionReference: ref, paymentType: 'bank_transfer' }));
     await sandbox.fetch(`/sandbox/transactions/${ref}/expire`, { method: 'POST' });
-    await new Promise((r) => setTimeout(r, 80));
+    await new Promise((r) => setTimeout(r, 800));
     expect(await sandbox.status(ref)).toBe('pending');
   });
 });

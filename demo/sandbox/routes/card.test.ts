@@ -140,7 +140,7 @@ describe('card-payment test cards', () => {
 });
 
 describe('the hang card (4000 0000 0000 0119)', () => {
-  const slow = useSandbox({ hangMs: 60_000 }, 300);
+  const slow = useSandbox({ hangMs: 60_000 }, 1000);
 
   it('charges, holds the answer back past the client time-out, and verify says successful', async () => {
     const ref = await slow.initiate();

@@ -1,8 +1,8 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { expectError, expectOk, useSandbox } from '../testing';
 
 describe('transfers', () => {
-  const sandbox = useSandbox({ payoutDelayMs: 30 });
+  const sandbox = useSandbox({ payoutDelayMs: 500 });
   const transfer = (reference: string) => ({
     currency: 'NGN',
     amount: 15000,
@@ -18,8 +18,10 @@ describe('transfers', () => {
     expect(created.data).not.toHaveProperty('sessionId');
     const pending = expectOk(await sandbox.client.getTransfer({ reference: 'payout-1' }));
     expect(pending.data).toMatchObject({ status: 'pending', sessionId: expect.stringMatching(/^\d{30}$/) });
-    await new Promise((r) => setTimeout(r, 80));
-    expect(expectOk(await sandbox.client.getTransfer({ reference: 'payout-1' })).data.status).toBe('successful');
+    await vi.waitFor(async () => expect(expectOk(await sandbox.client.getTransfer({ reference: 'payout-1' })).data.status).toBe('successful'), {
+      timeout: 5000,
+      interval: 100,
+    });
   });
 
   it('refuses a duplicate reference and an unknown bank code in the success envelope', async () => {

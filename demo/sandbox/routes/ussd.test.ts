@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { expectError, expectOk, useSandbox } from '../testing';
 
 describe('USSD', () => {
@@ -33,13 +33,12 @@ describe('USSD', () => {
 });
 
 describe('USSD with ussdDelayMs', () => {
-  const sandbox = useSandbox({ ussdDelayMs: 30 });
+  const sandbox = useSandbox({ ussdDelayMs: 500 });
 
   it('completes by itself after the delay', async () => {
     const ref = await sandbox.initiate();
     expectOk(await sandbox.client.ussdPayment({ transactionReference: ref, bankCode: '044' }));
     expect(await sandbox.status(ref)).toBe('pending');
-    await new Promise((r) => setTimeout(r, 80));
-    expect(await sandbox.status(ref)).toBe('successful');
+    await vi.waitFor(async () => expect(await sandbox.status(ref)).toBe('successful'), { timeout: 5000, interval: 100 });
   });
 });
