@@ -1,0 +1,145 @@
+import { describe, expect, it } from 'vitest';
+import { CONFIG_DEFAULTS, configFromEnv } from './config';
+
+const KEY = 'sk_live_TENDER_SECRET_9f8e7d6c5b4a';
+const BASE = { TENDER_API_BASE_URL: 'https://api.example.com', TENDER_API_KEY: KEY };
+
+function ok(env: Record<string, string | undefined>) {
+  const r = configFromEnv(env);
+  if (!r.ok) throw new Error(`expected a config, got: ${r.errors.join('; ')}`);
+  return r;
+}
+function errorsOf(env: Record<string, string | undefined>): string[] {
+  const r = configFromEnv(env);
+  if (r.ok) throw new Error('expected errors');
+  for (const e of r.errors) expect(e).not.toContain(KEY);
+  return [...r.errors];
+}
+
+describe('configFromEnv', () => {
+  it('applies the defaults', () => {
+    const { config, warnings } = ok(BASE);
+    expect(config).toMatchObject({
+      apiBaseUrl: 'https://api.example.com',
+      port: CONFIG_DEFAULTS.port,
+      host: '127.0.0.1',
+      allowedOrigins: [],
+      redirectHosts: ['api.example.com'],
+      allowHttpLoopback: false,
+      upstreamTimeoutMs: 15_000,
+      rateLimitPerMinute: 300,
+      completionRateLimitPerMinute: 60,
+      trustProxy: 0,
+      walletNames: { a: 'Wallet A', b: 'Wallet B' },
+    });
+    expect(config.apiKey).toBe(KEY);
+    expect(warnings).toEqual([]);
+  });
+
+  it('keeps the key out of JSON and inspection of the config', async () => {
+    const { config } = ok(BASE);
+    expect(JSON.stringify(config)).not.toContain(KEY);
+    const { inspect } = await import('node:util');
+    expect(inspect(config)).not.toContain(KEY);
+  });
+
+  it('reads every variable', () => {
+    const { config } = ok({
+      TENDER_API_BASE_URL: 'http://127.0.0.1:8082/gw/',
+      TENDER_API_KEY: KEY,
+      PORT: '9000',
+      HOST: '0.0.0.0',
+      TENDER_ALLOWED_ORIGINS: ' https://shop.example , http://localhost:8080/,https://shop.example',
+      TENDER_REDIRECT_HOSTS: 'Cashier.Example.com, https://3ds.example.com/, pay.example:8443',
+      TENDER_UPSTREAM_TIMEOUT_MS: '2500',
+      TENDER_RATE_LIMIT: '1000',
+      TENDER_TRUST_PROXY: 'true',
+      TENDER_WALLET_A_NAME: ' PayFast ',
+      TENDER_WALLET_B_NAME: 'ZapPay',
+    });
+    expect(config).toMatchObject({
+      apiBaseUrl: 'http://127.0.0.1:8082/gw',
+      port: 9000,
+      host: '0.0.0.0',
+      allowedOrigins: ['https://shop.example', 'http://localhost:8080'],
+      redirectHosts: ['127.0.0.1:8082', 'cashier.example.com', '3ds.example.com', 'pay.example:8443'],
+      allowHttpLoopback: true,
+      upstreamTimeoutMs: 2500,
+      rateLimitPerMinute: 1000,
+      completionRateLimitPerMinute: 200,
+      trustProxy: 1,
+      walletNames: { a: 'PayFast', b: 'ZapPay' },
+    });
+  });
+
+  it.each([
+    ['http://127.0.0.1:8082', true],
+    ['http://localhost:8082', true],
+    ['http://[::1]:8082', true],
+    ['https://127.0.0.1:8082', false],
+    ['https://api.example.com', false],
+    ['http://10.0.0.5:8082', false],
+  ])('sandbox mode for %s is %s', (url, sandbox) => {
+    expect(ok({ ...BASE, TENDER_API_BASE_URL: url }).config.allowHttpLoopback).toBe(sandbox);
+  });
+
+  it('warns about plain http to a non-loopback host', () => {
+    expect(ok({ ...BASE, TENDER_API_BASE_URL: 'http://api.example.com' }).warnings[0]).toMatch(/unencrypted/);
+  });
+
+  it('turns rate limiting off with 0, and reads TENDER_TRUST_PROXY as a hop count', () => {
+    expect(ok({ ...BASE, TENDER_RATE_LIMIT: '0' }).config).toMatchObject({ rateLimitPerMinute: 0, completionRateLimitPerMinute: 0 });
+    expect(ok({ ...BASE, TENDER_RATE_LIMIT: '3' }).config.completionRateLimitPerMinute).toBe(1);
+    expect(ok({ ...BASE, TENDER_TRUST_PROXY: '2' }).config.trustProxy).toBe(2);
+    expect(ok({ ...BASE, TENDER_TRUST_PROXY: 'false' }).config.trustProxy).toBe(0);
+  });
+
+  it.each<[string, Record<string, string | undefined>, RegExp]>([
+    ['base URL missing', { TENDER_API_KEY: KEY }, /TENDER_API_BASE_URL is required.*received nothing/],
+    ['base URL blank', { TENDER_API_KEY: KEY, TENDER_API_BASE_URL: '  ' }, /TENDER_API_BASE_URL is required/],
+    ['base URL relative', { TENDER_API_KEY: KEY, TENDER_API_BASE_URL: 'api.example.com' }, /absolute http\(s\) URL.*received "api\.example\.com"/],
+    ['base URL ftp', { TENDER_API_KEY: KEY, TENDER_API_BASE_URL: 'ftp://api.example.com' }, /https:.*received the scheme "ftp:"/],
+    ['base URL query', { TENDER_API_KEY: KEY, TENDER_API_BASE_URL: 'https://api.example.com/?a=1' }, /no query or fragment/],
+    ['key missing', { TENDER_API_BASE_URL: 'https://api.example.com' }, /TENDER_API_KEY is required.*received nothing/],
+    ['key empty', { TENDER_API_BASE_URL: 'https://api.example.com', TENDER_API_KEY: '' }, /TENDER_API_KEY is required/],
+    ['key with Bearer', { ...BASE, TENDER_API_KEY: `Bearer ${KEY}` }, /no white space \(not "Bearer …"\).*inside it/],
+    ['key with newline', { ...BASE, TENDER_API_KEY: `${KEY}\n` }, /white space at its start or end/],
+    ['key non-ASCII', { ...BASE, TENDER_API_KEY: `${KEY}é` }, /printable ASCII/],
+    ['port text', { ...BASE, PORT: 'eighty' }, /PORT must be a whole number from 0 to 65535; received "eighty"/],
+    ['port too big', { ...BASE, PORT: '70000' }, /PORT must be a whole number/],
+    ['host with slash', { ...BASE, HOST: 'http://0.0.0.0' }, /HOST must be a host name/],
+    ['origin with path', { ...BASE, TENDER_ALLOWED_ORIGINS: 'https://shop.example/checkout' }, /TENDER_ALLOWED_ORIGINS: expected exact origins.*received "https:\/\/shop\.example\/checkout"/],
+    ['origin wildcard', { ...BASE, TENDER_ALLOWED_ORIGINS: '*' }, /TENDER_ALLOWED_ORIGINS.*received "\*"/],
+    ['origin subdomain wildcard', { ...BASE, TENDER_ALLOWED_ORIGINS: 'https://*.shop.example' }, /TENDER_ALLOWED_ORIGINS/],
+    ['origin without scheme', { ...BASE, TENDER_ALLOWED_ORIGINS: 'shop.example' }, /TENDER_ALLOWED_ORIGINS.*received "shop\.example"/],
+    ['origin javascript:', { ...BASE, TENDER_ALLOWED_ORIGINS: 'javascript:alert(1)' }, /TENDER_ALLOWED_ORIGINS/],
+    ['origin null', { ...BASE, TENDER_ALLOWED_ORIGINS: 'null' }, /TENDER_ALLOWED_ORIGINS/],
+    ['origin userinfo', { ...BASE, TENDER_ALLOWED_ORIGINS: 'https://a@shop.example' }, /TENDER_ALLOWED_ORIGINS/],
+    ['origin query', { ...BASE, TENDER_ALLOWED_ORIGINS: 'https://shop.example?' }, /TENDER_ALLOWED_ORIGINS/],
+    ['redirect host with path', { ...BASE, TENDER_REDIRECT_HOSTS: 'pay.example.com/x' }, /TENDER_REDIRECT_HOSTS: expected host names.*received "pay\.example\.com\/x"/],
+    ['timeout text', { ...BASE, TENDER_UPSTREAM_TIMEOUT_MS: '15s' }, /TENDER_UPSTREAM_TIMEOUT_MS must be a whole number from 100 to 300000; received "15s"/],
+    ['rate limit negative', { ...BASE, TENDER_RATE_LIMIT: '-1' }, /TENDER_RATE_LIMIT must be a whole number/],
+    ['trust proxy word', { ...BASE, TENDER_TRUST_PROXY: 'maybe' }, /TENDER_TRUST_PROXY must be true\/false or the number/],
+    ['wallet name too long', { ...BASE, TENDER_WALLET_B_NAME: 'x'.repeat(41) }, /TENDER_WALLET_B_NAME must be a display name/],
+  ])('%s', (_name, env, expected) => {
+    const errors = errorsOf(env);
+    expect(errors.some((e) => expected.test(e))).toBe(true);
+  });
+
+  it('reports every problem at once', () => {
+    expect(errorsOf({ PORT: 'x', TENDER_ALLOWED_ORIGINS: '*' })).toHaveLength(4);
+  });
+
+  it('never prints the key, not even when it is pasted into another variable', () => {
+    const errors = errorsOf({
+      TENDER_API_KEY: KEY,
+      TENDER_API_BASE_URL: `https://user:${KEY}@api.example.com`,
+      TENDER_ALLOWED_ORIGINS: KEY,
+      TENDER_REDIRECT_HOSTS: `${KEY}/x`,
+      PORT: KEY,
+      TENDER_WALLET_A_NAME: `${KEY}${'x'.repeat(40)}`,
+    });
+    expect(errors.length).toBeGreaterThanOrEqual(4);
+    expect(errors.join('\n')).not.toContain(KEY);
+  });
+});

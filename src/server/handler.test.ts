@@ -1,0 +1,210 @@
+import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { PageConfigSchema } from '../platform/pageConfig';
+import * as v from 'valibot';
+import { startHarness, type Harness } from './testHarness';
+
+const SHOP = 'https://shop.example';
+const LOCAL_SHOP = 'http://localhost:8080';
+const APP_JS = `export const app = ${JSON.stringify('tender '.repeat(200))};\n`;
+
+let dist: string;
+let h: Harness;
+
+beforeAll(async () => {
+  dist = mkdtempSync(join(tmpdir(), 'tender-dist-'));
+  mkdirSync(join(dist, 'checkout/assets'), { recursive: true });
+  writeFileSync(join(dist, 'tender.js'), '(function(){var config=JSON.parse("__TENDER_LOADER_CONFIG__");window.__tender=config;})();\n');
+  writeFileSync(
+    join(dist, 'checkout/index.html'),
+    '<!doctype html><html><head><meta name="tender-config" content="{}"><script type="module" crossorigin src="/checkout/assets/app-AbC123.js"></script></head><body></body></html>',
+  );
+  writeFileSync(join(dist, 'checkout/assets/app-AbC123.js'), APP_JS);
+  writeFileSync(join(dist, 'checkout/assets/app-AbC123.css'), 'body{margin:0}');
+  writeFileSync(join(dist, 'checkout/assets/.secret'), 'dot-file');
+  writeFileSync(join(dist, 'secret.txt'), 'outside the checkout directory');
+  h = await startHarness(
+    {
+      TENDER_ALLOWED_ORIGINS: `${SHOP}, ${LOCAL_SHOP}`,
+      TENDER_REDIRECT_HOSTS: 'cashier.example.com, https://3ds.example.com',
+      TENDER_WALLET_A_NAME: 'PayFast',
+    },
+    { assetsDir: dist },
+  );
+});
+afterAll(async () => {
+  h.assertNoKeyLeak();
+  await h.close();
+  rmSync(dist, { recursive: true, force: true });
+});
+afterEach(() => {
+  h.assertNoKeyLeak();
+  expect(h.upstream.requests).toHaveLength(0);
+});
+
+it('GET /healthz answers ok and the version', async () => {
+  const res = await h.request({ path: '/healthz' });
+  expect(res.status).toBe(200);
+  expect(JSON.parse(res.body)).toEqual({ ok: true, version: expect.stringMatching(/^\d+\.\d+\.\d+/) });
+  expect((await h.request({ method: 'POST', path: '/healthz' })).status).toBe(405);
+});
+
+describe('/tender.js', () => {
+  it('serves the loader with its configuration in place of the placeholder', async () => {
+    const res = await h.request({ path: '/tender.js' });
+    expect(res.status).toBe(200);
+    expect(res.headers['content-type']).toBe('text/javascript; charset=utf-8');
+    expect(res.headers['cross-origin-resource-policy']).toBe('cross-origin');
+    expect(res.headers['cache-control']).toMatch(/max-age=\d+/);
+    expect(res.body).not.toContain('__TENDER_LOADER_CONFIG__');
+    const literal = /JSON\.parse\(("(?:[^"\\]|\\.)*")\)/.exec(res.body)?.[1];
+    const config = JSON.parse(JSON.parse(literal!) as string);
+    expect(config).toEqual({ v: 1, redirectHosts: [new URL(h.upstream.url).host, 'cashier.example.com', '3ds.example.com'], allowHttpLoopback: true });
+  });
+
+  it('answers 304 to a matching If-None-Match', async () => {
+    const first = await h.request({ path: '/tender.js' });
+    const etag = first.headers.etag!;
+    expect(etag).toMatch(/^".+"$/);
+    const again = await h.request({ path: '/tender.js', headers: { 'if-none-match': etag } });
+    expect(again.status).toBe(304);
+    expect(again.body).toBe('');
+  });
+});
+
+describe('/checkout/', () => {
+  it('serves the page with the strict CSP and its configuration', async () => {
+    const res = await h.request({ path: '/checkout/?transactionReference=REF-1' });
+    expect(res.status).toBe(200);
+    expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(res.headers['content-security-policy']).toBe(
+      "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; font-src 'self'; " +
+        `form-action 'none'; base-uri 'none'; frame-ancestors 'self' ${SHOP} ${LOCAL_SHOP}`,
+    );
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['referrer-policy']).toBe('no-referrer');
+    expect(res.headers['cache-control']).toBe('no-store');
+    expect(res.headers['x-frame-options']).toBeUndefined();
+    expect(res.body).not.toContain('content="{}"');
+    const content = /<meta name="tender-config" content="([^"]*)">/.exec(res.body)?.[1] ?? '';
+    const decoded = content.replace(/&quot;/g, '"').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
+    const parsed = v.parse(PageConfigSchema, JSON.parse(decoded));
+    expect(parsed).toEqual({
+      v: 1,
+      allowedOrigins: [SHOP, LOCAL_SHOP],
+      redirectHosts: [new URL(h.upstream.url).host, 'cashier.example.com', '3ds.example.com'],
+      allowHttpLoopback: true,
+      walletNames: { a: 'PayFast', b: 'Wallet B' },
+    });
+  });
+
+  it('serves /checkout/index.html the same way and HEAD without a body', async () => {
+    const res = await h.request({ path: '/checkout/index.html' });
+    expect(res.status).toBe(200);
+    expect(res.body).toContain('PayFast');
+    const head = await h.request({ method: 'HEAD', path: '/checkout/' });
+    expect(head.status).toBe(200);
+    expect(head.body).toBe('');
+  });
+
+  it('redirects /checkout to /checkout/ keeping the query', async () => {
+    const res = await h.request({ path: '/checkout?transactionReference=REF-1' });
+    expect(res.status).toBe(308);
+    expect(res.headers.location).toBe('/checkout/?transactionReference=REF-1');
+  });
+
+  it('serves assets immutable, typed, and compressed when asked', async () => {
+    const plain = await h.request({ path: '/checkout/assets/app-AbC123.js' });
+    expect(plain.status).toBe(200);
+    expect(plain.body).toBe(APP_JS);
+    expect(plain.headers['content-type']).toBe('text/javascript; charset=utf-8');
+    expect(plain.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    const css = await h.request({ path: '/checkout/assets/app-AbC123.css' });
+    expect(css.headers['content-type']).toBe('text/css; charset=utf-8');
+
+    const gz = await rawBytes('/checkout/assets/app-AbC123.js', 'gzip, deflate');
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.body).toString()).toBe(APP_JS);
+    const br = await rawBytes('/checkout/assets/app-AbC123.js', 'gzip, br');
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(br.body).toString()).toBe(APP_JS);
+    expect(br.headers.vary).toMatch(/Accept-Encoding/);
+    const refused = await rawBytes('/checkout/assets/app-AbC123.js', 'br;q=0, identity');
+    expect(refused.headers['content-encoding']).toBeUndefined();
+  });
+
+  it.each([
+    '/checkout/assets/../../secret.txt',
+    '/checkout/assets/..%2F..%2Fsecret.txt',
+    '/checkout/assets/%2e%2e/%2e%2e/secret.txt',
+    '/checkout/..%2fsecret.txt',
+    '/checkout/%2e%2e%2fsecret.txt',
+    '/checkout/assets/..%5C..%5Csecret.txt',
+    '/checkout/assets/..\\..\\secret.txt',
+    '/checkout/assets/.secret',
+    '/checkout/assets/%2esecret',
+    '/checkout/assets/',
+    '/checkout/assets',
+    '/checkout/assets//app-AbC123.js',
+    '/checkout/assets/app-AbC123.js%00',
+    '/checkout/assets/app-AbC123.js/',
+    '/checkout/assets/%2fetc%2fpasswd',
+    '/checkout//etc/passwd',
+    '/checkout/assets/nope.js',
+    '/secret.txt',
+    '/checkout/../secret.txt',
+  ])('refuses %s', async (path) => {
+    const res = await h.request({ path });
+    expect(res.status).toBe(404);
+    expect(res.body).not.toContain('outside the checkout directory');
+    expect(res.body).not.toContain('dot-file');
+  });
+
+  it('answers 404 for unknown paths and 405 for wrong methods on known ones', async () => {
+    expect((await h.request({ path: '/' })).status).toBe(404);
+    expect((await h.request({ path: '/index.html' })).status).toBe(404);
+    const post = await h.request({ method: 'POST', path: '/checkout/', body: 'x' });
+    expect(post.status).toBe(405);
+    expect(post.headers.allow).toBe('GET, HEAD');
+  });
+});
+
+describe('before a build', () => {
+  let empty: Harness;
+  let emptyDir: string;
+  beforeAll(async () => {
+    emptyDir = mkdtempSync(join(tmpdir(), 'tender-empty-'));
+    empty = await startHarness({}, { assetsDir: emptyDir });
+  });
+  afterAll(async () => {
+    empty.assertNoKeyLeak();
+    await empty.close();
+    rmSync(emptyDir, { recursive: true, force: true });
+  });
+
+  it('answers 503 telling to run the build', async () => {
+    for (const path of ['/tender.js', '/checkout/']) {
+      const res = await empty.request({ path });
+      expect(res.status).toBe(503);
+      expect(res.body).toContain('npm run build');
+    }
+    expect((await empty.request({ path: '/healthz' })).status).toBe(200);
+  });
+});
+
+async function rawBytes(path: string, acceptEncoding: string): Promise<{ headers: Record<string, string | string[] | undefined>; body: Buffer }> {
+  const { request } = await import('node:http');
+  const u = new URL(h.tender.url);
+  return new Promise((resolve, reject) => {
+    request({ host: u.hostname, port: u.port, path, headers: { 'accept-encoding': acceptEncoding }, agent: false }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => resolve({ headers: res.headers, body: Buffer.concat(chunks) }));
+    })
+      .on('error', reject)
+      .end();
+  });
+}

@@ -1,0 +1,428 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { API_KEY, startHarness, type Harness } from './testHarness';
+
+const REF = 'REF-2024-0001';
+const CARD = '4111111111111111';
+const JSON_HEADERS = { 'content-type': 'application/json' };
+const SHOP = 'https://shop.example';
+const LOCAL_SHOP = 'http://localhost:8080';
+
+/** One valid call per allowlisted operation, and what the upstream must receive. */
+const ALLOWED: { name: string; method: string; path: string; body?: unknown; upstreamPath: string; upstreamBody?: unknown }[] = [
+  {
+    name: 'card-payment',
+    method: 'POST',
+    path: '/api/v1/card-payment',
+    body: { cardNumber: CARD, expiryMonth: '12', expiryYear: '30', cvv: '123', transactionReference: REF, sneaky: 'dropped' },
+    upstreamPath: '/api/v1/card-payment',
+    upstreamBody: { cardNumber: CARD, expiryMonth: '12', expiryYear: '30', cvv: '123', transactionReference: REF },
+  },
+  { name: 'card/validate-otp', method: 'POST', path: '/api/v1/card/validate-otp', body: { reference: REF, otp: '123456' }, upstreamPath: '/api/v1/card/validate-otp' },
+  { name: 'ussd-getbanks', method: 'GET', path: '/api/v1/ussd-getbanks?x=1', upstreamPath: '/api/v1/ussd-getbanks' },
+  { name: 'ussd-payment', method: 'POST', path: '/api/v1/ussd-payment', body: { transactionReference: REF, bankCode: '058' }, upstreamPath: '/api/v1/ussd-payment' },
+  {
+    name: 'bank-transfer',
+    method: 'POST',
+    path: '/api/v1/bank-transfer',
+    body: { transactionReference: REF, paymentType: 'bank_transfer' },
+    upstreamPath: '/api/v1/bank-transfer',
+  },
+  {
+    name: 'walleta-payment',
+    method: 'POST',
+    path: `/api/v1/walleta-payment?transactionReference=${REF}&redirect=https://evil.example`,
+    upstreamPath: `/api/v1/walleta-payment?transactionReference=${REF}`,
+  },
+  {
+    name: 'walletb-payment',
+    method: 'POST',
+    path: `/api/v1/walletb-payment?transactionReference=${REF}`,
+    upstreamPath: `/api/v1/walletb-payment?transactionReference=${REF}`,
+  },
+  { name: 'transaction/verify', method: 'POST', path: '/api/v1/transaction/verify', body: { transactionReference: REF }, upstreamPath: '/api/v1/transaction/verify' },
+];
+
+const FORBIDDEN: [method: string, path: string][] = [
+  ['POST', '/api/v1/transfers'],
+  ['GET', '/api/v1/transfers/TRF-1'],
+  ['POST', '/api/v1/refund'],
+  ['GET', '/api/v1/refund/2024-01-01/2024-02-01'],
+  ['POST', '/api/v1/split-payment'],
+  ['PUT', '/api/v1/split-payment'],
+  ['GET', '/api/v1/split-payment'],
+  ['POST', '/api/v1/void-transaction'],
+  ['POST', '/api/v1/encrypt-data'],
+  ['POST', '/api/v1/tokenized-card-charge'],
+  ['POST', '/api/v3/direct-card-charge-internal'],
+  ['POST', '/api/v1/paymentlink/initiate'],
+  ['POST', '/api/v1/banks/account/verify'],
+  ['POST', '/api/v1/unknown'],
+  ['POST', '/api/v2/card-payment'],
+  ['POST', '/api/'],
+];
+
+const SPELLINGS = [
+  '/API/V1/TRANSFERS',
+  '/Api/v1/transfers',
+  '//api/v1/transfers',
+  '/api//v1/transfers',
+  '/api/v1//transfers',
+  '/api/v1/%74ransfers',
+  '/%61pi/v1/transfers',
+  '/api/v1/card-payment/../transfers',
+  '/api/v1/card-payment/%2e%2e/transfers',
+  '/api/v1/card-payment/.%2E/transfers',
+  '/api/v1/card-payment%2F..%2Ftransfers',
+  '/api/v1/card-payment%2f..%2ftransfers',
+  '/api/v1/card-payment/..%2Ftransfers',
+  '/api%2Fv1%2Ftransfers',
+  '/api/v1/./transfers',
+  '/api/v1/transfers/',
+  '/api/v1/transfers?x=1',
+  '/api/v1/transfers;/card-payment',
+  '/api/v1/card-payment;/../transfers',
+  '/api/v1/transfers%00',
+  '/api/v1/transfers%20',
+  '/api/v1/card-payment/',
+  '/api/v1/CARD-PAYMENT',
+  '/api/v1/card-payment.json',
+  '/api/v1/card-payment%23',
+  '/api/v1/paymentlink%2Finitiate',
+  '/api/v1/card/../paymentlink/initiate',
+  '/api/v3/direct-card-charge-internal/',
+];
+
+let h: Harness;
+
+beforeAll(async () => {
+  h = await startHarness({ TENDER_ALLOWED_ORIGINS: `${SHOP},${LOCAL_SHOP}`, TENDER_RATE_LIMIT: '0' });
+});
+afterAll(async () => {
+  h.assertNoKeyLeak();
+  await h.close();
+});
+afterEach(() => {
+  h.assertNoKeyLeak();
+  h.upstream.requests.length = 0;
+  h.upstream.behave(() => ({ kind: 'json', body: { status: true, message: 'ok', data: {} } }));
+});
+
+describe('allowlisted operations', () => {
+  it.each(ALLOWED)('forwards $name with the key added and the client Authorization dropped', async (c) => {
+    const res = await h.request({
+      method: c.method,
+      path: c.path,
+      headers: {
+        ...(c.body === undefined ? {} : JSON_HEADERS),
+        authorization: 'Bearer client-supplied-token',
+        cookie: 'session=abc',
+        'x-forwarded-for': '10.0.0.1',
+        'x-http-method-override': 'DELETE',
+        'x-api-key': 'nope',
+      },
+      body: c.body === undefined ? undefined : JSON.stringify(c.body),
+    });
+    expect(res.status).toBe(200);
+    expect(JSON.parse(res.body)).toEqual({ status: true, message: 'ok', data: {} });
+    expect(res.headers['content-type']).toMatch(/^application\/json/);
+    expect(res.headers['cache-control']).toBe('no-store');
+    expect(h.upstream.requests).toHaveLength(1);
+    const up = h.upstream.requests[0]!;
+    expect(up.method).toBe(c.method);
+    expect(up.url).toBe(c.upstreamPath);
+    expect(up.headers.authorization).toBe(`Bearer ${API_KEY}`);
+    expect(up.headers.accept).toBe('application/json');
+    for (const dropped of ['cookie', 'x-forwarded-for', 'x-http-method-override', 'x-api-key', 'idempotency-key']) {
+      expect(up.headers[dropped]).toBeUndefined();
+    }
+    if (c.body !== undefined) {
+      expect(up.headers['content-type']).toBe('application/json');
+      expect(JSON.parse(up.body)).toEqual(c.upstreamBody ?? c.body);
+    } else {
+      expect(up.body).toBe('');
+    }
+  });
+
+  it('passes the upstream status and JSON body through, with no-store', async () => {
+    h.upstream.behave(() => ({ kind: 'json', status: 400, body: { status: false, message: 'Transaction record not found' } }));
+    const res = await h.request({ method: 'POST', path: '/api/v1/transaction/verify', headers: JSON_HEADERS, body: JSON.stringify({ transactionReference: REF }) });
+    expect(res.status).toBe(400);
+    expect(JSON.parse(res.body)).toEqual({ status: false, message: 'Transaction record not found' });
+    expect(res.headers['cache-control']).toBe('no-store');
+  });
+
+  it('passes a numeric upstream Retry-After through, and nothing else of its headers', async () => {
+    h.upstream.behave(() => ({ kind: 'json', status: 429, body: { status: false, message: 'slow down' }, headers: { 'retry-after': '7', 'set-cookie': 'a=b', server: 'upstream' } }));
+    const res = await h.request({ method: 'POST', path: '/api/v1/transaction/verify', headers: JSON_HEADERS, body: JSON.stringify({ transactionReference: REF }) });
+    expect(res.status).toBe(429);
+    expect(res.headers['retry-after']).toBe('7');
+    expect(res.headers['set-cookie']).toBeUndefined();
+    expect(res.headers.server).toBeUndefined();
+  });
+
+  it('forwards a well-formed Idempotency-Key and X-Request-Id, and refuses a malformed key', async () => {
+    const body = JSON.stringify({ transactionReference: REF, bankCode: '058' });
+    const ok = await h.request({
+      method: 'POST',
+      path: '/api/v1/ussd-payment',
+      headers: { ...JSON_HEADERS, 'idempotency-key': 'attempt_1234-abcd', 'x-request-id': 'req_abcdef123456' },
+      body,
+    });
+    expect(ok.status).toBe(200);
+    expect(ok.headers['x-request-id']).toBe('req_abcdef123456');
+    expect(h.upstream.requests[0]?.headers['idempotency-key']).toBe('attempt_1234-abcd');
+    expect(h.upstream.requests[0]?.headers['x-request-id']).toBe('req_abcdef123456');
+
+    const bad = await h.request({ method: 'POST', path: '/api/v1/ussd-payment', headers: { ...JSON_HEADERS, 'idempotency-key': 'short' }, body });
+    expect(bad.status).toBe(400);
+    expect(h.upstream.requests).toHaveLength(1);
+  });
+
+  it('generates a request id when the client sends none or an unsafe one', async () => {
+    const res = await h.request({ path: '/api/v1/ussd-getbanks', headers: { 'x-request-id': '<script>alert(1)</script>' } });
+    expect(res.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+    expect(h.upstream.requests[0]?.headers['x-request-id']).toBe(res.headers['x-request-id']);
+  });
+
+  it('ignores X-HTTP-Method-Override: never honoured, never forwarded', async () => {
+    const res = await h.request({ method: 'GET', path: '/api/v1/card-payment', headers: { 'x-http-method-override': 'POST' } });
+    expect(res.status).toBe(405);
+    expect(res.headers.allow).toBe('POST, OPTIONS');
+    const res2 = await h.request({ method: 'POST', path: '/api/v1/ussd-getbanks', headers: { 'x-http-method-override': 'GET' } });
+    expect(res2.status).toBe(405);
+    expect(res2.headers.allow).toBe('GET, OPTIONS');
+    expect(h.upstream.requests).toHaveLength(0);
+  });
+});
+
+describe('everything else is 404 without touching the upstream', () => {
+  it.each(FORBIDDEN)('%s %s', async (method, path) => {
+    const res = await h.request({
+      method,
+      path,
+      headers: { ...JSON_HEADERS, origin: SHOP, 'x-http-method-override': 'POST' },
+      body: method === 'GET' ? undefined : JSON.stringify({ transactionReference: REF, amount: 100 }),
+    });
+    expect(res.status).toBe(404);
+    expect(res.headers['access-control-allow-origin']).toBeUndefined();
+    expect(h.upstream.requests).toHaveLength(0);
+  });
+
+  it.each(SPELLINGS)('POST %s', async (path) => {
+    for (const override of [undefined, 'POST', 'GET']) {
+      const res = await h.request({
+        method: 'POST',
+        path,
+        headers: { ...JSON_HEADERS, ...(override ? { 'x-http-method-override': override } : {}) },
+        body: JSON.stringify({ amount: 100, reference: REF, transactionReference: REF }),
+      });
+      expect(res.status).toBe(404);
+    }
+    expect(h.upstream.requests).toHaveLength(0);
+  });
+
+  it('answers 404 for a GET of any spelling too', async () => {
+    for (const path of SPELLINGS) expect((await h.request({ path })).status).toBe(404);
+    expect(h.upstream.requests).toHaveLength(0);
+  });
+});
+
+describe('request checks', () => {
+  const card = (over: Record<string, unknown> = {}) =>
+    JSON.stringify({ cardNumber: CARD, expiryMonth: '12', expiryYear: '30', cvv: '123', transactionReference: REF, ...over });
+
+  it('413 for a body over 16 KB, announced or streamed', async () => {
+    const big = card({ padding: 'x'.repeat(17 * 1024) });
+    const announced = await h.request({ method: 'POST', path: '/api/v1/card-payment', headers: JSON_HEADERS, body: big });
+    expect(announced.status).toBe(413);
+    const streamed = await h.request({ method: 'POST', path: '/api/v1/card-payment', headers: JSON_HEADERS, body: big, chunked: true });
+    expect(streamed.status).toBe(413);
+    const huge = await h.request({ method: 'POST', path: '/api/v1/card-payment', headers: JSON_HEADERS, body: 'x'.repeat(2 * 1024 * 1024), chunked: true });
+    expect(huge.status).toBe(413);
+    expect(h.upstream.requests).toHaveLength(0);
+  });
+
+  it('accepts a body just under the limit', async () => {
+    const base = card({ padding: '' });
+    const body = card({ padding: 'x'.repeat(16 * 1024 - base.length) });
+    expect(Buffer.byteLength(body)).toBe(16 * 1024);
+    const res = await h.request({ method: 'POST', path: '/api/v1/card-payment', headers: JSON_HEADERS, body, chunked: true });
+    expect(res.status).toBe(200);
+  });
+
+  it.each([undefined, 'text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x', 'application/jsonx', 'text/json'])(
+    '415 for content type %s',
+    async (type) => {
+      const res = await h.request({ method: 'POST', path: '/api/v1/card-payment', headers: type ? { 'content-type': type } : {}, body: card() });
+      expect(res.status).toBe(415);
+      expect(h.upstream.requests).toHaveLength(0);
+    },
+  );
+
+  it('accepts application/json with a charset', async () => {
+    const res = await h.request({ method: 'POST', path: '/api/v1/card-payment', headers: { 'content-type': 'application/json; charset=utf-8' }, body: card() });
+    expect(res.status).toBe(200);
+  });
+
+  it.each(['{', '', 'nul', '{"a":1}x', '\u00ff'])('400 for invalid JSON %j', async (body) => {
+    const res = await h.request({ method: 'POST', path: '/api/v1/card-payment', headers: JSON_HEADERS, body });
+    expect(res.status).toBe(400);
+    expect(JSON.parse(res.body)).toMatchObject({ status: false, code: 'invalid_json' });
+    expect(h.upstream.requests).toHaveLength(0);
+  });
+
+  it('400 with field errors that never echo the card data', async () => {
+    const body = JSON.stringify({ cardNumber: `${CARD}x`, expiryMonth: 13, cvv: 9876543, cardPin: 12345678, transactionReference: REF });
+    const res = await h.request({ method: 'POST', path: '/api/v1/card-payment', headers: JSON_HEADERS, body });
+    expect(res.status).toBe(400);
+    const json = JSON.parse(res.body) as { status: boolean; message: string; errors: Record<string, string[]> };
+    expect(json.status).toBe(false);
+    expect(Object.keys(json.errors).sort()).toEqual(['cardNumber', 'cardPin', 'cvv', 'expiryMonth', 'expiryYear']);
+    expect(json.errors['expiryYear']).toEqual(['is required']);
+    expect(res.body).not.toContain(CARD);
+    expect(res.body).not.toContain('9876543');
+    expect(res.body).not.toContain('12345678');
+    expect(res.body).not.toContain('13');
+    expect(h.upstream.requests).toHaveLength(0);
+  });
+
+  it('400 for a number where a string is expected, without the number', async () => {
+    const res = await h.request({ method: 'POST', path: '/api/v1/card-payment', headers: JSON_HEADERS, body: card({ cardNumber: Number(CARD) }) });
+    expect(res.status).toBe(400);
+    expect(res.body).not.toContain(CARD);
+    expect(JSON.parse(res.body).errors.cardNumber).toHaveLength(1);
+  });
+
+  it('400 for a body that is not an object', async () => {
+    for (const body of ['[]', '"x"', 'null', '42']) {
+      const res = await h.request({ method: 'POST', path: '/api/v1/transaction/verify', headers: JSON_HEADERS, body });
+      expect(res.status).toBe(400);
+    }
+    expect(h.upstream.requests).toHaveLength(0);
+  });
+
+  it('400 for wallet calls without a valid reference, or with it twice', async () => {
+    for (const q of ['', '?transactionReference=', '?transactionReference=a%20b', `?transactionReference=${REF}&transactionReference=OTHER`, '?reference=REF']) {
+      const res = await h.request({ method: 'POST', path: `/api/v1/walleta-payment${q}` });
+      expect(res.status).toBe(400);
+    }
+    expect(h.upstream.requests).toHaveLength(0);
+  });
+
+  it('415 for a wallet call with a non-JSON body', async () => {
+    const res = await h.request({ method: 'POST', path: `/api/v1/walletb-payment?transactionReference=${REF}`, headers: { 'content-type': 'text/plain' }, body: 'x' });
+    expect(res.status).toBe(415);
+  });
+});
+
+describe('CORS', () => {
+  it('answers an allowed origin with exactly that origin and Vary: Origin', async () => {
+    for (const origin of [SHOP, LOCAL_SHOP]) {
+      const res = await h.request({ method: 'POST', path: '/api/v1/transaction/verify', headers: { ...JSON_HEADERS, origin }, body: JSON.stringify({ transactionReference: REF }) });
+      expect(res.status).toBe(200);
+      expect(res.headers['access-control-allow-origin']).toBe(origin);
+      expect(res.headers.vary).toMatch(/Origin/);
+      expect(res.headers['access-control-allow-credentials']).toBeUndefined();
+    }
+  });
+
+  it('preflight from an allowed origin names the method and headers', async () => {
+    const res = await h.request({
+      method: 'OPTIONS',
+      path: '/api/v1/card-payment',
+      headers: { origin: SHOP, 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type, idempotency-key' },
+    });
+    expect(res.status).toBe(204);
+    expect(res.headers['access-control-allow-origin']).toBe(SHOP);
+    expect(res.headers['access-control-allow-methods']).toBe('POST');
+    expect(res.headers['access-control-allow-headers']).toMatch(/Content-Type/i);
+    expect(res.headers['access-control-allow-headers']).toMatch(/Idempotency-Key/i);
+    expect(res.headers.vary).toMatch(/Origin/);
+    expect(h.upstream.requests).toHaveLength(0);
+  });
+
+  it.each(['https://evil.example', 'https://shop.example.evil.example', 'http://shop.example', 'https://shop.example:8443', 'null', 'https://SHOP.example', `${SHOP}/`])(
+    'refuses %s: 403, no CORS headers, no upstream request',
+    async (origin) => {
+      const pre = await h.request({ method: 'OPTIONS', path: '/api/v1/card-payment', headers: { origin, 'access-control-request-method': 'POST' } });
+      expect(pre.status).toBe(403);
+      const res = await h.request({ method: 'POST', path: '/api/v1/transaction/verify', headers: { ...JSON_HEADERS, origin }, body: JSON.stringify({ transactionReference: REF }) });
+      expect(res.status).toBe(403);
+      for (const r of [pre, res]) {
+        expect(Object.keys(r.headers).filter((k) => k.startsWith('access-control-'))).toEqual([]);
+      }
+      expect(h.upstream.requests).toHaveLength(0);
+    },
+  );
+
+  it('lets the hosted page (same origin) and server-to-server calls through without CORS headers', async () => {
+    const body = JSON.stringify({ transactionReference: REF });
+    const same = await h.request({ method: 'POST', path: '/api/v1/transaction/verify', headers: { ...JSON_HEADERS, origin: h.tender.url }, body });
+    expect(same.status).toBe(200);
+    expect(same.headers['access-control-allow-origin']).toBeUndefined();
+    const none = await h.request({ method: 'POST', path: '/api/v1/transaction/verify', headers: JSON_HEADERS, body });
+    expect(none.status).toBe(200);
+    expect(none.headers['access-control-allow-origin']).toBeUndefined();
+  });
+});
+
+describe('upstream failures', () => {
+  it('does not follow an upstream redirect', async () => {
+    h.upstream.behave(() => ({ kind: 'raw', status: 302, body: '', headers: { location: `${h.upstream.url}/api/v1/transfers` } }));
+    const res = await h.request({ method: 'POST', path: '/api/v1/transaction/verify', headers: JSON_HEADERS, body: JSON.stringify({ transactionReference: REF }) });
+    expect(res.status).toBe(502);
+    expect(JSON.parse(res.body)).toMatchObject({ status: false, code: 'upstream_redirect' });
+    expect(res.headers.location).toBeUndefined();
+    expect(h.upstream.requests).toHaveLength(1);
+  });
+
+  it('refuses an upstream answer that is not JSON, or too large', async () => {
+    h.upstream.behave(() => ({ kind: 'raw', status: 500, body: '<html>oops</html>', headers: { 'content-type': 'text/html' } }));
+    const html = await h.request({ path: '/api/v1/ussd-getbanks' });
+    expect(html.status).toBe(502);
+    expect(html.body).not.toContain('<html>');
+    h.upstream.behave(() => ({ kind: 'json', body: { status: true, message: 'x', data: 'y'.repeat(300 * 1024) } }));
+    const big = await h.request({ path: '/api/v1/ussd-getbanks' });
+    expect(big.status).toBe(502);
+    expect(big.body.length).toBeLessThan(1000);
+  });
+
+  it('never passes on an upstream answer that echoes the key', async () => {
+    h.upstream.behave((r) => ({ kind: 'json', status: 401, body: { status: false, message: `bad key ${String(r.headers.authorization)}` } }));
+    const res = await h.request({ path: '/api/v1/ussd-getbanks' });
+    expect(res.status).toBe(502);
+    expect(res.body).not.toContain(API_KEY);
+  });
+});
+
+describe('logs', () => {
+  it('writes one structured line per request, without query, bodies or card data', async () => {
+    h.logs.length = 0;
+    await h.request({ method: 'POST', path: '/api/v1/card-payment?pan=4111111111111111', headers: JSON_HEADERS, body: card() });
+    await h.request({ path: `/api/v1/${CARD}` });
+    expect(h.logs).toHaveLength(2);
+    const [first, second] = h.logs;
+    expect(first).toMatchObject({ level: 'info', method: 'POST', path: '/api/v1/card-payment', status: 200, upstreamStatus: 200 });
+    expect(typeof first?.ms).toBe('number');
+    expect(typeof first?.upstreamMs).toBe('number');
+    expect(first?.requestId).toMatch(/^[0-9a-f-]{36}$/);
+    expect(typeof first?.time).toBe('string');
+    expect(second).toMatchObject({ status: 404 });
+    expect(JSON.stringify(h.logs)).not.toContain(CARD);
+    expect(JSON.stringify(h.logs)).not.toContain('123');
+  });
+
+  function card(): string {
+    return JSON.stringify({ cardNumber: CARD, expiryMonth: '12', expiryYear: '30', cvv: '123', transactionReference: REF });
+  }
+});
+
+describe('headers on every response', () => {
+  it.each(['/api/v1/ussd-getbanks', '/api/v1/transfers', '/healthz', '/nope'])('%s', async (path) => {
+    const res = await h.request({ path });
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['x-powered-by']).toBeUndefined();
+    expect(res.headers['referrer-policy']).toBe('no-referrer');
+    expect(res.headers['x-request-id']).toBeTruthy();
+  });
+});

@@ -1,0 +1,22 @@
+import { describe, expect, it } from 'vitest';
+import { createRateLimiter } from './rateLimit';
+
+describe('createRateLimiter', () => {
+  it('allows a minute of requests at once, then asks to wait until a token refills', () => {
+    let t = 0;
+    const limiter = createRateLimiter({ perMinute: 3, now: () => t });
+    expect([limiter.take('a'), limiter.take('a'), limiter.take('a')]).toEqual([0, 0, 0]);
+    expect(limiter.take('a')).toBe(20);
+    expect(limiter.take('b')).toBe(0);
+    t += 20_000;
+    expect(limiter.take('a')).toBe(0);
+    expect(limiter.take('a')).toBe(20);
+  });
+
+  it('forgets the least recently seen clients beyond maxClients', () => {
+    const limiter = createRateLimiter({ perMinute: 1, now: () => 0, maxClients: 100 });
+    for (let i = 0; i < 1000; i++) limiter.take(`client-${i}`);
+    expect(limiter.size).toBe(100);
+    expect(limiter.take('client-999')).toBeGreaterThan(0);
+  });
+});
