@@ -1,0 +1,64 @@
+// `npm start`: the sandbox payment API, the Tender server configured with it as upstream, and the demo
+// storefront, on three origins as in production (PRODUCT.md §2). Ctrl-C stops all three.
+import { startSandbox, TEST_CARDS, TEST_OTP, TEST_PIN } from './sandbox/server';
+import { configFromEnv } from '../src/server/config';
+import { startTenderServer } from '../src/server/node';
+import { startStorefront } from './storefront/server';
+
+const port = (name: string, fallback: number): number => {
+  const raw = process.env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < 0 || n > 65535) {
+    console.error(`${name} must be a port number from 0 to 65535, received ${JSON.stringify(raw)}`);
+    process.exit(1);
+  }
+  return n;
+};
+
+const storefrontPort = port('STOREFRONT_PORT', 8080);
+const tenderPort = port('PORT', 8081);
+const sandboxPort = port('SANDBOX_PORT', 8082);
+const storefrontUrl = `http://localhost:${storefrontPort}`;
+const apiKey = 'sk_test_sandbox';
+
+const sandbox = await startSandbox({ port: sandboxPort, apiKey, ussdDelayMs: 8000, transferDelayMs: 10000, defaultReturnUrl: `${storefrontUrl}/` });
+const configured = configFromEnv({
+  TENDER_API_BASE_URL: sandbox.url,
+  TENDER_API_KEY: apiKey,
+  TENDER_ALLOWED_ORIGINS: storefrontUrl,
+  PORT: String(tenderPort),
+  HOST: '127.0.0.1',
+});
+if (!configured.ok) {
+  console.error(`The Tender server's configuration is not valid:\n  ${configured.errors.join('\n  ')}`);
+  await sandbox.close();
+  process.exit(1);
+}
+const tender = await startTenderServer(configured.config);
+const storefront = await startStorefront({ port: storefrontPort, host: '127.0.0.1', tenderUrl: tender.url, apiBaseUrl: sandbox.url, apiKey });
+
+const cards = TEST_CARDS.filter((c) => c.behaviour !== 'hang')
+  .map((c) => `    ${c.number.replace(/(\d{4})(?=\d)/g, '$1 ').padEnd(24)} ${c.description}`)
+  .join('\n');
+console.log(`
+  Demo storefront   ${storefront.url}        ← open this
+  Tender server     ${tender.url}   (/tender.js, /checkout/, /api/v1/…)
+  Sandbox API       ${sandbox.url}
+
+  Test cards (any future expiry, any CVV; PIN ${TEST_PIN}, OTP ${TEST_OTP}):
+${cards}
+  USSD and bank transfer confirm by themselves after a few seconds; wallets show an approve page.
+
+  Ctrl-C stops all three.
+`);
+
+let stopping = false;
+const stop = async (): Promise<void> => {
+  if (stopping) return;
+  stopping = true;
+  await Promise.allSettled([storefront.close(), tender.close(), sandbox.close()]);
+  process.exit(0);
+};
+process.on('SIGINT', stop);
+process.on('SIGTERM', stop);
