@@ -18,6 +18,22 @@ export function requirePending(tx: Transaction): void {
   if (tx.status !== 'pending') fail(409, `Transaction is ${tx.status}; start a new payment`);
 }
 
+/** Statuses after which the payer may start a new attempt on the same transaction ("try another way"). */
+const REOPENABLE: ReadonlySet<TransactionStatus> = new Set(['failed', 'cancelled', 'abandoned']);
+
+/**
+ * Opens a new payment attempt: a declined card or a cancelled wallet leaves the transaction payable by another
+ * card or channel, as real gateways do; a successful, voided or reversed one is never charged again.
+ */
+export function beginAttempt(tx: Transaction): void {
+  if (REOPENABLE.has(tx.status)) {
+    tx.status = 'pending';
+    tx.message = DEFAULT_MESSAGES.pending;
+    tx.card = undefined;
+  }
+  requirePending(tx);
+}
+
 /** Marks the channel the payer is now using. */
 export function useChannel(tx: Transaction, channel: PaymentChannel): void {
   tx.channel = channel;

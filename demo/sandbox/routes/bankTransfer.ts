@@ -1,6 +1,6 @@
 import { BankTransferRequestSchema } from '../../../src/api';
 import { fail, json, jsonBody, validate, type Context } from '../http';
-import { countCompletion, findTransaction, requirePending, settle, useChannel } from '../ledger';
+import { countCompletion, findTransaction, beginAttempt, settle, useChannel } from '../ledger';
 import { route } from '../router';
 import type { TransferAccount, Transaction } from '../state';
 
@@ -35,7 +35,7 @@ function bankTransfer(ctx: Context) {
   const input = validate(BankTransferRequestSchema, body);
   if (input.paymentType !== 'bank_transfer') fail(400, `Invalid request: paymentType must be "bank_transfer" (received "${input.paymentType}")`);
   const tx = findTransaction(ctx, input.transactionReference);
-  requirePending(tx);
+  beginAttempt(tx);
   useChannel(tx, 'bank-transfer');
   // A retry while the account is live shows the same account: the payer may already have sent money to it.
   const current = tx.transferAccount;

@@ -51,6 +51,15 @@ describe('card-payment test cards', () => {
     expect(expectError(await sandbox.client.validateCardOtp({ reference: ref, otp: '123456' })).message).toMatch(/failed/);
   });
 
+  it('a declined card leaves the transaction payable by another card; a paid one is never charged again', async () => {
+    const ref = await sandbox.initiate();
+    expect(expectError(await sandbox.client.cardPayment(card('4000000000000002', ref))).message).toBe('Transaction declined by issuer');
+    expect(await sandbox.status(ref)).toBe('failed');
+    expect(expectOk(await sandbox.client.cardPayment(card('4084084084084081', ref))).data.authMode).toBe('no-auth');
+    expect(await sandbox.status(ref)).toBe('successful');
+    expect(expectError(await sandbox.client.cardPayment(card('4084084084084081', ref))).message).toBe('Transaction already completed');
+  });
+
   it('5200 0000 0000 0007 succeeds with OTP 123456', async () => {
     const ref = await sandbox.initiate();
     expectOk(await sandbox.client.cardPayment(card('5200000000000007', ref)));

@@ -1,6 +1,6 @@
 import { CardPaymentRequestSchema, ValidateOtpRequestSchema } from '../../../src/api';
 import { fail, json, jsonBody, validate, type Context, type Reply } from '../http';
-import { countCompletion, findTransaction, requirePending, settle, useChannel } from '../ledger';
+import { beginAttempt, countCompletion, findTransaction, requirePending, settle, useChannel } from '../ledger';
 import { route } from '../router';
 import type { Transaction } from '../state';
 import { behaviourOf, brandOf, expiryValid, luhnValid, TEST_OTP, TEST_PIN } from '../testCards';
@@ -35,7 +35,8 @@ function approved(tx: Transaction): Reply {
 export function chargeCard(ctx: Context, tx: Transaction, card: CardInput, secureAuth = false): Reply | Promise<Reply> {
   if (!luhnValid(card.number)) fail(400, 'Invalid card number: check the digits');
   if (!expiryValid(card.expiryMonth, card.expiryYear, ctx.options.now())) fail(400, 'The card has expired');
-  requirePending(tx);
+  if (card.pin && tx.card?.awaiting === 'pin') requirePending(tx);
+  else beginAttempt(tx);
   useChannel(tx, 'card');
   const attempt = { last4: card.number.slice(-4), brand: brandOf(card.number), awaiting: null, wrongOtps: 0 };
   tx.card = attempt;

@@ -1,7 +1,7 @@
 import { UssdPaymentRequestSchema } from '../../../src/api';
 import { bankByCode, ussdBanks, ussdPaymentCode } from '../banks';
 import { fail, json, jsonBody, validate, type Context } from '../http';
-import { countCompletion, findTransaction, requirePending, settle, useChannel } from '../ledger';
+import { countCompletion, findTransaction, beginAttempt, settle, useChannel } from '../ledger';
 import { route } from '../router';
 
 function getBanks() {
@@ -15,7 +15,7 @@ function ussdPayment(ctx: Context) {
   const tx = findTransaction(ctx, input.transactionReference);
   const bank = bankByCode(input.bankCode);
   if (!bank?.ussd) fail(400, `Unknown USSD bank code ${input.bankCode}: pick one from GET /api/v1/ussd-getbanks`);
-  requirePending(tx);
+  beginAttempt(tx);
   useChannel(tx, 'ussd');
   // The same bank keeps the same code, so a retried request shows the payer what they may already have dialled.
   if (tx.ussd?.bankCode !== bank.code) {

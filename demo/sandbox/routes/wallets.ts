@@ -1,6 +1,6 @@
 import { WalletRequestSchema, type WalletASession, type WalletBSession } from '../../../src/api';
 import { fail, idempotencyKey, json, validate, type Context } from '../http';
-import { findTransaction, requirePending, useChannel } from '../ledger';
+import { findTransaction, beginAttempt, useChannel } from '../ledger';
 import { route } from '../router';
 import { recordCompletion, type Transaction } from '../state';
 
@@ -13,7 +13,7 @@ function walletTransaction(ctx: Context, operation: 'walleta' | 'walletb'): Tran
   recordCompletion(ctx.state, reference, operation, idempotencyKey(ctx));
   const input = validate(WalletRequestSchema, { transactionReference: reference });
   const tx = findTransaction(ctx, input.transactionReference);
-  requirePending(tx);
+  beginAttempt(tx);
   return tx;
 }
 
