@@ -1,0 +1,63 @@
+// The in-page detector, installed with addInitScript into every frame before any of the page's own script
+// runs. It polls once per animation frame (the same thing as a waitForFunction with polling: 'raf', but it
+// cannot miss the first frame, needs no round trip to Node while it polls, and stamps the time in the page).
+// Times are `performance.timeOrigin + performance.now()` of the frame that saw the input: the Unix-epoch
+// form of the page's high-resolution clock, comparable with the top page's `performance.timeOrigin`.
+
+export interface DetectConfig {
+  /** The card input (or, for a remote form, the element that stands in for it). */
+  selector: string;
+  /** false: report as soon as the element exists (Paystack: its iframe), via a MutationObserver. */
+  needVisible: boolean;
+  /** For embeds: the iframe element in the top page, which must itself be visible (not hidden by its loader). */
+  gate?: string;
+  /** Count the element once laid out even while an ancestor has opacity 0 (Adyen keeps its form transparent
+   * until its remote card-field iframes load, which never happens here). */
+  ignoreOpacity?: boolean;
+}
+
+/** What the detector reports through the `__benchReport` binding. */
+export interface DetectReport {
+  kind: 'present' | 'input' | 'gate';
+  t: number;
+  href: string;
+}
+
+export function detectorScript(cfg: DetectConfig): string {
+  return `(() => {
+  const cfg = ${JSON.stringify(cfg)};
+  const report = (kind) => {
+    const t = performance.timeOrigin + performance.now();
+    try { performance.mark('bench-' + kind); } catch {}
+    const msg = { kind, t, href: location.href };
+    // The binding is installed by Playwright's own init script; calling it is one CDP event, no reply awaited.
+    if (typeof window.__benchReport === 'function') window.__benchReport(msg); else setTimeout(() => window.__benchReport && window.__benchReport(msg), 0);
+  };
+  const isTop = window === window.top;
+  // Visible = a non-zero box inside the viewport, not display:none / visibility:hidden / opacity:0 (itself or
+  // an ancestor): what a payer could see and tap.
+  const vis = (el) => {
+    const r = el.getBoundingClientRect();
+    if (!(r.width > 0 && r.height > 0 && r.bottom > 0 && r.right > 0 && r.top < innerHeight && r.left < innerWidth)) return false;
+    return el.checkVisibility ? el.checkVisibility({ opacityProperty: !cfg.ignoreOpacity, visibilityProperty: true }) : getComputedStyle(el).visibility !== 'hidden';
+  };
+  let present = false, input = false, gate = !isTop || !cfg.gate;
+  const look = () => {
+    if (!input) {
+      const el = document.querySelector(cfg.selector);
+      if (el && !present) { present = true; report('present'); }
+      if (el && (!cfg.needVisible || vis(el))) { input = true; report('input'); }
+    }
+    if (!gate) {
+      for (const f of document.querySelectorAll(cfg.gate)) if (vis(f)) { gate = true; report('gate'); break; }
+    }
+    return input && gate;
+  };
+  if (!cfg.needVisible) {
+    const mo = new MutationObserver(() => { if (look()) mo.disconnect(); });
+    mo.observe(document, { childList: true, subtree: true });
+  }
+  const tick = () => { if (!look()) requestAnimationFrame(tick); };
+  requestAnimationFrame(tick);
+})();`;
+}

@@ -1,0 +1,261 @@
+import { join } from 'node:path';
+import { gzipSync, brotliCompressSync, constants } from 'node:zlib';
+import { execSync } from 'node:child_process';
+import { cpus, totalmem } from 'node:os';
+import type { Browser } from 'playwright-core';
+import { launchBrowser, chromiumPath } from '../../support/browser';
+import { buildSite } from './site';
+import { startStatic } from './static';
+import { runOnce, type RunResult } from './browser';
+import { SCENARIOS, type Env, type Scenario } from './scenarios';
+import { stat, type Stat } from './stats';
+import { scriptingTime, type ScriptingResult } from './trace';
+import { startTender, startPassthrough, startSandboxHere, newReference, type Child, type Mem, type Sandbox } from './servers';
+import { autocannon, type Load } from './proxy';
+import { writeReport } from './report';
+
+export interface Weight { raw: number; gz: number; br: number; files: { url: string; raw: number; gz: number; br: number }[] }
+export interface Results {
+  date: string;
+  machine: { nproc: number; memGiB: number; cpu: string; chromium: string; node: string; load: string };
+  runs: number;
+  scenarios: Scenario[];
+  notes: string[];
+  blocked: Record<string, string[]>;
+  weight: Record<string, Weight>;
+  /** Tender's loader on its own (dist/tender.js as served). */
+  loaderWeight?: Weight;
+  time: Record<string, Record<'1' | '4', Stat | undefined>>;
+  slow4g: Record<string, Stat | undefined>;
+  chain: Record<string, { depth: number; path: string[] } | undefined>;
+  scripting: Record<string, { median?: number; detail?: ScriptingResult }>;
+  open?: Record<string, Stat | undefined>;
+  proxy?: {
+    connections: number; seconds: number; rounds: { tender: Load; bare: Load }[];
+    idle: { tender: Load; bare: Load };
+    tender: { rps: number; p50: number; mean: number }; bare: { rps: number; p50: number; mean: number };
+    memory: { before: Mem; after: Mem; requests: number; bareAfter: Mem };
+  };
+  elapsedS: number;
+}
+
+const gz = (b: Buffer) => gzipSync(b, { level: 9 }).length;
+const br = (b: Buffer) => brotliCompressSync(b, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length;
+
+function weigh(files: { url: string; body: Buffer }[]): Weight {
+  const list = files.map((f) => ({ url: f.url.replace(/^https?:\/\/[^/]+/, ''), raw: f.body.length, gz: gz(f.body), br: br(f.body) }));
+  return { raw: list.reduce((s, f) => s + f.raw, 0), gz: list.reduce((s, f) => s + f.gz, 0), br: list.reduce((s, f) => s + f.br, 0), files: list };
+}
+
+// Same-process iframes: CDP CPU and network throttling apply per renderer process / target, so a cross-origin
+// iframe in its own process would escape them. Android phones below the site-isolation memory threshold also
+// run cross-site iframes in-process. Host resolution: nothing but loopback resolves (the second fence, after routing).
+const BROWSER_FLAGS = [
+  '--disable-features=IsolateOrigins,site-per-process',
+  '--disable-site-isolation-trials',
+  '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE localhost, EXCLUDE 127.0.0.1',
+];
+
+export async function main({ benchDir, root }: { benchDir: string; root: string }): Promise<void> {
+  const started = Date.now();
+  const RUNS = Math.max(1, Number(process.env.BENCH_RUNS) || 7);
+  const phases = new Set((process.env.BENCH_PHASES ?? 'weight,time,slow4g,trace,open,proxy').split(','));
+  const PROXY_SECONDS = Number(process.env.BENCH_PROXY_SECONDS) || 8;
+  const log = (s: string) => console.log(`[${((Date.now() - started) / 1000).toFixed(0).padStart(3)} s] ${s}`);
+  const outDir = join(benchDir, '.out');
+  const notes: string[] = [];
+
+  await buildSite(benchDir, join(outDir, 'site'));
+  const closers: (() => Promise<unknown>)[] = [];
+  const res: Results = {
+    date: new Date().toISOString(),
+    machine: {
+      nproc: cpus().length, memGiB: Math.round(totalmem() / 2 ** 30), cpu: cpus()[0]?.model ?? '?',
+      chromium: execSync(`${chromiumPath} --version 2>/dev/null || true`).toString().trim(), node: process.version, load: '',
+    },
+    runs: RUNS, scenarios: [], notes, blocked: {}, weight: {}, time: {}, slow4g: {}, chain: {}, scripting: {}, elapsedS: 0,
+  };
+  try {
+    const API_KEY = 'sk_test_sandbox';
+    let sandbox: Sandbox | undefined;
+    try {
+      sandbox = await startSandboxHere(root);
+      closers.push(() => sandbox!.close());
+    } catch (e) {
+      notes.push(`The sandbox could not be started (${(e as Error).message}); Tender was not measured.`);
+    }
+    let origins = { tender: '', iframe: '' };
+    const site = await startStatic(join(outDir, 'site'), () => ({ TENDER_ORIGIN: origins.tender, IFRAME_ORIGIN: origins.iframe }));
+    closers.push(() => site.close());
+    const env: Env = {
+      site: `http://localhost:${site.port}`,
+      iframeOrigin: `http://127.0.0.1:${site.port}`,
+      reference: () => newReference(sandbox!.url, API_KEY),
+    };
+    let tender: Child | undefined;
+    if (sandbox) {
+      try {
+        tender = await startTender(root, outDir, {
+          TENDER_API_BASE_URL: sandbox.url, TENDER_API_KEY: API_KEY, TENDER_ALLOWED_ORIGINS: env.site,
+          TENDER_RATE_LIMIT: '1000000', PORT: '0', HOST: '127.0.0.1',
+        });
+        closers.push(() => tender!.close());
+        env.tender = tender.url;
+      } catch (e) {
+        notes.push(`The Tender server could not be started (${(e as Error).message.split('\n')[0]}); Tender was not measured.`);
+      }
+    }
+    origins = { tender: env.tender ?? '', iframe: env.iframeOrigin };
+    const scenarios = SCENARIOS.filter((s) => !s.tender || env.tender);
+    res.scenarios = scenarios;
+    log(`storefront ${env.site}, iframe origin ${env.iframeOrigin}, Tender ${env.tender ?? '(not running)'}, sandbox ${sandbox?.url ?? '(none)'}`);
+
+    const browser: Browser = await launchBrowser(BROWSER_FLAGS);
+    closers.push(() => browser.close());
+    const once = async (s: Scenario, o: Partial<Parameters<typeof runOnce>[1]>): Promise<RunResult> => {
+      const r = await runOnce(browser, { url: await s.url(env), detect: s.detect, cpu: 1, timeoutMs: 15_000, ...o });
+      if (r.blocked.length) res.blocked[s.id] = [...new Set([...(res.blocked[s.id] ?? []), ...r.blocked.map((u) => new URL(u).host)])];
+      if (r.error) log(`  ${s.id}: ${r.error}`);
+      return r;
+    };
+    // Rotating the order each round spreads any drift of the machine evenly over the scenarios.
+    const rotate = <T,>(list: T[], i: number) => list.map((_, k) => list[(k + i) % list.length]!);
+
+    if (phases.has('weight')) {
+      log('weight: JS and CSS bodies the browser requested before the card input showed');
+      for (const s of scenarios) {
+        const r = await once(s, { collectBodies: true });
+        const before = r.resources.filter((x) => r.visibleAt === undefined || x.startTime <= r.visibleAt);
+        if (s.id === 'tender-loader') {
+          res.loaderWeight = weigh(before.filter((x) => /\/tender\.js(\?|$)/.test(x.url)));
+        }
+        res.weight[s.id] = weigh(before);
+      }
+    }
+
+    if (phases.has('time')) {
+      log(`time to visible card input: ${RUNS} rounds × {1x, 4x} × ${scenarios.length} scenarios`);
+      const acc: Record<string, Record<'1' | '4', (number | undefined)[]>> = {};
+      for (const s of scenarios) acc[s.id] = { '1': [], '4': [] };
+      for (let i = 0; i < RUNS; i++) {
+        for (const cpu of [1, 4] as const) {
+          for (const s of rotate(scenarios, i)) acc[s.id]![cpu === 1 ? '1' : '4'].push((await once(s, { cpu })).ms);
+        }
+        log(`  round ${i + 1}/${RUNS}`);
+      }
+      for (const s of scenarios) res.time[s.id] = { '1': stat(acc[s.id]!['1']), '4': stat(acc[s.id]!['4']) };
+    }
+
+    if (phases.has('slow4g')) {
+      log(`slow 4G + 4x CPU: ${RUNS} rounds × ${scenarios.length} scenarios`);
+      const acc: Record<string, (number | undefined)[]> = {};
+      for (let i = 0; i < RUNS; i++) {
+        for (const s of rotate(scenarios, i)) {
+          const r = await once(s, { cpu: 4, slow4g: true, chain: true, timeoutMs: 40_000 });
+          (acc[s.id] ??= []).push(r.ms);
+          if (r.chain && (!res.chain[s.id] || r.chain.depth > res.chain[s.id]!.depth)) res.chain[s.id] = r.chain;
+        }
+        log(`  round ${i + 1}/${RUNS}`);
+      }
+      for (const s of scenarios) res.slow4g[s.id] = stat(acc[s.id] ?? []);
+    }
+
+    if (phases.has('trace')) {
+      const n = Math.min(3, RUNS);
+      log(`main-thread scripting from Chrome traces at 4x: ${n} runs × ${scenarios.length} scenarios`);
+      const acc: Record<string, ScriptingResult[]> = {};
+      for (let i = 0; i < n; i++) {
+        for (const s of rotate(scenarios, i)) {
+          const r = await once(s, { cpu: 4, trace: { browser } });
+          const t = r.trace && !r.error ? scriptingTime(r.trace) : undefined;
+          if (t) (acc[s.id] ??= []).push(t);
+        }
+      }
+      for (const s of scenarios) {
+        const list = (acc[s.id] ?? []).sort((a, b) => a.ms - b.ms);
+        const mid = list[Math.floor(list.length / 2)];
+        res.scripting[s.id] = { median: mid?.ms, detail: mid };
+      }
+    }
+
+    if (phases.has('open') && env.tender) {
+      log(`Tender.open() → visible card input: ${RUNS} rounds × {cold, preload} × {1x, 4x}`);
+      const loader = SCENARIOS.find((s) => s.id === 'tender-loader')!;
+      const acc: Record<string, (number | undefined)[]> = {};
+      for (let i = 0; i < RUNS; i++) {
+        for (const cpu of [1, 4]) {
+          for (const mode of i % 2 ? ['preload', 'cold'] : ['cold', 'preload']) {
+            const ref = await env.reference();
+            const r = await runOnce(browser, {
+              url: '', detect: loader.detect, cpu, timeoutMs: 20_000,
+              drive: async (page, waitFor) => {
+                await page.goto(`${env.site}/tender/open.html`, { waitUntil: 'load' });
+                if (mode === 'preload') {
+                  await page.evaluate((ref) => (window as any).Tender.preload(ref), ref);
+                  await waitFor((rs) => rs.some((x) => x.kind === 'present'), 15_000);
+                }
+                // The payer reads the page before clicking Pay: give the (pre)loaded page time to settle.
+                await page.waitForTimeout(1000);
+                const t0 = await page.evaluate((ref) => {
+                  const t = performance.timeOrigin + performance.now();
+                  (window as any).Tender.open({ transactionReference: ref });
+                  return t;
+                }, ref);
+                const rs = await waitFor((rs) => rs.some((x) => x.kind === 'input') && rs.some((x) => x.kind === 'gate'), 15_000);
+                const input = rs.find((x) => x.kind === 'input')!;
+                const gate = rs.find((x) => x.kind === 'gate')!;
+                return Math.max(input.t, gate.t, t0) - t0;
+              },
+            });
+            if (r.error) log(`  open ${mode} ${cpu}x: ${r.error}`);
+            (acc[`${mode}-${cpu}`] ??= []).push(r.ms);
+          }
+        }
+      }
+      res.open = Object.fromEntries(Object.entries(acc).map(([k, v]) => [k, stat(v)]));
+    }
+    await browser.close();
+
+    if (phases.has('proxy') && tender && sandbox) {
+      const connections = 32;
+      log(`proxy: transaction/verify through Tender vs a bare pass-through, ${connections} connections, 3 × ${PROXY_SECONDS} s each, alternating`);
+      const bare = await startPassthrough(root, { BENCH_UPSTREAM: sandbox.url, BENCH_API_KEY: API_KEY });
+      closers.push(() => bare.close());
+      const body = JSON.stringify({ transactionReference: await env.reference() });
+      const load = (url: string, o: { seconds?: number; amount?: number; connections?: number }) =>
+        autocannon(benchDir, url, { connections, body, ...o });
+      // Sanity: both answer the same thing before they are compared.
+      for (const [name, url] of [['Tender', tender.url], ['pass-through', bare.url]] as const) {
+        const r = await fetch(`${url}/api/v1/transaction/verify`, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
+        if (r.status !== 200) notes.push(`${name} answered ${r.status} to verify: ${(await r.text()).slice(0, 200)}`);
+      }
+      await load(tender.url, { seconds: 2 });
+      await load(bare.url, { seconds: 2 });
+      const before = await tender.mem();
+      const rounds: { tender: Load; bare: Load }[] = [];
+      for (let i = 0; i < 3; i++) {
+        const first = i % 2 ? bare.url : tender.url;
+        const a = await load(first, { seconds: PROXY_SECONDS });
+        const b = await load(first === tender.url ? bare.url : tender.url, { seconds: PROXY_SECONDS });
+        rounds.push(first === tender.url ? { tender: a, bare: b } : { tender: b, bare: a });
+        log(`  round ${i + 1}: Tender ${Math.round(rounds[i]!.tender.rps)} req/s, pass-through ${Math.round(rounds[i]!.bare.rps)} req/s`);
+      }
+      // One connection: the latency a single request pays for the extra hop, without queueing behind others.
+      const idle = { tender: await load(tender.url, { seconds: 4, connections: 1 }), bare: await load(bare.url, { seconds: 4, connections: 1 }) };
+      const big = await load(tender.url, { amount: 100_000 });
+      const after = await tender.mem();
+      const bareAfter = await bare.mem();
+      const med = (xs: number[]) => xs.sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+      const sum = (k: 'tender' | 'bare') => ({ rps: med(rounds.map((r) => r[k].rps)), p50: med(rounds.map((r) => r[k].latency.p50)), mean: med(rounds.map((r) => r[k].latency.mean)) });
+      const served = rounds.reduce((s, r) => s + r.tender.total, 0) + big.total + idle.tender.total;
+      res.proxy = { connections, seconds: PROXY_SECONDS, rounds, idle, tender: sum('tender'), bare: sum('bare'), memory: { before, after, requests: served, bareAfter } };
+      for (const r of [...rounds.flatMap((r) => [r.tender, r.bare]), big]) if (r.errors || r.non2xx) notes.push(`proxy load saw ${r.errors} errors and ${r.non2xx} non-2xx answers in one run`);
+    }
+  } finally {
+    for (const c of closers.reverse()) await c().catch(() => {});
+  }
+  res.machine.load = execSync('cat /proc/loadavg').toString().trim();
+  res.elapsedS = Math.round((Date.now() - started) / 1000);
+  writeReport(res, root, !process.env.BENCH_NO_WRITE);
+  log('done');
+}

@@ -1,0 +1,44 @@
+// Load from a second process: autocannon's CLI (from test/bench's own node_modules) against the Tender proxy
+// and a bare pass-through, alternating, loopback only, bounded by duration or request count.
+import { spawn } from 'node:child_process';
+import { join } from 'node:path';
+
+export interface Load {
+  rps: number;
+  total: number;
+  latency: { mean: number; p50: number; p90: number; p99: number; max: number };
+  errors: number;
+  non2xx: number;
+}
+
+export function autocannon(benchDir: string, url: string, o: { connections: number; seconds?: number; amount?: number; body: string }): Promise<Load> {
+  const args = [join(benchDir, 'node_modules/autocannon/autocannon.js'), '-j', '-c', String(o.connections), '-m', 'POST',
+    '-H', 'content-type=application/json', '-b', o.body];
+  if (o.amount) args.push('-a', String(o.amount));
+  else args.push('-d', String(o.seconds ?? 5));
+  args.push(`${url}/api/v1/transaction/verify`);
+  return new Promise((resolve, reject) => {
+    const p = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+    let out = '';
+    let err = '';
+    p.stdout.on('data', (d) => (out += d));
+    p.stderr.on('data', (d) => (err += d));
+    // A hard stop in case the target stops answering: the run is never longer than its budget plus slack.
+    const limit = setTimeout(() => p.kill('SIGKILL'), ((o.seconds ?? 0) + (o.amount ? 120 : 0) + 30) * 1000);
+    p.on('exit', (code) => {
+      clearTimeout(limit);
+      try {
+        const j = JSON.parse(out.slice(out.indexOf('{')));
+        resolve({
+          rps: j.requests.average,
+          total: j.requests.total ?? j['2xx'] + j.non2xx,
+          latency: { mean: j.latency.average, p50: j.latency.p50, p90: j.latency.p90, p99: j.latency.p99, max: j.latency.max },
+          errors: j.errors + j.timeouts,
+          non2xx: j.non2xx,
+        });
+      } catch {
+        reject(new Error(`autocannon exited ${code}: ${err.slice(-500)}`));
+      }
+    });
+  });
+}

@@ -1,0 +1,216 @@
+// The table on stdout and BENCHMARKS.md at the repository root.
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Results } from './main';
+import { fmtKB, fmtMs, ratio } from './stats';
+
+const LOADER_BUDGET = 2560;
+const PAGE_BUDGET = 16384;
+
+function table(head: string[], rows: string[][]): string {
+  return [`| ${head.join(' | ')} |`, `|${head.map(() => '---').join('|')}|`, ...rows.map((r) => `| ${r.join(' | ')} |`)].join('\n');
+}
+
+interface Target { what: string; value: string; limit: string; holds: boolean | undefined }
+
+export function targets(r: Results): Target[] {
+  const t4 = (id: string) => r.time[id]?.['4']?.median;
+  const out: Target[] = [];
+  const add = (what: string, value: number | undefined, limit: number, unit: string, fmt = (x: number) => x.toFixed(0)) =>
+    out.push({ what, value: value === undefined ? 'n/a' : `${fmt(value)}${unit}`, limit: `≤ ${fmt(limit)}${unit}`, holds: value === undefined ? undefined : value <= limit });
+  add('Loader, gzip bytes', r.loaderWeight?.gz, LOADER_BUDGET, ' B');
+  add('Hosted page first load (JS+CSS), gzip bytes', r.weight['tender']?.gz, PAGE_BUDGET, ' B');
+  const rel = (a?: number, b?: number) => (a !== undefined && b ? a / b : undefined);
+  add('Direct page at 4x ÷ moyasar at 4x', rel(t4('tender'), t4('moyasar')), 0.8, 'x', (x) => x.toFixed(2));
+  add('Direct page at 4x ÷ bare form at 4x', rel(t4('tender'), t4('bare')), 1.15, 'x', (x) => x.toFixed(2));
+  add('Through the loader at 4x ÷ bare form through its loader at 4x', rel(t4('tender-loader'), t4('bare-iframe')), 1.15, 'x', (x) => x.toFixed(2));
+  add('open() → visible card input with preload, 4x', r.open?.['preload-4']?.median, 50, ' ms');
+  if (r.proxy) {
+    out.push({ what: 'Proxy throughput ÷ bare pass-through', value: `${(r.proxy.tender.rps / r.proxy.bare.rps).toFixed(2)}x`, limit: '≥ 0.80x', holds: r.proxy.tender.rps / r.proxy.bare.rps >= 0.8 });
+    const added = r.proxy.idle.tender.latency.mean - r.proxy.idle.bare.latency.mean;
+    out.push({ what: 'Proxy added median latency (1 connection; mean, as autocannon medians are whole ms)', value: `${added.toFixed(2)} ms (p50 ${r.proxy.idle.tender.latency.p50} vs ${r.proxy.idle.bare.latency.p50} ms)`, limit: '≤ 1 ms', holds: added <= 1 });
+    const g = r.proxy.memory.after.heapUsed - r.proxy.memory.before.heapUsed;
+    out.push({ what: `Proxy heap growth after ${r.proxy.memory.requests.toLocaleString('en')} requests (after GC)`, value: `${(g / 2 ** 20).toFixed(1)} MB`, limit: '≤ 5 MB (no growth)', holds: g <= 5 * 2 ** 20 });
+  } else out.push({ what: 'Proxy', value: 'not measured', limit: '', holds: undefined });
+  const chain = r.chain['tender-loader'];
+  out.push({ what: 'Slow 4G: requests in the chain after the storefront page, through the loader', value: chain ? String(chain.depth - 1) : 'n/a', limit: '≤ 2', holds: chain ? chain.depth - 1 <= 2 : undefined });
+  const tl = r.slow4g['tender-loader']?.median;
+  for (const p of ['moyasar', 'adyen', 'paystack']) {
+    const v = r.slow4g[p]?.median;
+    out.push({ what: `Slow 4G at 4x: Tender through the loader ahead of ${p}${r.scenarios.find((s) => s.id === p)?.lowerBound ? ' (a lower bound)' : ''}`,
+      value: tl !== undefined && v !== undefined ? `${Math.round(tl)} vs ${Math.round(v)} ms` : 'n/a', limit: '<', holds: tl !== undefined && v !== undefined ? tl < v : undefined });
+  }
+  return out;
+}
+
+export function writeReport(r: Results, root: string, write: boolean): void {
+  const ref = (id: string) => (r.scenarios.find((s) => s.id === id)?.embed ? 'tender-loader' : 'tender');
+  const name = (id: string) => { const s = r.scenarios.find((x) => x.id === id)!; return s.lowerBound ? `${s.label} ≥` : s.label; };
+  const ids = r.scenarios.map((s) => s.id);
+
+  const weightRows = ids.map((id) => {
+    const w = r.weight[id];
+    return [name(id), fmtKB(w?.raw), fmtKB(w?.gz), fmtKB(w?.br), ratio(w?.gz, r.weight[ref(id)]?.gz), w ? String(w.files.length) : ''];
+  });
+  if (r.loaderWeight) weightRows.splice(1, 0, ['Tender loader alone (tender.js)', fmtKB(r.loaderWeight.raw), fmtKB(r.loaderWeight.gz), fmtKB(r.loaderWeight.br), '', '1']);
+  const weight = table(['what the browser loaded (JS+CSS)', 'raw KB', 'gzip KB', 'brotli KB', 'gzip ÷ Tender', 'files'], weightRows);
+
+  const timeRows = ids.map((id) => {
+    const t = r.time[id];
+    const sc = r.scripting[id]?.median;
+    const ch = r.chain[id];
+    return [name(id), fmtMs(t?.['1']), ratio(t?.['1']?.median, r.time[ref(id)]?.['1']?.median), fmtMs(t?.['4']), ratio(t?.['4']?.median, r.time[ref(id)]?.['4']?.median),
+      fmtMs(r.slow4g[id]), ratio(r.slow4g[id]?.median, r.slow4g[ref(id)]?.median), ch ? String(ch.depth) : 'n/a',
+      sc === undefined ? 'n/a' : sc.toFixed(0), ratio(sc, r.scripting[ref(id)]?.median)];
+  });
+  const time = table(['scenario', '1x ms', '÷ Tender', '4x ms', '÷ Tender', 'slow 4G + 4x ms', '÷ Tender', 'chain', 'scripting ms (4x)', '÷ Tender'], timeRows);
+
+  const open = r.open ? table(['Tender.open() → visible card input', '1x ms', '4x ms'], [
+    ['cold (nothing loaded before open())', fmtMs(r.open['cold-1']), fmtMs(r.open['cold-4'])],
+    ['preloaded (Tender.preload(reference) 1 s before open())', fmtMs(r.open['preload-1']), fmtMs(r.open['preload-4'])],
+  ]) : '_not measured (the Tender server or loader was not available)_';
+
+  const p = r.proxy;
+  const proxy = p ? [
+    table(['POST /api/v1/transaction/verify', 'req/s (median of 3)', 'p50 ms', 'mean ms', 'p90 ms', 'p99 ms', '1 connection: mean / p50 / p99 ms'], [
+      ['Tender proxy', p.tender.rps.toFixed(0), String(p.tender.p50), p.tender.mean.toFixed(2), String(p.rounds[1]!.tender.latency.p90), String(p.rounds[1]!.tender.latency.p99),
+        `${p.idle.tender.latency.mean.toFixed(2)} / ${p.idle.tender.latency.p50} / ${p.idle.tender.latency.p99}`],
+      ['bare pass-through', p.bare.rps.toFixed(0), String(p.bare.p50), p.bare.mean.toFixed(2), String(p.rounds[1]!.bare.latency.p90), String(p.rounds[1]!.bare.latency.p99),
+        `${p.idle.bare.latency.mean.toFixed(2)} / ${p.idle.bare.latency.p50} / ${p.idle.bare.latency.p99}`],
+      ['ratio Tender ÷ bare', `${(p.tender.rps / p.bare.rps).toFixed(2)}x`, `+${(p.tender.p50 - p.bare.p50).toFixed(0)}`, `+${(p.tender.mean - p.bare.mean).toFixed(2)}`, '', '', `+${(p.idle.tender.latency.mean - p.idle.bare.latency.mean).toFixed(2)} mean`],
+    ]),
+    '',
+    `Rounds (req/s, Tender / bare): ${p.rounds.map((x) => `${x.tender.rps.toFixed(0)} / ${x.bare.rps.toFixed(0)}`).join(', ')}.`,
+    `Tender server process memory (after a forced GC): before the load RSS ${(p.memory.before.rss / 2 ** 20).toFixed(1)} MB, heap ${(p.memory.before.heapUsed / 2 ** 20).toFixed(1)} MB; ` +
+      `after ${p.memory.requests.toLocaleString('en')} requests RSS ${(p.memory.after.rss / 2 ** 20).toFixed(1)} MB, heap ${(p.memory.after.heapUsed / 2 ** 20).toFixed(1)} MB. ` +
+      `The bare pass-through at the end: RSS ${(p.memory.bareAfter.rss / 2 ** 20).toFixed(1)} MB, heap ${(p.memory.bareAfter.heapUsed / 2 ** 20).toFixed(1)} MB.`,
+  ].join('\n') : '_not measured (the Tender server was not available)_';
+
+  const tg = targets(r);
+  const targetsTable = table(['target (issue 5)', 'this run', 'limit', 'holds'], tg.map((t) => [t.what, t.value, t.limit, t.holds === undefined ? 'n/a' : t.holds ? 'yes' : '**no**']));
+
+  const chains = ids.filter((id) => r.chain[id]).map((id) => `- ${name(id)}: ${r.chain[id]!.depth} — ${r.chain[id]!.path.join(' → ')}`).join('\n');
+  const traces = ids.filter((id) => r.scripting[id]?.detail).map((id) => {
+    const d = r.scripting[id]!.detail!;
+    return `- ${name(id)}: ${d.ms.toFixed(0)} ms; by event (overlapping): ${d.top.map(([n, v]) => `${n} ${v}`).join(', ')}; longest: ${d.longest.map((l) => `${l.name} ${l.url || ''} ${l.ms}`).join('; ')}`;
+  }).join('\n');
+  const blocked = Object.entries(r.blocked).map(([id, hosts]) => `- ${name(id)}: ${hosts.join(', ')}`).join('\n') || '- none';
+  const m = r.machine;
+
+  const md = `# Benchmarks
+
+Written by \`npm run bench\` (test/bench/) on ${r.date.slice(0, 16).replace('T', ' ')} UTC in ${r.elapsedS} s.
+Machine: ${m.nproc} cores (${m.cpu}), ${m.memGiB} GiB memory, ${m.chromium}, Node ${m.node}; load average at the end: ${m.load}.
+Time figures are medians of ${r.runs} runs with the range (min–max) in brackets; "≥" marks a lower bound (the peer's
+card form is remote and was not reached: see Method). Ratios are to Tender: in-page forms to Tender's hosted page opened
+directly, embeds (loader + iframe) to Tender through its loader.
+${r.notes.length ? `\nNotes from this run:\n${r.notes.map((n) => `- ${n}`).join('\n')}\n` : ''}
+## Targets
+
+${targetsTable}
+
+## Weight
+
+${weight}
+
+## Time to a visible card input
+
+${time}
+
+"chain" = the longest chain of requests, each waiting for the one before, that finished before the card input showed
+(the page itself is 1), from the slow-4G runs:
+${chains || '- n/a'}
+
+## Tender.open() to a visible card input
+
+${open}
+
+## Proxy
+
+${proxy}
+
+## Where the main thread's script time goes (4x, median run)
+
+${traces || '- n/a'}
+
+## Method
+
+- **Servers.** Everything binds 127.0.0.1 on free ports. The sandbox payment API runs in the bench process; the Tender
+  server runs in a child process (src/server built with esbuild exactly as scripts/build.ts builds dist/server, started
+  with configFromEnv + startTenderServer; TENDER_RATE_LIMIT=1000000 so the limiter runs but does not refuse). A static
+  server serves the peers and the storefront pages with brotli (quality 11) like a CDN. The storefront origin is
+  http://localhost:PORT; Tender is http://127.0.0.1:PORT (another site); the bare form's iframe comes from
+  http://127.0.0.1:PORT of the static server (another site than the storefront).
+- **Peers**, installed from npm into test/bench by the bench (test/bench/package-lock.json): @adyen/adyen-web (v6
+  \`AdyenCheckout\` + \`Card\`, tree-shaken by esbuild, and adyen.css), moyasar-payment-form (its UMD build and CSS,
+  \`Moyasar.init\` with the credit-card method), @paystack/inline-js (its browser build, then
+  \`new PaystackPop().newTransaction(…)\`). The bare form (test/bench/peers/bare/) is Preact + @preact/signals + valibot,
+  four fields with labels and validation, bundled by esbuild into one minified ES module; its loader is 0.5 KB and creates
+  the iframe at once. The floor is a static HTML page with one labelled input and no script.
+- **No traffic leaves the machine.** Every browser context routes requests with Playwright and aborts any whose host
+  is not loopback (the hosts the peers tried are listed below); Chromium also runs with \`--host-resolver-rules\` that
+  resolve nothing but localhost and 127.0.0.1. Adyen's card fields and Paystack's form are remote pages, so their
+  figures are lower bounds: Adyen to its visible secured-field placeholder (\`[data-cse="encryptedCardNumber"]\`),
+  Paystack to the creation of its iframe.
+- **Browser.** Debian's Chromium through playwright-core (test/support/browser.ts), headless, viewport 412×860, a new
+  browser context for every run (empty HTTP cache, no cookies, service workers blocked). Site isolation is turned off
+  (\`--disable-features=IsolateOrigins,site-per-process\`) so cross-origin iframes run in the page's renderer process, as
+  on Android phones with little memory; this is needed because CDP CPU and network throttling apply per renderer
+  process/target and would not reach an out-of-process iframe. The iframes are still cross-origin and cross-site.
+- **CPU throttling**: CDP \`Emulation.setCPUThrottlingRate\` (1 = none, 4 = 4x) on the page's target before navigation.
+  **Slow 4G**: CDP \`Network.emulateNetworkConditions\` with DevTools' preset (562.5 ms latency added to every request,
+  1.44 Mbit/s down, 675 kbit/s up), on top of 4x CPU.
+- **Visible card input.** A detector is installed with \`addInitScript\` in every frame before any page script. Once per
+  animation frame (i.e. right before each paint) it looks for the card input (\`input[autocomplete="cc-number"]\` for
+  Tender, the bare form and the floor; \`input[name="mysr-cc-number"]\` for moyasar) and calls it visible when its box
+  is non-zero and inside the viewport and \`checkVisibility({opacityProperty, visibilityProperty})\` is true. For embeds
+  the iframe element in the storefront page must pass the same check (a loader that keeps the iframe hidden until
+  ready is not counted as showing it). It stamps \`performance.timeOrigin + performance.now()\` in that frame and reports
+  through a Playwright binding. The figure is that stamp (the later of input and iframe for embeds) minus the top page's
+  \`performance.timeOrigin\`, i.e. from the start of the navigation to the storefront (or hosted) page, HTML fetch
+  included. Both clocks are the same renderer process's high-resolution clock mapped to the Unix epoch. Runs
+  alternate: each round goes through every scenario at 1x, then at 4x, in an order rotated every round.
+- **Weight**: one unthrottled run per scenario; the bodies of every script and stylesheet response the browser received
+  (Playwright response events, all frames) whose request started before the card input was visible, compressed
+  here per file with gzip -9 and brotli quality 11 (so the figures do not depend on how a server compresses).
+  Tender's hosted page weight is from the direct run; the loader is tender.js as the Tender server served it.
+- **Chain**: from CDP \`Network.requestWillBeSent\` initiators in the slow-4G runs: depth(request) = 1 + depth(the
+  document or script that started it); the top page is 1; the chain is the deepest request that finished before the
+  card input was visible (largest over the runs). For a Vite-built page, a module's static imports count as one more
+  step, as they are in the browser unless modulepreloaded.
+- **Scripting**: ${Math.min(3, r.runs)} runs per scenario at 4x with a Chrome trace (Playwright \`browser.startTracing\`, categories
+  devtools.timeline, v8, blink.user_timing); the union of the intervals of EvaluateScript, v8.compile,
+  v8.compileModule, v8.evaluateModule, FunctionCall, TimerFire, FireAnimationFrame, EventDispatch, RunMicrotasks events on
+  CrRendererMain threads, up to the detector's \`performance.mark\`. ES-module evaluation is included (CDP
+  Performance.getMetrics misses it). The detector's own per-frame check and Playwright's injected scripts are in every
+  scenario alike (well under a millisecond per frame).
+- **open()**: the storefront page loads tender.js; after the load event, cold: wait 1 s then \`Tender.open({transactionReference})\`;
+  preloaded: \`Tender.preload(reference)\`, wait until the hidden page has its card input in the DOM, then 1 s, then
+  open(). The time is from the stamp taken in the page right before open() to the input (and its iframe) visible.
+- **Proxy**: autocannon's CLI in a separate process, POST /api/v1/transaction/verify with a real reference, 32
+  connections (keep-alive), against the Tender server (child process) and a bare pass-through (child process:
+  node:http in, fetch out with the key added, nothing else) to the same sandbox: 2 s warm-up each, then 3 rounds of
+  ${p?.seconds ?? 8} s each alternating which goes first, medians reported; then 4 s of each with 1 connection for the latency a
+  lone request pays; then 100,000 requests to Tender, and its process memory read (after \`global.gc()\`) before and after.
+  All three servers and autocannon share the 2 cores, as they would on one small host.
+- Timing figures on a 2-core machine shared with other work are noisy: compare figures from the same run only.
+
+Hosts the peers tried to reach (all blocked):
+${blocked}
+`;
+
+  const plain = [
+    '', 'TARGETS', ...tg.map((t) => `  ${t.holds === undefined ? ' n/a' : t.holds ? '  ok' : 'FAIL'}  ${t.what}: ${t.value} (${t.limit})`),
+    '', 'WEIGHT (KB: raw / gzip / brotli)', ...weightRows.map((w) => `  ${w[0]!.padEnd(52)} ${w[1]!.padStart(7)} ${w[2]!.padStart(7)} ${w[3]!.padStart(7)}  ${w[4]}`),
+    '', 'TIME TO VISIBLE CARD INPUT (median ms (range); 1x | 4x | slow 4G + 4x | chain | scripting at 4x)',
+    ...timeRows.map((t) => `  ${t[0]!.padEnd(52)} ${t[1]!.padStart(16)} ${t[3]!.padStart(16)} ${t[5]!.padStart(18)}  ${t[7]}  ${t[8]}`),
+    '', r.open ? `OPEN: cold ${fmtMs(r.open['cold-1'])} / ${fmtMs(r.open['cold-4'])} ms, preload ${fmtMs(r.open['preload-1'])} / ${fmtMs(r.open['preload-4'])} ms (1x / 4x)` : 'OPEN: n/a',
+    p ? `PROXY: Tender ${p.tender.rps.toFixed(0)} req/s p50 ${p.tender.p50} ms, bare ${p.bare.rps.toFixed(0)} req/s p50 ${p.bare.p50} ms, ratio ${(p.tender.rps / p.bare.rps).toFixed(2)}x; heap ${(p.memory.before.heapUsed / 2 ** 20).toFixed(1)} → ${(p.memory.after.heapUsed / 2 ** 20).toFixed(1)} MB, RSS ${(p.memory.after.rss / 2 ** 20).toFixed(1)} MB` : 'PROXY: n/a',
+    ...r.notes.map((n) => `NOTE: ${n}`),
+  ].join('\n');
+  console.log(plain);
+  if (write) {
+    writeFileSync(join(root, 'BENCHMARKS.md'), md);
+    console.log('\nwrote BENCHMARKS.md');
+  }
+}

@@ -1,0 +1,82 @@
+// The processes the bench talks to: the sandbox payment API (in this process), the Tender server and the bare
+// pass-through (each in its own child process, so its memory can be read and its CPU is its own).
+import { fork, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { build } from 'esbuild';
+import { readFile } from 'node:fs/promises';
+
+export interface Child { url: string; proc: ChildProcess; mem(): Promise<Mem>; close(): Promise<void> }
+export interface Mem { rss: number; heapUsed: number; heapTotal: number; external: number }
+
+/** Starts a child that prints `{"url": …}` as its first stdout line and answers 'mem' messages. */
+async function startChild(file: string, env: Record<string, string>, label: string): Promise<Child> {
+  const proc = fork(file, [], { env: { ...process.env, ...env }, execArgv: ['--expose-gc'], stdio: ['ignore', 'pipe', 'pipe', 'ipc'] });
+  let stderr = '';
+  proc.stderr!.on('data', (d) => { stderr += d; if (stderr.length > 20_000) stderr = stderr.slice(-10_000); });
+  const url = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`${label} did not start within 20 s: ${stderr.slice(-2000)}`)), 20_000);
+    let out = '';
+    proc.stdout!.on('data', (d) => {
+      out += d;
+      const line = out.split('\n').find((l) => l.startsWith('{"url"'));
+      if (line) { clearTimeout(timer); resolve(JSON.parse(line).url); }
+    });
+    proc.on('exit', (code) => { clearTimeout(timer); reject(new Error(`${label} exited (${code}): ${stderr.slice(-2000)}`)); });
+  });
+  proc.removeAllListeners('exit');
+  return {
+    url,
+    proc,
+    mem: () => new Promise<Mem>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`${label}: no memory report`)), 10_000);
+      proc.once('message', (m) => { clearTimeout(timer); resolve(m as Mem); });
+      proc.send('mem');
+    }),
+    close: () => new Promise<void>((resolve) => {
+      if (proc.exitCode !== null) return resolve();
+      const timer = setTimeout(() => { proc.kill('SIGKILL'); resolve(); }, 5_000);
+      proc.once('exit', () => { clearTimeout(timer); resolve(); });
+      proc.kill('SIGTERM');
+    }),
+  };
+}
+
+/**
+ * The Tender server, built from src/server with the options scripts/build.ts uses for dist/server (esbuild,
+ * node20, packages external), wrapped in a small entry that reads the environment like `npm run serve`.
+ */
+export async function startTender(root: string, outDir: string, env: Record<string, string>): Promise<Child> {
+  if (!existsSync(join(root, 'src/server/node.ts'))) throw new Error('src/server/node.ts does not exist yet');
+  const pkg = JSON.parse(await readFile(join(root, 'package.json'), 'utf8')) as { version: string };
+  const outfile = join(outDir, 'proc/tender.mjs');
+  await build({
+    entryPoints: [join(root, 'test/bench/proc/tender.ts')], outfile, bundle: true, platform: 'node', format: 'esm', target: 'node20',
+    packages: 'external', define: { __TENDER_VERSION__: JSON.stringify(pkg.version) }, logLevel: 'error',
+  });
+  return startChild(outfile, env, 'Tender server');
+}
+
+/** A bare Node pass-through of POST /api/v1/transaction/verify to the same sandbox. */
+export function startPassthrough(root: string, env: Record<string, string>): Promise<Child> {
+  return startChild(join(root, 'test/bench/proc/passthrough.mjs'), env, 'pass-through');
+}
+
+export interface Sandbox { url: string; close(): Promise<void> }
+
+export async function startSandboxHere(root: string): Promise<Sandbox> {
+  const mod = (await import(join(root, 'demo/sandbox/server.ts'))) as { startSandbox(o: { port?: number; apiKey?: string }): Promise<Sandbox> };
+  return mod.startSandbox({ port: 0 });
+}
+
+export async function newReference(sandboxUrl: string, apiKey: string): Promise<string> {
+  const res = await fetch(`${sandboxUrl}/api/v1/paymentlink/initiate`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${apiKey}` },
+    body: JSON.stringify({ amount: 25, currency: 'NGN', checkoutCustomerData: { email: 'payer@example.com', firstName: 'Ada', lastName: 'Payer' } }),
+  });
+  const json = (await res.json()) as { data?: { transactionReference?: string } };
+  const ref = json.data?.transactionReference;
+  if (!ref) throw new Error(`initiate answered ${res.status}: ${JSON.stringify(json).slice(0, 300)}`);
+  return ref;
+}

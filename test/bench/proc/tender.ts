@@ -1,0 +1,19 @@
+// The Tender server in a child process of the bench, configured by the environment as `npm run serve` is.
+import { configFromEnv } from '../../../src/server/config';
+import { startTenderServer } from '../../../src/server/node';
+
+const result = configFromEnv(process.env);
+if (!result.ok) {
+  process.stderr.write(`${result.errors.join('\n')}\n`);
+  process.exit(1);
+}
+const server = await startTenderServer(result.config, { port: 0, host: '127.0.0.1' });
+process.stdout.write(`${JSON.stringify({ url: server.url })}\n`);
+process.on('message', (m) => {
+  if (m === 'mem') {
+    (globalThis as { gc?: () => void }).gc?.();
+    process.send?.(process.memoryUsage());
+  }
+});
+process.on('disconnect', () => process.exit(0));
+process.on('SIGTERM', () => void server.close().finally(() => process.exit(0)));

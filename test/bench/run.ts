@@ -1,0 +1,26 @@
+// `npm run bench`: Tender side by side with its peers, in one run on this machine (issue 5).
+// Prints a table and writes BENCHMARKS.md at the repository root. See BENCHMARKS.md "Method" for what each
+// figure is and how it was taken. Environment knobs, for debugging the harness only:
+//   BENCH_RUNS=n (runs per time figure, default 7), BENCH_PHASES=weight,time,slow4g,trace,open,proxy
+//   BENCH_PROXY_SECONDS=s (per proxy round, default 8), BENCH_NO_WRITE=1 (do not write BENCHMARKS.md)
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const benchDir = dirname(fileURLToPath(import.meta.url));
+const root = join(benchDir, '../..');
+
+// The peers and autocannon live in test/bench's own package, installed on first use, so they never become
+// dependencies of Tender itself.
+if (!existsSync(join(benchDir, 'node_modules/autocannon'))) {
+  console.log('bench: installing the peers into test/bench (npm install --prefix test/bench)…');
+  const r = spawnSync('npm', ['install', '--prefix', benchDir, '--no-audit', '--no-fund', '--loglevel=error'], { stdio: 'inherit', cwd: root });
+  if (r.status !== 0) {
+    console.error('bench: npm install --prefix test/bench failed');
+    process.exit(1);
+  }
+}
+
+const { main } = await import('./lib/main');
+await main({ benchDir, root });
