@@ -1,0 +1,230 @@
+import { describe, expect, it } from 'vitest';
+import { memoryStore } from '../platform/storage';
+import { cardPaymentCall } from '../channels/card/calls';
+import { readResume, writeResume } from './resume';
+import { flush, testModel, verifyAnswer, type PlainAnswer } from './testkit';
+
+const VERIFY = 'POST /api/v1/transaction/verify';
+const CARD = 'POST /api/v1/card-payment';
+const details = { cardNumber: '4084084084084081', expiryMonth: '12', expiryYear: '30', cvv: '123' };
+
+describe('start-up', () => {
+  it('shows the form at once and fills in the amount when verify answers', async () => {
+    const t = testModel({ [VERIFY]: verifyAnswer('pending') });
+    t.model.start();
+    expect(t.model.screen.value.kind).toBe('pay');
+    await flush();
+    expect(t.model.txn.value).toMatchObject({ amount: 2500, currency: 'NGN', merchantName: 'Ada Shop' });
+    expect(t.model.screen.value.kind).toBe('pay');
+  });
+
+  it('shows success at once for a reference already paid', async () => {
+    const t = testModel({ [VERIFY]: verifyAnswer('SUCCESSFUL') });
+    t.model.start();
+    await flush();
+    expect(t.model.screen.value).toMatchObject({ kind: 'success', channel: 'card' });
+    expect(t.messages).toContainEqual({ type: 'success', reference: 'REF-1', status: 'successful' });
+  });
+
+  it.each([
+    [null, 'errMissingRef'],
+    ['', 'errMissingRef'],
+    ['bad ref!', 'errBadRef'],
+    ['x'.repeat(129), 'errBadRef'],
+  ])('refuses the reference %s', (reference, message) => {
+    const t = testModel({}, { reference });
+    t.model.start();
+    expect(t.model.screen.value).toMatchObject({ kind: 'error', message, retry: false });
+    expect(t.server.seen).toEqual([]);
+    expect(t.messages[0]).toMatchObject({ type: 'error' });
+  });
+
+  it('shows an error with retry when verify cannot reach the server, and recovers', async () => {
+    const t = testModel({ [VERIFY]: ['network-error', verifyAnswer('pending')] });
+    t.model.start();
+    await flush();
+    expect(t.model.screen.value).toMatchObject({ kind: 'error', message: 'errUnreachable', retry: true });
+    t.model.retry();
+    await flush();
+    expect(t.model.screen.value.kind).toBe('pay');
+  });
+
+  it('treats an unknown verify shape as not success', async () => {
+    const t = testModel({ [VERIFY]: { body: { status: true, message: 'ok', data: { state: 'paid' } } } });
+    t.model.start();
+    await flush();
+    expect(t.model.screen.value.kind).toBe('error');
+  });
+});
+
+describe('completion calls', () => {
+  it('sends one request for a double submit', async () => {
+    const t = testModel({ [VERIFY]: verifyAnswer('pending'), [CARD]: { body: { status: true, message: 'ok', data: { authMode: 'pin' } } } });
+    t.model.start();
+    await flush();
+    const a = t.model.complete('card', (k) => cardPaymentCall(details, 'REF-1', k));
+    const b = t.model.complete('card', (k) => cardPaymentCall(details, 'REF-1', k));
+    expect(t.model.busy.value).toBe(true);
+    expect((await b).kind).toBe('busy');
+    expect((await a).kind).toBe('ok');
+    expect(t.server.count('/api/v1/card-payment')).toBe(1);
+  });
+
+  it('gives each request of an attempt its own idempotency key and records the attempt', async () => {
+    const store = memoryStore();
+    const t = testModel({ [VERIFY]: verifyAnswer('pending'), [CARD]: { body: { status: true, message: 'ok', data: { authMode: 'pin' } } } }, { store });
+    t.model.start();
+    await t.model.complete('card', (k) => cardPaymentCall(details, 'REF-1', k));
+    expect(readResume(store, 'REF-1', t.clock.env.now())).toMatchObject({ reference: 'REF-1', channel: 'card', attempt: 'attempt-1' });
+    await t.model.complete('card', (k) => cardPaymentCall(details, 'REF-1', k, '1234'));
+    const keys = t.server.seen.filter((r) => r.path === '/api/v1/card-payment').map((r) => r.idempotencyKey);
+    expect(keys).toEqual(['attempt-1-1', 'attempt-1-2']);
+    expect(JSON.stringify(store.get('tender:resume'))).not.toContain('4084');
+  });
+
+  it('after a time-out verifies, never re-submits, never says failed', async () => {
+    let release!: (a: PlainAnswer) => void;
+    const t = testModel(
+      {
+        [VERIFY]: [verifyAnswer('pending'), verifyAnswer('pending'), verifyAnswer('pending'), verifyAnswer('successful')],
+        [CARD]: () => new Promise<PlainAnswer>((r) => (release = r)),
+      },
+      { timeoutMs: 30 },
+    );
+    t.model.start();
+    await flush();
+    const r = await t.model.complete('card', (k) => cardPaymentCall(details, 'REF-1', k));
+    expect(r.kind).toBe('unknown');
+    expect(t.model.screen.value.kind).toBe('verifying');
+    expect((await t.model.complete('card', (k) => cardPaymentCall(details, 'REF-1', k))).kind).toBe('busy');
+    release({ body: { status: true, message: 'late', data: { authMode: 'no-auth' } } });
+    await t.clock.advance(10_000);
+    expect(t.model.screen.value.kind).toBe('success');
+    expect(t.server.count('/api/v1/card-payment')).toBe(1);
+    expect(t.messages.some((m) => (m as { type: string }).type === 'failure')).toBe(false);
+  });
+
+  it.each([['network-error' as const], [{ status: 504, body: { status: false, code: 'upstream_timeout', message: 'x' } }]])('treats %j as unknown', async (answer) => {
+    const t = testModel({ [VERIFY]: verifyAnswer('pending'), [CARD]: answer });
+    t.model.start();
+    await flush();
+    expect((await t.model.complete('card', (k) => cardPaymentCall(details, 'REF-1', k))).kind).toBe('unknown');
+    expect(t.model.screen.value.kind).toBe('verifying');
+  });
+
+  it('returns a decline with the API reason and a refusal without verifying', async () => {
+    const t = testModel({
+      [VERIFY]: verifyAnswer('pending'),
+      [CARD]: [{ body: { status: false, message: 'Insufficient funds' } }, { status: 429, body: { status: false, code: 'rate_limited', message: 'x' } }],
+    });
+    t.model.start();
+    await flush();
+    expect(await t.model.complete('card', (k) => cardPaymentCall(details, 'REF-1', k))).toEqual({ kind: 'declined', message: 'Insufficient funds' });
+    expect(await t.model.complete('card', (k) => cardPaymentCall(details, 'REF-1', k))).toMatchObject({ kind: 'refused', error: { code: 'rate_limited' } });
+    expect(t.model.screen.value.kind).toBe('pay');
+  });
+});
+
+describe('verify policy through the model', () => {
+  it('polls 2 s then 10 s, pauses while hidden, and shows pending after the bound', async () => {
+    const t = testModel({ [VERIFY]: verifyAnswer('pending') });
+    t.model.start();
+    await flush();
+    t.model.confirm('card');
+    await t.clock.advance(60_000);
+    const fast = t.server.count('/api/v1/transaction/verify');
+    expect(fast).toBeGreaterThanOrEqual(30);
+    await t.clock.advance(60_000);
+    expect(t.server.count('/api/v1/transaction/verify') - fast).toBe(6);
+    t.clock.setHidden(true);
+    const before = t.server.count('/api/v1/transaction/verify');
+    await t.clock.advance(120_000);
+    expect(t.server.count('/api/v1/transaction/verify')).toBe(before);
+    t.clock.setHidden(false);
+    await flush();
+    expect(t.server.count('/api/v1/transaction/verify')).toBe(before + 1);
+    await t.clock.advance(20 * 60_000);
+    expect(t.model.screen.value.kind).toBe('pending');
+    expect(t.messages).toContainEqual({ type: 'pending', reference: 'REF-1', status: 'pending' });
+  });
+
+  it('honours Retry-After on verify', async () => {
+    const t = testModel({ [VERIFY]: [verifyAnswer('pending'), { status: 429, body: { status: false, code: 'rate_limited', message: 'x' }, headers: { 'retry-after': '30' } }, verifyAnswer('pending')] });
+    t.model.start();
+    await flush();
+    t.model.confirm('card');
+    await flush();
+    expect(t.clock.pending()).toEqual([30_000]);
+  });
+
+  it('shows a failure with the API reason', async () => {
+    const t = testModel({ [VERIFY]: [verifyAnswer('pending'), verifyAnswer('failed', { message: 'Do not honour' })] });
+    t.model.start();
+    await flush();
+    t.model.confirm('card');
+    await flush();
+    expect(t.model.screen.value).toEqual({ kind: 'failure', status: 'failed', reason: 'Do not honour' });
+    t.model.tryAnotherWay();
+    expect(t.model.screen.value.kind).toBe('pay');
+  });
+});
+
+describe('resume', () => {
+  it('verifies first and continues waiting after a reload mid-attempt', async () => {
+    const store = memoryStore();
+    writeResume(store, { reference: 'REF-1', channel: 'ussd', attempt: 'a-1', startedAt: 1_700_000_000_000 - 5000 });
+    const t = testModel({ [VERIFY]: verifyAnswer('pending') }, { store });
+    t.model.start();
+    expect(t.model.screen.value.kind).toBe('verifying');
+    expect(t.model.channel.value).toBe('ussd');
+    await t.clock.advance(2000);
+    expect(t.server.count('/api/v1/transaction/verify')).toBeGreaterThanOrEqual(2);
+    expect((await t.model.complete('ussd', () => ({ method: 'GET', path: '/x', schema: async () => { throw new Error(); } }))).kind).toBe('busy');
+  });
+
+  it('shows the outcome on return from a wallet', async () => {
+    const store = memoryStore();
+    writeResume(store, { reference: 'REF-1', channel: 'wallet-a', attempt: 'a-1', startedAt: 1_700_000_000_000 });
+    const t = testModel({ [VERIFY]: verifyAnswer('cancelled', { message: 'Payer cancelled' }) }, { store });
+    t.model.start();
+    await flush();
+    expect(t.model.screen.value).toMatchObject({ kind: 'failure', status: 'cancelled', reason: 'Payer cancelled' });
+    expect(store.get('tender:resume')).toBeUndefined();
+  });
+
+  it('ignores a record of another reference', () => {
+    const store = memoryStore();
+    writeResume(store, { reference: 'OTHER', channel: 'card', attempt: 'a', startedAt: Date.now() });
+    expect(readResume(store, 'REF-1')).toBeUndefined();
+  });
+});
+
+describe('redirect', () => {
+  it('records the attempt and sends the payer through navigate', () => {
+    const store = memoryStore();
+    const t = testModel({}, { store });
+    expect(t.model.redirect('wallet-a', 'https://pay.example/x').ok).toBe(true);
+    expect(t.navigations).toEqual(['https://pay.example/x']);
+    expect(t.model.screen.value.kind).toBe('redirecting');
+    expect(readResume(store, 'REF-1', t.clock.env.now())?.channel).toBe('wallet-a');
+  });
+
+  it('keeps the payer here when navigate refuses', () => {
+    const t = testModel({}, { navigate: () => ({ ok: false, reason: 'the URL is not https' }) });
+    expect(t.model.redirect('wallet-a', 'javascript:alert(1)')).toEqual({ ok: false, reason: 'the URL is not https' });
+    expect(t.model.screen.value.kind).toBe('pay');
+  });
+});
+
+describe('bridge reports', () => {
+  it('reports progress and close with the last status', async () => {
+    const t = testModel({ [VERIFY]: verifyAnswer('pending') });
+    t.model.start();
+    await flush();
+    expect(t.messages).toContainEqual({ type: 'progress', reference: 'REF-1', inProgress: false, channel: 'card' });
+    t.model.select('ussd');
+    expect(t.messages.at(-1)).toEqual({ type: 'progress', reference: 'REF-1', inProgress: false, channel: 'ussd' });
+    t.model.close();
+    expect(t.messages.at(-1)).toEqual({ type: 'close', reference: 'REF-1' });
+  });
+});

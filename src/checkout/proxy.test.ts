@@ -1,0 +1,81 @@
+import * as v from 'valibot';
+import { describe, expect, it } from 'vitest';
+import { statusEnvelope } from '../api/common';
+import { createProxy, isUnknownOutcome, parseRetryAfter, type ProxyCall } from './proxy';
+import { fakeServer } from './testkit';
+
+const Schema = statusEnvelope(v.object({ n: v.number() }));
+const call = (extra: Partial<ProxyCall<v.InferOutput<typeof Schema>>> = {}): ProxyCall<v.InferOutput<typeof Schema>> => ({
+  method: 'POST',
+  path: '/api/v1/x',
+  body: { a: 1 },
+  schema: async () => Schema,
+  ...extra,
+});
+
+describe('createProxy', () => {
+  it('parses a success and sends the idempotency key and JSON body', async () => {
+    const s = fakeServer({ 'POST /api/v1/x': { body: { status: true, message: 'ok', data: { n: 1 } } } });
+    const r = await createProxy({ fetch: s.fetch }).send(call({ idempotencyKey: 'k-1' }));
+    expect(r).toEqual({ ok: true, value: { status: true, message: 'ok', data: { n: 1 } } });
+    expect(s.seen[0]).toMatchObject({ method: 'POST', body: { a: 1 }, idempotencyKey: 'k-1' });
+  });
+
+  it.each([
+    ['an unknown shape', { status: 200, body: { status: true, message: 'ok', data: { n: 'one' } } }, 'invalid_response'],
+    ['status:true without data', { status: 200, body: { status: true, message: 'ok' } }, 'invalid_response'],
+    ['a non-JSON body', { status: 200, body: undefined }, 'invalid_response'],
+    ['the API saying no', { status: 200, body: { status: false, message: 'Insufficient funds' } }, 'declined'],
+    ['a decline passed through as 400', { status: 400, body: { status: false, message: 'Incorrect PIN' } }, 'declined'],
+    ['a proxy 400', { status: 400, body: { status: false, code: 'invalid_body', message: 'bad' } }, 'bad_request'],
+    ['413', { status: 413, body: { status: false, code: 'too_large', message: 'x' } }, 'bad_request'],
+    ['429', { status: 429, body: { status: false, code: 'rate_limited', message: 'x' }, headers: { 'retry-after': '7' } }, 'rate_limited'],
+    ['502', { status: 502, body: { status: false, code: 'upstream_error', message: 'x' } }, 'upstream'],
+    ['504', { status: 504, body: { status: false, code: 'upstream_timeout', message: 'x' } }, 'timeout'],
+    ['404', { status: 404, body: { status: false, code: 'not_found', message: 'x' } }, 'config'],
+  ])('maps %s', async (_name, answer, code) => {
+    const s = fakeServer({ 'POST /api/v1/x': answer });
+    const r = await createProxy({ fetch: s.fetch }).send(call());
+    expect(r.ok).toBe(false);
+    if (!r.ok) expect(r.error.code).toBe(code);
+  });
+
+  it('keeps the API message and responseCode of a decline', async () => {
+    const s = fakeServer({ 'POST /api/v1/x': { body: { status: false, message: 'Invalid OTP, please try again', data: { responseCode: 'T0' } } } });
+    const r = await createProxy({ fetch: s.fetch }).send(call());
+    expect(r).toMatchObject({ ok: false, error: { code: 'declined', message: 'Invalid OTP, please try again', responseCode: 'T0' } });
+  });
+
+  it('reads Retry-After', async () => {
+    const s = fakeServer({ 'POST /api/v1/x': { status: 429, body: { status: false, code: 'rate_limited', message: 'x' }, headers: { 'retry-after': '7' } } });
+    const r = await createProxy({ fetch: s.fetch }).send(call());
+    expect(r).toMatchObject({ ok: false, error: { retryAfterMs: 7000 } });
+  });
+
+  it('reports a network failure', async () => {
+    const s = fakeServer({ 'POST /api/v1/x': 'network-error' });
+    expect(await createProxy({ fetch: s.fetch }).send(call())).toEqual({ ok: false, error: { code: 'network' } });
+  });
+
+  it('times out on its own', async () => {
+    const never: typeof fetch = (_u, init) => new Promise((_, reject) => init?.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError'))));
+    const r = await createProxy({ fetch: never, timeoutMs: 20 }).send(call());
+    expect(r).toEqual({ ok: false, error: { code: 'timeout' } });
+  });
+
+  it('treats time-outs, network and gateway errors as unknown outcomes, refusals as known', () => {
+    expect(['network', 'timeout', 'upstream', 'invalid_response'].every((code) => isUnknownOutcome({ code: code as 'network' }))).toBe(true);
+    expect(['declined', 'rate_limited', 'bad_request', 'config'].some((code) => isUnknownOutcome({ code: code as 'declined' }))).toBe(false);
+  });
+});
+
+describe('parseRetryAfter', () => {
+  it.each([
+    ['5', 5000],
+    ['0', 0],
+    ['99999', 3_600_000],
+    ['Thu, 01 Jan 1970 00:00:10 GMT', 10_000],
+    ['soon', undefined],
+    [null, undefined],
+  ])('%s → %s', (h, ms) => expect(parseRetryAfter(h, 0)).toBe(ms));
+});

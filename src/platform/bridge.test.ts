@@ -1,0 +1,60 @@
+import { describe, expect, it } from 'vitest';
+import { createBridge, trustedParentOrigin, type BridgeWindow } from './bridge';
+
+function fakeWindow() {
+  const posted: [unknown, string][] = [];
+  const handlers = new Set<(e: MessageEvent) => void>();
+  const parent = { postMessage: (m: unknown, o: string) => void posted.push([m, o]) };
+  const win: BridgeWindow = { parent, addEventListener: (_t, fn) => void handlers.add(fn), removeEventListener: (_t, fn) => void handlers.delete(fn) };
+  const dispatch = (data: unknown, origin: string, source: unknown) => handlers.forEach((h) => h({ data, origin, source } as MessageEvent));
+  return { win, parent, posted, dispatch, handlers };
+}
+
+describe('trustedParentOrigin', () => {
+  const allowed = ['https://shop.example', 'http://localhost:8080'];
+  it.each([
+    ['https://shop.example', 'https://shop.example'],
+    ['http://localhost:8080', 'http://localhost:8080'],
+    ['https://shop.example/', undefined],
+    ['https://SHOP.example', undefined],
+    ['https://evil.example', undefined],
+    ['https://shop.example.evil.example', undefined],
+    ['null', undefined],
+    ['*', undefined],
+    ['', undefined],
+    [null, undefined],
+  ])('%s → %s', (param, out) => expect(trustedParentOrigin(param, allowed)).toBe(out));
+});
+
+describe('createBridge', () => {
+  it('posts versioned messages to the explicit origin only', () => {
+    const w = fakeWindow();
+    const b = createBridge(w.win, 'https://shop.example', true);
+    expect(b.send({ type: 'ready', reference: 'R' })).toBe(true);
+    expect(w.posted).toEqual([[{ type: 'ready', reference: 'R', v: 1 }, 'https://shop.example']]);
+  });
+
+  it('sends nothing without a trusted origin or when not framed', () => {
+    const a = fakeWindow();
+    expect(createBridge(a.win, undefined, true).send({ type: 'ready', reference: 'R' })).toBe(false);
+    const b = fakeWindow();
+    expect(createBridge(b.win, 'https://shop.example', false).send({ type: 'ready', reference: 'R' })).toBe(false);
+    expect([...a.posted, ...b.posted]).toEqual([]);
+  });
+
+  it('accepts a message only from the exact origin and the parent window, in the versioned schema', () => {
+    const w = fakeWindow();
+    const got: unknown[] = [];
+    const off = createBridge(w.win, 'https://shop.example', true).onMessage((m) => got.push(m));
+    w.dispatch({ v: 1, type: 'shown' }, 'https://evil.example', w.parent);
+    w.dispatch({ v: 1, type: 'shown' }, 'https://shop.example', {});
+    w.dispatch({ v: 2, type: 'shown' }, 'https://shop.example', w.parent);
+    w.dispatch({ type: 'shown' }, 'https://shop.example', w.parent);
+    w.dispatch('shown', 'https://shop.example', w.parent);
+    expect(got).toEqual([]);
+    w.dispatch({ v: 1, type: 'shown' }, 'https://shop.example', w.parent);
+    expect(got).toEqual([{ v: 1, type: 'shown' }]);
+    off();
+    expect(w.handlers.size).toBe(0);
+  });
+});

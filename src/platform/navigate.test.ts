@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest';
+import { navigate, type NavigateEnv } from './navigate';
+
+const env = (inFrame: boolean, parentOk = true) => {
+  const log: string[] = [];
+  const e: NavigateEnv = {
+    policy: { hosts: ['pay.example.com', '127.0.0.1:8082'], allowHttpLoopback: true },
+    inFrame,
+    askParent: (u) => (log.push(`parent ${u}`), parentOk),
+    assign: (u) => void log.push(`assign ${u}`),
+  };
+  return { e, log };
+};
+
+describe('navigate', () => {
+  it.each([
+    ['javascript:alert(1)', /scheme javascript:/],
+    ['//evil.example/x', /not an absolute URL/],
+    ['https://evil.example/', /evil\.example is not on the list/],
+    ['https://pay.example.com.evil.example/', /not on the list/],
+    ['https://user@pay.example.com/', /user name/],
+    ['data:text/html,hi', /scheme data:/],
+    ['', /no URL/],
+    [undefined, /no URL/],
+  ])('refuses %s with a clear reason and goes nowhere', (url, reason) => {
+    const { e, log } = env(true);
+    const r = navigate(url, e);
+    expect(r.ok).toBe(false);
+    if (!r.ok) expect(r.reason).toMatch(reason);
+    expect(log).toEqual([]);
+  });
+
+  it('asks the parent from a frame', () => {
+    const { e, log } = env(true);
+    expect(navigate('https://pay.example.com/s/1', e)).toEqual({ ok: true, via: 'parent' });
+    expect(log).toEqual(['parent https://pay.example.com/s/1']);
+  });
+
+  it('assigns when top level, or when no trusted parent answers', () => {
+    const top = env(false);
+    expect(navigate('http://127.0.0.1:8082/w', top.e)).toEqual({ ok: true, via: 'location' });
+    expect(top.log).toEqual(['assign http://127.0.0.1:8082/w']);
+    const orphan = env(true, false);
+    expect(navigate('https://pay.example.com/', orphan.e).ok).toBe(true);
+    expect(orphan.log).toEqual(['parent https://pay.example.com/', 'assign https://pay.example.com/']);
+  });
+});
