@@ -1,0 +1,381 @@
+// @vitest-environment happy-dom
+// @vitest-environment-options {"settings":{"disableIframePageLoading":true}}
+import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
+import { mount, open as apiOpen, preload } from './api';
+import { setNavigateTop } from './navigate';
+import { checkOptions } from './options';
+import { fakePage, TENDER } from './testing';
+import type { TenderOptions } from './types';
+
+const REF = 'TND-ABC123';
+const v = 1;
+
+function options(extra: Partial<TenderOptions> = {}) {
+  return {
+    transactionReference: REF,
+    tenderUrl: TENDER,
+    onSuccess: vi.fn(),
+    onPending: vi.fn(),
+    onFailure: vi.fn(),
+    onClose: vi.fn(),
+    onError: vi.fn(),
+    onEvent: vi.fn(),
+    ...extra,
+  };
+}
+
+const overlays = () => document.querySelectorAll('.tender-o');
+const dialog = () => document.querySelector<HTMLElement>('[role="dialog"]')!;
+const closeButton = () => document.querySelector<HTMLButtonElement>('button[aria-label="Close checkout"]')!;
+const key = (k: string) => document.dispatchEvent(new KeyboardEvent('keydown', { key: k, bubbles: true }));
+
+// Every modal a test opens is closed after it, so that the next test starts with none.
+const handles: { close(): void }[] = [];
+const open: typeof apiOpen = (o) => {
+  const h = apiOpen(o);
+  handles.push(h);
+  return h;
+};
+
+let navigated: string[];
+beforeEach(() => {
+  navigated = [];
+  setNavigateTop((url) => navigated.push(url));
+  document.body.innerHTML = '<button id="pay">Pay</button><a href="#x" id="outside">outside</a>';
+});
+afterEach(() => {
+  for (const h of handles.splice(0)) h.close();
+  // A preloaded modal that no test opened: opening and closing it removes it.
+  if (overlays().length) apiOpen({ transactionReference: 'TND-CLEANUP', tenderUrl: TENDER }).close();
+  for (const h of handles.splice(0)) h.close();
+  document.documentElement.style.overflow = '';
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+});
+
+describe('options', () => {
+  const base = { transactionReference: REF };
+  test.each<[string, unknown, string]>([
+    ['no options', undefined, 'Tender.open: options must be an object with a transactionReference, received undefined'],
+    ['a string', 'TND-1', 'Tender.open: options must be an object with a transactionReference, received "TND-1"'],
+    ['no reference', {}, 'Tender.open: transactionReference must be a non-empty string of at most 128 characters, received undefined'],
+    ['empty reference', { transactionReference: '' }, 'received ""'],
+    ['numeric reference', { transactionReference: 42 }, 'received 42'],
+    ['long reference', { transactionReference: 'x'.repeat(129) }, 'transactionReference must be'],
+    ['channels not an array', { ...base, channels: 'card' }, 'channels must be a non-empty array of card,ussd,bank-transfer,wallet-a,wallet-b, received "card"'],
+    ['unknown channel', { ...base, channels: ['card', 'crypto'] }, 'received an array'],
+    ['empty channels', { ...base, channels: [] }, 'channels must be'],
+    ['relative paymentRedirectUrl', { ...base, paymentRedirectUrl: '/pay' }, 'paymentRedirectUrl must be an absolute http(s) URL, received "/pay"'],
+    ['javascript tenderUrl', { ...base, tenderUrl: 'javascript:alert(1)' }, 'tenderUrl must be an absolute http(s) URL'],
+    ['bad locale', { ...base, locale: 'english!' }, 'locale must be a language tag'],
+    ['locale array', { ...base, locale: ['en'] }, 'received an array'],
+    ['theme with other property', { ...base, theme: { color: 'red' } }, 'theme must be an object of --tender-* CSS properties'],
+    ['theme with a number', { ...base, theme: { '--tender-radius': 4 } }, 'received an object'],
+    ['theme array', { ...base, theme: ['--tender-x'] }, 'theme must be'],
+    ['redirectHosts string', { ...base, redirectHosts: 'a.example' }, 'redirectHosts must be an array of host names'],
+    ['loadTimeoutMs string', { ...base, loadTimeoutMs: '100' }, 'loadTimeoutMs must be a positive number of milliseconds, received "100"'],
+    ['onSuccess not a function', { ...base, onSuccess: 'done' }, 'onSuccess must be a function, received "done"'],
+    ['onClose an object', { ...base, onClose: {} }, 'onClose must be a function, received an object'],
+  ])('%s', (_name, input, message) => {
+    expect(() => checkOptions('open', input)).toThrow(TypeError);
+    expect(() => checkOptions('open', input)).toThrow(message);
+  });
+  test('good options pass unchanged', () => {
+    const o = { ...base, channels: ['card', 'ussd'], locale: 'fr-CI', theme: { '--tender-accent': '#0a7' }, paymentRedirectUrl: 'https://pay.example/x', onSuccess() {} };
+    expect(checkOptions('open', o)).toBe(o);
+  });
+  test('open throws the integrator error synchronously and shows nothing', () => {
+    expect(() => open({ transactionReference: '' } as TenderOptions)).toThrow('Tender.open: transactionReference');
+    expect(overlays()).toHaveLength(0);
+  });
+  test('without a script tag to take the origin from, tenderUrl is required', () => {
+    expect(() => open({ transactionReference: REF })).toThrow('Tender.open: tenderUrl must be the URL of your Tender server, received undefined');
+  });
+});
+
+describe('modal', () => {
+  test('builds the hosted page URL with the options and the storefront origin', () => {
+    const h = open(options({ channels: ['ussd', 'card'], locale: 'en', theme: { '--tender-accent': '#123456' }, paymentRedirectUrl: 'https://api.example/pay/1' }));
+    const src = new URL(document.querySelector('iframe')!.src);
+    expect(src.origin + src.pathname).toBe(`${TENDER}/checkout/`);
+    expect(Object.fromEntries(src.searchParams)).toEqual({
+      transactionReference: REF,
+      channels: 'ussd,card',
+      locale: 'en',
+      paymentRedirectUrl: 'https://api.example/pay/1',
+      theme: '{"--tender-accent":"#123456"}',
+      parentOrigin: location.origin,
+      embed: '1',
+    });
+    h.close();
+  });
+
+  test('only one modal at a time: a second open does not stack another iframe', () => {
+    const first = options();
+    const h1 = open(first);
+    const second = options({ transactionReference: 'TND-OTHER' });
+    const h2 = open(second);
+    expect(overlays()).toHaveLength(1);
+    expect(document.querySelectorAll('iframe')).toHaveLength(1);
+    expect(second.onError).toHaveBeenCalledWith(expect.objectContaining({ code: 'already_open' }));
+    h2.close();
+    expect(overlays()).toHaveLength(0);
+    expect(first.onClose).toHaveBeenCalledTimes(1);
+    h1.close();
+    expect(first.onClose).toHaveBeenCalledTimes(1);
+  });
+
+  test('dialog semantics, scroll lock, focus on close button while loading, restored on close', () => {
+    const pay = document.getElementById('pay')!;
+    pay.focus();
+    document.documentElement.style.overflow = 'scroll';
+    const o = options();
+    const h = open(o);
+    expect(dialog().getAttribute('aria-modal')).toBe('true');
+    expect(dialog().getAttribute('aria-labelledby')).toBeTruthy();
+    expect(document.getElementById(dialog().getAttribute('aria-labelledby')!)!.textContent).toBe('Secure checkout');
+    expect(document.documentElement.style.overflow).toBe('hidden');
+    expect(document.querySelector('[role="status"]')!.textContent).toMatch(/Loading/);
+    expect(document.activeElement).toBe(closeButton());
+    h.close();
+    expect(document.documentElement.style.overflow).toBe('scroll');
+    expect(document.activeElement).toBe(pay);
+    expect(o.onClose).toHaveBeenCalledWith({ reference: REF, status: undefined });
+  });
+
+  test('ready focuses the iframe and tells the page it is shown, to its exact origin', () => {
+    open(options());
+    const page = fakePage();
+    page.send({ v, type: 'ready', reference: REF });
+    expect(document.activeElement).toBe(page.frame);
+    expect(page.win.postMessage).toHaveBeenCalledWith({ v: 1, type: 'shown' }, TENDER);
+    expect(dialog().classList.contains('tender-w')).toBe(false);
+  });
+
+  test('focus trap: focus leaving the dialog, or reaching a sentinel, goes back inside', () => {
+    open(options());
+    const page = fakePage();
+    page.send({ v, type: 'ready', reference: REF });
+    document.getElementById('outside')!.focus();
+    expect(document.activeElement).toBe(closeButton());
+    const [first, last] = [...dialog().querySelectorAll<HTMLElement>('span[tabindex="0"]')];
+    last!.focus();
+    expect(document.activeElement).toBe(closeButton());
+    first!.focus();
+    expect(document.activeElement).toBe(page.frame);
+  });
+
+  test('Esc closes when nothing is in progress; asks first while a payment is in progress', () => {
+    const o = options();
+    open(o);
+    const page = fakePage();
+    page.send({ v, type: 'progress', reference: REF, inProgress: true, channel: 'card' });
+    const confirm = vi.fn().mockReturnValueOnce(false).mockReturnValueOnce(true);
+    vi.stubGlobal('confirm', confirm);
+    key('Escape');
+    expect(confirm).toHaveBeenCalledTimes(1);
+    expect(overlays()).toHaveLength(1);
+    closeButton().click();
+    expect(confirm).toHaveBeenCalledTimes(2);
+    expect(overlays()).toHaveLength(0);
+    expect(o.onClose).toHaveBeenCalledWith({ reference: REF, status: 'pending' });
+  });
+
+  test('Esc with nothing in progress closes at once', () => {
+    const o = options();
+    open(o);
+    key('Escape');
+    expect(overlays()).toHaveLength(0);
+    expect(o.onClose).toHaveBeenCalledTimes(1);
+  });
+
+  test('iframe height follows resize', () => {
+    open(options());
+    const page = fakePage();
+    page.send({ v, type: 'resize', height: 712 });
+    expect(page.frame.style.height).toBe('712px');
+  });
+
+  test('no ready in time: a clear error with Retry, and onError', () => {
+    vi.useFakeTimers();
+    const o = options({ loadTimeoutMs: 1000 });
+    open(o);
+    const page = fakePage();
+    vi.advanceTimersByTime(1001);
+    const alert = document.querySelector('[role="alert"]')!;
+    expect(alert.textContent).toMatch(/did not load/);
+    expect(o.onError).toHaveBeenCalledWith(expect.objectContaining({ code: 'load_timeout', reference: REF }));
+    const retry = [...document.querySelectorAll('button')].find((b) => b.textContent === 'Retry')!;
+    expect(retry.hidden).toBe(false);
+    expect(document.activeElement).toBe(retry);
+    retry.click();
+    expect(retry.hidden).toBe(true);
+    page.send({ v, type: 'ready', reference: REF });
+    vi.advanceTimersByTime(5000);
+    expect(o.onError).toHaveBeenCalledTimes(1);
+    expect(document.activeElement).toBe(page.frame);
+  });
+});
+
+describe('bridge', () => {
+  test('ignores messages from another origin, another window, another version or another reference', () => {
+    const o = options();
+    open(o);
+    const page = fakePage();
+    const success = { v, type: 'success', reference: REF, status: 'successful' };
+    page.send(success, 'https://evil.example');
+    page.send(success, TENDER, window);
+    page.send(success, TENDER, { postMessage() {} });
+    page.send({ ...success, v: 2 });
+    page.send({ ...success, reference: 'TND-OTHER' });
+    page.send({ v, type: 'navigate', url: 'https://evil.example/' }, 'https://evil.example');
+    page.send('{"v":1,"type":"success"}');
+    expect(o.onSuccess).not.toHaveBeenCalled();
+    expect(o.onEvent).not.toHaveBeenCalled();
+    expect(navigated).toEqual([]);
+    page.send(success);
+    expect(o.onSuccess).toHaveBeenCalledWith({ reference: REF, status: 'successful' });
+  });
+
+  test('never posts to "*"', () => {
+    const spy = vi.spyOn(window, 'postMessage');
+    open(options());
+    const page = fakePage();
+    page.send({ v, type: 'ready', reference: REF });
+    for (const call of [...page.win.postMessage.mock.calls, ...spy.mock.calls]) expect(call[1]).toBe(TENDER);
+    expect(page.win.postMessage).toHaveBeenCalled();
+  });
+
+  test('each callback fires once per outcome, nothing after success, onClose once with the last status', () => {
+    const o = options();
+    const h = open(o);
+    const page = fakePage();
+    page.send({ v, type: 'pending', reference: REF, status: 'pending' });
+    page.send({ v, type: 'pending', reference: REF, status: 'pending' });
+    page.send({ v, type: 'success', reference: REF, status: 'successful' });
+    page.send({ v, type: 'success', reference: REF, status: 'successful' });
+    page.send({ v, type: 'failure', reference: REF, status: 'failed' });
+    expect(o.onPending).toHaveBeenCalledTimes(1);
+    expect(o.onSuccess).toHaveBeenCalledTimes(1);
+    expect(o.onFailure).not.toHaveBeenCalled();
+    page.send({ v, type: 'close', reference: REF });
+    h.close();
+    expect(o.onClose).toHaveBeenCalledTimes(1);
+    expect(o.onClose).toHaveBeenCalledWith({ reference: REF, status: 'successful' });
+    expect(o.onEvent).toHaveBeenCalledTimes(6);
+  });
+
+  test('a failure then a success with another card both report, once each', () => {
+    const o = options();
+    open(o);
+    const page = fakePage();
+    page.send({ v, type: 'failure', reference: REF, status: 'failed' });
+    page.send({ v, type: 'failure', reference: REF, status: 'failed' });
+    page.send({ v, type: 'success', reference: REF, status: 'successful' });
+    expect(o.onFailure).toHaveBeenCalledTimes(1);
+    expect(o.onSuccess).toHaveBeenCalledTimes(1);
+  });
+
+  test('a pending payment closed from inside the page reports pending', () => {
+    const o = options();
+    open(o);
+    const page = fakePage();
+    page.send({ v, type: 'pending', reference: REF, status: 'pending' });
+    page.send({ v, type: 'close', reference: REF, status: 'pending' });
+    expect(overlays()).toHaveLength(0);
+    expect(o.onClose).toHaveBeenCalledWith({ reference: REF, status: 'pending' });
+  });
+
+  test('the page errors reach onError', () => {
+    const o = options();
+    open(o);
+    fakePage().send({ v, type: 'error', code: 'not_found', message: 'No such transaction' });
+    expect(o.onError).toHaveBeenCalledWith({ code: 'not_found', message: 'No such transaction', reference: REF });
+  });
+
+  test('a throwing callback does not break the checkout', () => {
+    vi.useFakeTimers();
+    const o = options({ onEvent: () => { throw new Error('integrator bug'); } });
+    open(o);
+    fakePage().send({ v, type: 'success', reference: REF, status: 'successful' });
+    expect(o.onSuccess).toHaveBeenCalledTimes(1);
+    expect(() => vi.runAllTimers()).toThrow('integrator bug');
+  });
+});
+
+describe('navigate', () => {
+  test.each([
+    ['javascript:alert(document.cookie)'],
+    ['https://evil.example/phish'],
+    ['//wallet.example/pay'],
+    ['https://wallet.example@evil.example/'],
+    ['http://wallet.example/pay'],
+    ['data:text/html,hi'],
+  ])('refuses %s with onError', (url) => {
+    const o = options({ redirectHosts: ['wallet.example'] });
+    open(o);
+    fakePage().send({ v, type: 'navigate', url });
+    expect(navigated).toEqual([]);
+    expect(o.onError).toHaveBeenCalledWith(expect.objectContaining({ code: 'navigate_refused' }));
+  });
+
+  test('moves the top window to an allowed https URL', () => {
+    const o = options({ redirectHosts: ['wallet.example'] });
+    open(o);
+    fakePage().send({ v, type: 'navigate', url: 'https://wallet.example/cashier?ref=1' });
+    expect(navigated).toEqual(['https://wallet.example/cashier?ref=1']);
+    expect(o.onError).not.toHaveBeenCalled();
+  });
+});
+
+describe('preload', () => {
+  test('creates the hidden iframe early; open with the same options shows it and says shown at once', () => {
+    preload({ transactionReference: REF, tenderUrl: TENDER });
+    expect(document.querySelectorAll('iframe')).toHaveLength(1);
+    expect(overlays()[0]!.classList.contains('tender-off')).toBe(true);
+    const page = fakePage();
+    page.send({ v, type: 'ready', reference: REF });
+    expect(page.win.postMessage).not.toHaveBeenCalled();
+    const o = options();
+    open(o);
+    expect(document.querySelectorAll('iframe')).toHaveLength(1);
+    expect(overlays()[0]!.classList.contains('tender-off')).toBe(false);
+    expect(page.win.postMessage).toHaveBeenCalledWith({ v: 1, type: 'shown' }, TENDER);
+    expect(document.activeElement).toBe(page.frame);
+    page.send({ v, type: 'success', reference: REF, status: 'successful' });
+    expect(o.onSuccess).toHaveBeenCalledTimes(1);
+  });
+
+  test('open with other options replaces the preloaded page', () => {
+    preload({ transactionReference: REF, tenderUrl: TENDER });
+    const stale = document.querySelector('iframe');
+    open(options({ transactionReference: 'TND-NEW' }));
+    expect(document.querySelectorAll('iframe')).toHaveLength(1);
+    expect(document.querySelector('iframe')).not.toBe(stale);
+  });
+});
+
+describe('mount', () => {
+  test('puts the iframe inline, follows resize, unmount removes it and fires onClose once', () => {
+    document.body.innerHTML = '<div id="slot"></div>';
+    const o = options();
+    const h = mount('#slot', o);
+    const frame = document.querySelector('#slot iframe') as HTMLIFrameElement;
+    expect(frame).toBeTruthy();
+    const page = fakePage(frame);
+    page.send({ v, type: 'ready', reference: REF });
+    expect(page.win.postMessage).toHaveBeenCalledWith({ v: 1, type: 'shown' }, TENDER);
+    page.send({ v, type: 'resize', height: 480 });
+    expect(frame.style.height).toBe('480px');
+    page.send({ v, type: 'success', reference: REF, status: 'successful' });
+    expect(o.onSuccess).toHaveBeenCalledTimes(1);
+    h.unmount();
+    h.unmount();
+    expect(document.querySelector('#slot iframe')).toBeNull();
+    expect(o.onClose).toHaveBeenCalledTimes(1);
+  });
+
+  test('a target that matches nothing is an integrator error', () => {
+    expect(() => mount('#missing', options())).toThrow('Tender.mount: target must be an element or a selector that matches one, received "#missing"');
+  });
+});
