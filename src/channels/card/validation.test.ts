@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { detectBrand, formatCardNumber, formatExpiry, luhn, validateCvv, validateExpiry, validateNumber } from './validation';
+import { detectBrand, formatCardNumber, formatExpiry, luhn, numberComplete, validateCvv, validateExpiry, validateNumber } from './validation';
 
 describe('detectBrand', () => {
   it.each([
@@ -96,4 +96,13 @@ describe('validateCvv', () => {
     ['12a', '4084084084084081', 'errCvvLength'],
   ])('%s for %s → %s', (cvv, n, key) => expect(validateCvv(cvv, n)?.key).toBe(key));
   it('says how many digits the brand wants', () => expect(validateCvv('12', '378282246310005')?.params).toEqual({ n: 4 }));
+});
+
+describe('numberComplete', () => {
+  it.each([
+    ['4084 0840 8408 4', false],
+    ['4084 0840 8408 4081', true],
+    ['3782 822463 1000', false],
+    ['3782 822463 10005', true],
+  ])('%s → %s', (n, done) => expect(numberComplete(n)).toBe(done));
 });

@@ -77,10 +77,13 @@ export function validateNumber(number: string): FieldError {
   return undefined;
 }
 
-/** True once the number is as long as its brand allows: the moment to check it without waiting for blur. */
+/**
+ * True once the number is long enough to judge without waiting for blur: 16 digits, or the brand's longest if
+ * shorter. Not at 13 for Visa, which would flag a 16-digit number half-typed.
+ */
 export function numberComplete(number: string): boolean {
   const d = digitsOf(number);
-  return d.length >= Math.max(...detectBrand(d).lengths);
+  return d.length >= Math.min(16, Math.max(...detectBrand(d).lengths));
 }
 
 /** The expiry as shown while typing: "1" → "1", "2" → "02", "123" → "12/3". Never traps backspace on the slash. */

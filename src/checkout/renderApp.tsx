@@ -1,0 +1,25 @@
+// Test helper: the whole page on a fake server and clock (never imported by the page).
+import { cleanup, render } from '@testing-library/preact';
+import { afterEach } from 'vitest';
+import { navigate } from '../platform/navigate';
+import { App } from './App';
+import { testModel } from './testkit';
+
+// Vitest runs without globals here, so Testing Library cannot register its own clean-up.
+afterEach(cleanup);
+
+type Routes = Parameters<typeof testModel>[0];
+type Options = NonNullable<Parameters<typeof testModel>[1]>;
+
+/** Renders the page for REF-1 with the sandbox's redirect policy; navigations are recorded, never performed. */
+export function renderApp(routes: Routes, options: Options & { embedded?: boolean } = {}) {
+  const assigned: string[] = [];
+  const policy = { hosts: ['127.0.0.1:8082', 'pay.example.com'], allowHttpLoopback: true };
+  const t = testModel(routes, {
+    navigate: (url) => navigate(url, { policy, inFrame: false, askParent: () => false, assign: (u) => void assigned.push(u) }),
+    ...options,
+  });
+  t.model.start();
+  const view = render(<App model={t.model} config={{ walletNames: { a: 'Wallet A', b: 'Wallet B' } }} embedded={options.embedded ?? false} />);
+  return { ...t, view, assigned };
+}
