@@ -19,7 +19,8 @@ if (existsSync('widget/tender.ts')) {
     bundle: true,
     minify: true,
     format: 'iife',
-    target: 'es2019',
+    // es2020 keeps `?.` as written (every browser since 2020 has it); es2019 spelled it out at ~2 % of the loader.
+    target: 'es2020',
     define,
     legalComments: 'none',
   });

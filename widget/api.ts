@@ -18,7 +18,7 @@ export function setDefaultOrigin(origin?: string): void {
 type Resolved = [TenderOptions, string, string, RedirectPolicy];
 
 function resolve(api: string, raw: unknown): Resolved {
-  if (typeof document == 'undefined') throw new Error(`Tender.${api} needs a browser: call it from code that runs in the page`);
+  if (typeof document == 'undefined') throw new Error(`Tender.${api} needs a browser`);
   const o = checkOptions(api, raw);
   const origin = o.tenderUrl ? new URL(o.tenderUrl).origin : defaultOrigin;
   if (!origin) fail(api, 'tenderUrl', 'the URL of your Tender server', o.tenderUrl);
@@ -50,7 +50,7 @@ function modalFor(api: string, raw: unknown): Modal {
 export function open(options: TenderOptions): TenderModalHandle {
   let m = current;
   if (m?.visible) {
-    options?.onError?.({ code: 'already_open', message: 'Tender.open: a checkout is open already', reference: m.s.o.transactionReference });
+    options?.onError?.({ code: 'already_open', message: 'a checkout is open already', reference: m.s.o.transactionReference });
   } else {
     m = modalFor('open', options);
     m.show(options);

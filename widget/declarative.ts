@@ -1,4 +1,5 @@
 import { open, preload } from './api';
+import { CALLBACKS } from './options';
 import type { TenderOptions } from './types';
 
 const SELECTOR = '[data-tender-reference]';
@@ -14,8 +15,8 @@ export function optionsOf(el: HTMLElement): TenderOptions {
     paymentRedirectUrl: d.tenderPaymentRedirectUrl,
     tenderUrl: d.tenderUrl,
   };
-  for (const n of ['success', 'pending', 'failure', 'close', 'error', 'event']) {
-    o['on' + n[0]!.toUpperCase() + n.slice(1)] = (detail: unknown) => el.dispatchEvent(new CustomEvent('tender:' + n, { detail, bubbles: true }));
+  for (const n of CALLBACKS) {
+    o['on' + n] = (detail: unknown) => el.dispatchEvent(new CustomEvent('tender:' + n.toLowerCase(), { detail, bubbles: true }));
   }
   return o as unknown as TenderOptions;
 }

@@ -58,7 +58,7 @@ describe('options', () => {
   test.each<[string, unknown, string]>([
     ['no options', undefined, 'Tender.open: options must be an object with a transactionReference, received undefined'],
     ['a string', 'TND-1', 'Tender.open: options must be an object with a transactionReference, received "TND-1"'],
-    ['no reference', {}, 'Tender.open: transactionReference must be a non-empty string of at most 128 characters, received undefined'],
+    ['no reference', {}, 'Tender.open: transactionReference must be a non-empty string (at most 128 characters), received undefined'],
     ['empty reference', { transactionReference: '' }, 'received ""'],
     ['numeric reference', { transactionReference: 42 }, 'received 42'],
     ['long reference', { transactionReference: 'x'.repeat(129) }, 'transactionReference must be'],
@@ -69,11 +69,11 @@ describe('options', () => {
     ['javascript tenderUrl', { ...base, tenderUrl: 'javascript:alert(1)' }, 'tenderUrl must be an absolute http(s) URL'],
     ['bad locale', { ...base, locale: 'english!' }, 'locale must be a language tag'],
     ['locale array', { ...base, locale: ['en'] }, 'received an array'],
-    ['theme with other property', { ...base, theme: { color: 'red' } }, 'theme must be an object of --tender-* CSS properties'],
+    ['theme with other property', { ...base, theme: { color: 'red' } }, 'theme must be an object of --tender-* strings'],
     ['theme with a number', { ...base, theme: { '--tender-radius': 4 } }, 'received an object'],
     ['theme array', { ...base, theme: ['--tender-x'] }, 'theme must be'],
     ['redirectHosts string', { ...base, redirectHosts: 'a.example' }, 'redirectHosts must be an array of host names'],
-    ['loadTimeoutMs string', { ...base, loadTimeoutMs: '100' }, 'loadTimeoutMs must be a positive number of milliseconds, received "100"'],
+    ['loadTimeoutMs string', { ...base, loadTimeoutMs: '100' }, 'loadTimeoutMs must be a positive number, received "100"'],
     ['onSuccess not a function', { ...base, onSuccess: 'done' }, 'onSuccess must be a function, received "done"'],
     ['onClose an object', { ...base, onClose: {} }, 'onClose must be a function, received an object'],
   ])('%s', (_name, input, message) => {
@@ -132,8 +132,7 @@ describe('modal', () => {
     const o = options();
     const h = open(o);
     expect(dialog().getAttribute('aria-modal')).toBe('true');
-    expect(dialog().getAttribute('aria-labelledby')).toBeTruthy();
-    expect(document.getElementById(dialog().getAttribute('aria-labelledby')!)!.textContent).toBe('Secure checkout');
+    expect(dialog().getAttribute('aria-label')).toBe('Secure checkout');
     expect(document.documentElement.style.overflow).toBe('hidden');
     expect(document.querySelector('[role="status"]')!.textContent).toMatch(/Loading/);
     expect(document.activeElement).toBe(closeButton());
@@ -155,12 +154,15 @@ describe('modal', () => {
   test('focus trap: focus leaving the dialog, or reaching a sentinel, goes back inside', () => {
     open(options());
     const page = fakePage();
-    page.send({ v, type: 'ready', reference: REF });
     document.getElementById('outside')!.focus();
     expect(document.activeElement).toBe(closeButton());
-    const [first, last] = [...dialog().querySelectorAll<HTMLElement>('span[tabindex="0"]')];
+    page.send({ v, type: 'ready', reference: REF });
+    document.getElementById('outside')!.focus();
+    expect(document.activeElement).toBe(page.frame);
+    const [first, last] = [...dialog().querySelectorAll<HTMLElement>('i[tabindex="0"]')];
     last!.focus();
-    expect(document.activeElement).toBe(closeButton());
+    expect(document.activeElement).toBe(page.frame);
+    document.getElementById('outside')!.focus();
     first!.focus();
     expect(document.activeElement).toBe(page.frame);
   });
@@ -276,12 +278,15 @@ describe('bridge', () => {
     expect(o.onSuccess).toHaveBeenCalledTimes(1);
   });
 
-  test('a pending payment closed from inside the page reports pending', () => {
+  test('a pending payment closed from inside the page asks first, then reports pending', () => {
+    const confirm = vi.fn(() => true);
+    vi.stubGlobal('confirm', confirm);
     const o = options();
     open(o);
     const page = fakePage();
     page.send({ v, type: 'pending', reference: REF, status: 'pending' });
     page.send({ v, type: 'close', reference: REF, status: 'pending' });
+    expect(confirm).toHaveBeenCalledTimes(1);
     expect(overlays()).toHaveLength(0);
     expect(o.onClose).toHaveBeenCalledWith({ reference: REF, status: 'pending' });
   });

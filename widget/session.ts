@@ -26,6 +26,9 @@ export interface Session {
 /** What the modal or the inline mount does with each message; `undefined` when the page did not load in time. */
 export type SessionView = (m?: ChildMessage) => void;
 
+/** Shown and reported when the hosted page did not say `ready` in time. */
+export const LOAD_FAILED = 'The secure checkout did not load. Check the connection and try again.';
+
 // An integrator's callback that throws must not break the checkout; rethrown outside so it still shows.
 function call<T>(fn: ((arg: T) => void) | undefined, arg: T): void {
   try {
@@ -51,7 +54,7 @@ export function createSession(o: TenderOptions, src: string, origin: string, pol
     clearTimeout(timer);
     timer = setTimeout(() => {
       if (s.ready) return;
-      error('load_timeout', 'The secure checkout did not load. Check the connection and try again.');
+      error('load_timeout', LOAD_FAILED);
       view();
     }, o.loadTimeoutMs || 15e3);
   };
@@ -102,7 +105,7 @@ export function createSession(o: TenderOptions, src: string, origin: string, pol
       // The hosted page checked the URL already; the loader decides again with its own server's list.
       const url = allowedUrl(m.url, policy);
       if (url) navigateTop(url);
-      else error('navigate_refused', `Tender did not send the payer to ${JSON.stringify(m.url.slice(0, 100))}: not an https address on the allowed hosts`);
+      else error('navigate_refused', 'Tender did not send the payer to an address off the allowed hosts: ' + m.url.slice(0, 99));
     }
     view(m);
   });

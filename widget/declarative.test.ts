@@ -1,0 +1,55 @@
+// @vitest-environment happy-dom
+// @vitest-environment-options {"settings":{"disableIframePageLoading":true}}
+import { afterEach, describe, expect, test, vi } from 'vitest';
+import * as api from './api';
+import { optionsOf, wireButtons } from './declarative';
+import { fakePage, TENDER } from './testing';
+
+const overlays = () => document.querySelectorAll('.tender-o');
+
+afterEach(() => {
+  vi.restoreAllMocks();
+  document.querySelector<HTMLButtonElement>('button[aria-label="Close checkout"]')?.click();
+});
+
+describe('declarative buttons', () => {
+  // One wiring for the whole file, as tender.js does once per page.
+  wireButtons();
+
+  test('options come from data-tender-* attributes', () => {
+    document.body.innerHTML = `<button data-tender-reference="TND-1" data-tender-channels="card,ussd" data-tender-locale="en" data-tender-payment-redirect-url="https://api.example/pay/1" data-tender-url="${TENDER}">Pay</button>`;
+    const o = optionsOf(document.querySelector('button')!);
+    expect(o).toMatchObject({ transactionReference: 'TND-1', channels: ['card', 'ussd'], locale: 'en', paymentRedirectUrl: 'https://api.example/pay/1', tenderUrl: TENDER });
+  });
+
+  test('a click opens one modal, and outcomes arrive as DOM events on the button', () => {
+    document.body.innerHTML = `<button id="b" data-tender-reference="TND-2" data-tender-url="${TENDER}"><span>Pay</span></button>`;
+    const button = document.getElementById('b')!;
+    const events: string[] = [];
+    for (const n of ['success', 'close']) button.addEventListener(`tender:${n}`, (e) => events.push(`${n}:${JSON.stringify((e as CustomEvent).detail)}`));
+    button.querySelector('span')!.click();
+    button.click();
+    expect(overlays()).toHaveLength(1);
+    fakePage().send({ v: 1, type: 'success', reference: 'TND-2', status: 'successful' });
+    document.querySelector<HTMLButtonElement>('button[aria-label="Close checkout"]')!.click();
+    expect(events).toEqual(['success:{"reference":"TND-2","status":"successful"}', 'close:{"reference":"TND-2","status":"successful"}']);
+  });
+
+  test('each element is initialised once: a preload button added later starts one hidden page, however often it is clicked', async () => {
+    const preload = vi.spyOn(api, 'preload');
+    document.body.innerHTML = '';
+    const b = document.createElement('button');
+    b.dataset.tenderReference = 'TND-3';
+    b.dataset.tenderUrl = TENDER;
+    b.dataset.tenderPreload = '';
+    document.body.appendChild(b);
+    document.dispatchEvent(new Event('DOMContentLoaded'));
+    document.dispatchEvent(new Event('DOMContentLoaded'));
+    b.click();
+    b.click();
+    expect(preload).toHaveBeenCalledTimes(1);
+    expect(document.querySelectorAll('iframe')).toHaveLength(1);
+    expect(overlays()).toHaveLength(1);
+    expect(overlays()[0]!.classList.contains('tender-off')).toBe(false);
+  });
+});
