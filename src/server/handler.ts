@@ -7,10 +7,11 @@ import { findPackageRoot } from './packageRoot';
 import { createProxy, type ProxyContext } from './proxy';
 import { SECURITY_HEADERS, errorResponse, jsonResponse, methodNotAllowed, notFound } from './respond';
 import { createAssetStore, entryResponse } from './static';
+import { createFetchUpstream, createNodeUpstream } from './upstream';
 
 /** Dependencies of the handler, replaceable in tests. */
 export interface TenderHandlerDeps {
-  /** Used for upstream calls; default the global fetch. */
+  /** Used for upstream calls when given (tests, edge platforms); default a keep-alive node:http client. */
   fetch?: typeof fetch;
   /** Receives one record per request; default one JSON line on stdout. */
   log?: Logger;
@@ -44,7 +45,7 @@ export function createTenderHandler(config: TenderConfig, deps: TenderHandlerDep
   const version = typeof __TENDER_VERSION__ === 'string' ? __TENDER_VERSION__ : (pkg?.version ?? '0.0.0');
   const assetsDir = deps.assetsDir ?? join(pkg?.dir ?? process.cwd(), 'dist');
   const assets = createAssetStore(assetsDir);
-  const proxy = createProxy(config, { fetch: deps.fetch ?? ((input, init) => fetch(input, init)), now });
+  const proxy = createProxy(config, { upstream: deps.fetch ? createFetchUpstream(deps.fetch) : createNodeUpstream(), now });
 
   const loaderConfig: LoaderConfig = { v: 1, redirectHosts: config.redirectHosts, allowHttpLoopback: config.allowHttpLoopback };
   const loaderLiteral = JSON.stringify(JSON.stringify(loaderConfig));

@@ -138,3 +138,29 @@ describe('Node adapter', () => {
     }
   });
 });
+
+describe('with an injected fetch (edge platforms, tests)', () => {
+  it('forwards, times out and refuses redirects the same way', async () => {
+    const calls: string[] = [];
+    const recordingFetch: typeof fetch = (input, init) => {
+      calls.push(String(input));
+      return fetch(input, init);
+    };
+    h = await startHarness({ TENDER_UPSTREAM_TIMEOUT_MS: '300' }, { fetch: recordingFetch });
+    const ok = await h.request({ method: 'POST', path: '/api/v1/transaction/verify', headers: JSON_HEADERS, body: verifyBody });
+    expect(ok.status).toBe(200);
+    expect(h.upstream.requests[0]?.headers.authorization).toBe(`Bearer ${API_KEY}`);
+    expect(calls).toEqual([`${h.upstream.url}/api/v1/transaction/verify`]);
+
+    h.upstream.behave(() => ({ kind: 'raw', status: 307, body: '', headers: { location: `${h!.upstream.url}/api/v1/refund` } }));
+    const redirected = await h.request({ method: 'POST', path: '/api/v1/transaction/verify', headers: JSON_HEADERS, body: verifyBody });
+    expect(redirected.status).toBe(502);
+    expect(h.upstream.requests).toHaveLength(2);
+
+    h.upstream.behave(() => ({ kind: 'hang' }));
+    const started = Date.now();
+    const hung = await h.request({ method: 'POST', path: '/api/v1/transaction/verify', headers: JSON_HEADERS, body: verifyBody });
+    expect(hung.status).toBe(504);
+    expect(Date.now() - started).toBeLessThan(2_000);
+  });
+});

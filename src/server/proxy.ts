@@ -4,6 +4,7 @@ import type { TenderConfig } from './config';
 import { addCorsHeaders, createOriginPolicy, preflightHeaders } from './cors';
 import { createRateLimiter, type RateLimiter } from './rateLimit';
 import { SECURITY_HEADERS, errorResponse, methodNotAllowed, notFound, rawJsonResponse } from './respond';
+import { UpstreamError, readLimited, type UpstreamAnswer, type UpstreamCall } from './upstream';
 
 /** Largest request body the proxy reads (PRODUCT.md §5: a small body limit). */
 export const MAX_REQUEST_BYTES = 16 * 1024;
@@ -22,7 +23,7 @@ export interface ProxyContext {
 
 /** Dependencies of the proxy; the handler passes its own. */
 export interface ProxyDeps {
-  readonly fetch: typeof fetch;
+  readonly upstream: UpstreamCall;
   readonly now: () => number;
 }
 
@@ -170,58 +171,54 @@ export function createProxy(config: TenderConfig, deps: ProxyDeps): Proxy {
     }
 
     const started = deps.now();
-    let upstream: Response;
-    const signal = AbortSignal.timeout(config.upstreamTimeoutMs);
+    let answer: UpstreamAnswer;
     try {
-      upstream = await deps.fetch(upstreamUrl, { method: operation.method, headers, body, redirect: 'manual', signal });
-    } catch {
-      return upstreamFailure(ctx, signal, started);
+      answer = await deps.upstream(upstreamUrl, {
+        method: operation.method,
+        headers,
+        body,
+        timeoutMs: config.upstreamTimeoutMs,
+        maxBytes: MAX_UPSTREAM_BYTES,
+      });
+    } catch (err) {
+      return upstreamFailure(ctx, err instanceof UpstreamError && err.kind === 'timeout', started);
     }
-    ctx.upstreamStatus = upstream.status;
-    if (upstream.status >= 300 && upstream.status < 400) {
-      void upstream.body?.cancel().catch(() => {});
-      ctx.upstreamMs = elapsed(started);
+    ctx.upstreamMs = elapsed(started);
+    const { status, text } = answer;
+    ctx.upstreamStatus = status;
+    if (status >= 300 && status < 400) {
       ctx.event = 'upstream_redirect';
       return errorResponse(502, 'upstream_redirect', 'The payment API answered with a redirect, which the proxy does not follow.');
     }
-    let text: string | undefined;
-    try {
-      text = await readCapped(upstream, MAX_UPSTREAM_BYTES);
-    } catch {
-      return upstreamFailure(ctx, signal, started);
-    }
-    ctx.upstreamMs = elapsed(started);
     if (text === undefined) {
       ctx.event = 'upstream_invalid';
       return errorResponse(502, 'upstream_invalid', 'The payment API sent an answer too large to pass on.');
     }
-    if (text.length === 0 || upstream.status === 204 || upstream.status === 205) {
-      return new Response(null, { status: upstream.status, headers: { ...SECURITY_HEADERS, 'cache-control': 'no-store' } });
+    if (text.length === 0 || status === 204 || status === 205) {
+      return new Response(null, { status, headers: { ...SECURITY_HEADERS, 'cache-control': 'no-store' } });
     }
     try {
       JSON.parse(text);
     } catch {
       ctx.event = 'upstream_invalid';
-      return errorResponse(502, 'upstream_invalid', `The payment API sent an answer that is not JSON (HTTP ${upstream.status}).`);
+      return errorResponse(502, 'upstream_invalid', `The payment API sent an answer that is not JSON (HTTP ${status}).`);
     }
     // An upstream that echoes the request's headers would hand the key to the browser; never pass that on.
     if (text.includes(apiKey)) {
       ctx.event = 'upstream_echoed_key';
       return errorResponse(502, 'upstream_invalid', 'The payment API sent an answer that cannot be passed on.');
     }
-    const extra: Record<string, string> = {};
-    const retryAfter = upstream.headers.get('retry-after');
-    if (retryAfter !== null && RETRY_AFTER.test(retryAfter)) extra['retry-after'] = retryAfter;
-    return rawJsonResponse(upstream.status, text, extra);
+    const retryAfter = answer.retryAfter;
+    return rawJsonResponse(status, text, retryAfter !== null && RETRY_AFTER.test(retryAfter) ? { 'retry-after': retryAfter } : undefined);
   }
 
   function elapsed(started: number): number {
     return Math.round((deps.now() - started) * 10) / 10;
   }
 
-  function upstreamFailure(ctx: ProxyContext, signal: AbortSignal, started: number): Response {
+  function upstreamFailure(ctx: ProxyContext, timedOut: boolean, started: number): Response {
     ctx.upstreamMs = elapsed(started);
-    if (signal.aborted) {
+    if (timedOut) {
       ctx.event = 'upstream_timeout';
       return errorResponse(504, 'upstream_timeout', 'The payment API did not answer in time. The payment may still complete; check its status.');
     }
@@ -260,43 +257,6 @@ async function readJson(request: Request): Promise<ReadResult> {
     return { ok: false, response: errorResponse(400, 'invalid_json', 'The request body is not valid JSON.') };
   }
   return { ok: true, value };
-}
-
-/** The bytes of a stream, or undefined once it passes `limit` (the rest is cancelled, not read). */
-async function readLimited(stream: ReadableStream<Uint8Array> | null, limit: number): Promise<Uint8Array | undefined> {
-  if (!stream) return new Uint8Array(0);
-  const reader = stream.getReader();
-  const chunks: Uint8Array[] = [];
-  let total = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    total += value.byteLength;
-    if (total > limit) {
-      void reader.cancel().catch(() => {});
-      return undefined;
-    }
-    chunks.push(value);
-  }
-  if (chunks.length === 1) return chunks[0];
-  const out = new Uint8Array(total);
-  let at = 0;
-  for (const c of chunks) {
-    out.set(c, at);
-    at += c.byteLength;
-  }
-  return out;
-}
-
-/** The upstream body as text, or undefined when it is larger than `limit`. Network errors throw. */
-async function readCapped(response: Response, limit: number): Promise<string | undefined> {
-  const declared = response.headers.get('content-length');
-  if (declared !== null && Number(declared) > limit) {
-    void response.body?.cancel().catch(() => {});
-    return undefined;
-  }
-  const bytes = await readLimited(response.body, limit);
-  return bytes === undefined ? undefined : new TextDecoder().decode(bytes);
 }
 
 /**

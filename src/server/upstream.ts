@@ -1,0 +1,134 @@
+import { Agent as HttpAgent, request as httpRequest, type IncomingMessage } from 'node:http';
+import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
+
+/** An upstream answer as the proxy needs it: status, Retry-After, and the body text (undefined when over the cap). */
+export interface UpstreamAnswer {
+  readonly status: number;
+  readonly retryAfter: string | null;
+  readonly text: string | undefined;
+}
+
+/** Why an upstream call produced no answer. */
+export class UpstreamError extends Error {
+  constructor(readonly kind: 'timeout' | 'network') {
+    super(kind === 'timeout' ? 'upstream time-out' : 'upstream unreachable');
+  }
+}
+
+/** One upstream call, never following redirects (a 3xx is returned as it is, without its body). */
+export type UpstreamCall = (
+  url: string,
+  init: { method: string; headers: Record<string, string>; body: string | undefined; timeoutMs: number; maxBytes: number },
+) => Promise<UpstreamAnswer>;
+
+/**
+ * The default upstream client on node:http(s) with keep-alive agents. The global fetch costs several times
+ * more per call than a bare pass-through, which would miss the proxy's throughput budget (PRODUCT.md §6).
+ */
+export function createNodeUpstream(): UpstreamCall {
+  const agents = {
+    http: new HttpAgent({ keepAlive: true, maxSockets: 256, maxFreeSockets: 64, scheduling: 'lifo' }),
+    https: new HttpsAgent({ keepAlive: true, maxSockets: 256, maxFreeSockets: 64, scheduling: 'lifo' }),
+  };
+  return (url, init) =>
+    new Promise<UpstreamAnswer>((resolve, reject) => {
+      const https = url.startsWith('https:');
+      const headers = init.body === undefined ? init.headers : { ...init.headers, 'content-length': String(Buffer.byteLength(init.body)) };
+      let settled = false;
+      const finish = (error: UpstreamError | undefined, answer?: UpstreamAnswer) => {
+        if (settled) return;
+        settled = true;
+        clearTimeout(timer);
+        if (error) reject(error);
+        else resolve(answer as UpstreamAnswer);
+      };
+      const req = (https ? httpsRequest : httpRequest)(url, { method: init.method, headers, agent: https ? agents.https : agents.http });
+      // Covers connecting, waiting and reading the whole answer.
+      const timer = setTimeout(() => {
+        finish(new UpstreamError('timeout'));
+        req.destroy();
+      }, init.timeoutMs);
+      req.on('error', () => finish(new UpstreamError('network')));
+      req.on('response', (res: IncomingMessage) => {
+        const status = res.statusCode ?? 502;
+        const retryAfter = typeof res.headers['retry-after'] === 'string' ? res.headers['retry-after'] : null;
+        const declared = Number(res.headers['content-length']);
+        if ((status >= 300 && status < 400) || declared > init.maxBytes) {
+          res.resume();
+          finish(undefined, { status, retryAfter, text: status >= 300 && status < 400 ? '' : undefined });
+          return;
+        }
+        const chunks: Buffer[] = [];
+        let total = 0;
+        res.on('data', (chunk: Buffer) => {
+          total += chunk.length;
+          if (total > init.maxBytes) {
+            finish(undefined, { status, retryAfter, text: undefined });
+            req.destroy();
+            return;
+          }
+          chunks.push(chunk);
+        });
+        res.on('end', () => finish(undefined, { status, retryAfter, text: (chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks)).toString('utf8') }));
+        res.on('error', () => finish(new UpstreamError('network')));
+        res.on('aborted', () => finish(new UpstreamError('network')));
+      });
+      req.end(init.body);
+    });
+}
+
+/** An upstream client over a fetch function (tests, or platforms without node:http). */
+export function createFetchUpstream(fetchFn: typeof fetch): UpstreamCall {
+  return async (url, init) => {
+    const signal = AbortSignal.timeout(init.timeoutMs);
+    let response: Response;
+    try {
+      response = await fetchFn(url, { method: init.method, headers: init.headers, body: init.body, redirect: 'manual', signal });
+    } catch {
+      throw new UpstreamError(signal.aborted ? 'timeout' : 'network');
+    }
+    const status = response.status;
+    const retryAfter = response.headers.get('retry-after');
+    if (status >= 300 && status < 400) {
+      void response.body?.cancel().catch(() => {});
+      return { status, retryAfter, text: '' };
+    }
+    const declared = response.headers.get('content-length');
+    if (declared !== null && Number(declared) > init.maxBytes) {
+      void response.body?.cancel().catch(() => {});
+      return { status, retryAfter, text: undefined };
+    }
+    try {
+      const bytes = await readLimited(response.body, init.maxBytes);
+      return { status, retryAfter, text: bytes === undefined ? undefined : new TextDecoder().decode(bytes) };
+    } catch {
+      throw new UpstreamError(signal.aborted ? 'timeout' : 'network');
+    }
+  };
+}
+
+/** The bytes of a stream, or undefined once it passes `limit` (the rest is cancelled, not read). */
+export async function readLimited(stream: ReadableStream<Uint8Array> | null, limit: number): Promise<Uint8Array | undefined> {
+  if (!stream) return new Uint8Array(0);
+  const reader = stream.getReader();
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    total += value.byteLength;
+    if (total > limit) {
+      void reader.cancel().catch(() => {});
+      return undefined;
+    }
+    chunks.push(value);
+  }
+  if (chunks.length === 1) return chunks[0];
+  const out = new Uint8Array(total);
+  let at = 0;
+  for (const c of chunks) {
+    out.set(c, at);
+    at += c.byteLength;
+  }
+  return out;
+}
