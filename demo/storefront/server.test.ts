@@ -1,0 +1,131 @@
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { startSandbox, type RunningSandbox } from '../sandbox/server';
+import { CATALOGUE, priceCart } from './catalogue';
+import { startStorefront, type RunningStorefront } from './server';
+
+const TENDER = 'http://127.0.0.1:9';
+let sandbox: RunningSandbox;
+let shop: RunningStorefront;
+let base: string;
+
+beforeAll(async () => {
+  sandbox = await startSandbox({ apiKey: 'sk_test_shop' });
+  shop = await startStorefront({ tenderUrl: TENDER, apiBaseUrl: sandbox.url, apiKey: 'sk_test_shop' });
+  // The shop says localhost; fetch it on the address it listens on.
+  base = shop.url.replace('localhost', '127.0.0.1');
+});
+afterAll(async () => {
+  await shop?.close();
+  await sandbox?.close();
+});
+
+const order = (body: unknown) => fetch(`${base}/api/orders`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+
+describe('priceCart', () => {
+  test.each<[string, unknown, string | number]>([
+    ['one coffee', [{ id: 'coffee', quantity: 1 }], 6500],
+    ['mixed', [{ id: 'coffee', quantity: 2 }, { id: 'tote', quantity: 1 }], 2 * 6500 + 9800],
+    ['not an array', { id: 'coffee' }, 'items must be'],
+    ['empty', [], 'items must be'],
+    ['unknown product', [{ id: 'gold', quantity: 1 }], 'unknown product "gold"'],
+    ['zero', [{ id: 'mug', quantity: 0 }], 'quantity of mug'],
+    ['fraction', [{ id: 'mug', quantity: 1.5 }], 'quantity of mug'],
+    ['string quantity', [{ id: 'mug', quantity: '2' }], 'quantity of mug'],
+    ['too many', [{ id: 'mug', quantity: 21 }], 'quantity of mug'],
+    ['listed twice', [{ id: 'mug', quantity: 1 }, { id: 'mug', quantity: 1 }], 'listed twice'],
+  ])('%s', (_name, items, expected) => {
+    const r = priceCart(items);
+    if (typeof expected === 'number') expect(r).toMatchObject({ ok: true, amount: expected });
+    else expect(r.ok ? '' : r.error).toContain(expected);
+  });
+});
+
+describe('POST /api/orders', () => {
+  test('creates the transaction for the amount of the server catalogue, whatever amount the browser sends', async () => {
+    const res = await order({ items: [{ id: 'mug', quantity: 2, price: 1 }], amount: 1, currency: 'USD', email: 'ada@example.com' });
+    expect(res.status).toBe(201);
+    const body = (await res.json()) as { transactionReference: string; paymentRedirectUrl: string; amount: number; currency: string };
+    const expected = 2 * CATALOGUE.find((p) => p.id === 'mug')!.price;
+    expect(body.amount).toBe(expected);
+    expect(body.currency).toBe('NGN');
+    expect(body.paymentRedirectUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+\//);
+    // What the payment API holds is what counts.
+    const verify = await fetch(`${sandbox.url}/api/v1/transaction/verify`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: 'Bearer sk_test_shop' },
+      body: JSON.stringify({ transactionReference: body.transactionReference }),
+    });
+    const verified = (await verify.json()) as { data: { amount?: number; status: string } };
+    expect(verified.data.status).toBe('pending');
+    if (verified.data.amount !== undefined) expect(verified.data.amount).toBe(expected);
+  });
+
+  test('refuses a malformed cart, a bad email and non-JSON, and never leaks the key', async () => {
+    for (const [body, status] of [
+      [{ items: [{ id: 'coffee', quantity: -1 }] }, 400],
+      [{ items: 'coffee' }, 400],
+      [{ items: [{ id: 'coffee', quantity: 1 }], email: 'not-an-email' }, 400],
+    ] as const) {
+      const res = await order(body);
+      expect(res.status).toBe(status);
+      expect(await res.text()).not.toContain('sk_test_shop');
+    }
+    const text = await fetch(`${base}/api/orders`, { method: 'POST', headers: { 'content-type': 'text/plain' }, body: 'x' });
+    expect(text.status).toBe(415);
+  });
+});
+
+describe('pages', () => {
+  test('the shop page loads tender.js from the Tender origin, has no inline script, and a CSP that allows exactly that', async () => {
+    const res = await fetch(`${base}/`);
+    const html = await res.text();
+    expect(res.status).toBe(200);
+    expect(html).toContain(`<script src="${TENDER}/tender.js" defer></script>`);
+    expect(html).not.toMatch(/<script(?![^>]*\bsrc=)[^>]*>/);
+    expect(html).toContain('4084 0840 8408 4081');
+    expect(html).toContain('How to embed this');
+    const csp = res.headers.get('content-security-policy')!;
+    expect(csp).toContain(`script-src 'self' ${TENDER}`);
+    expect(csp).toContain(`frame-src ${TENDER}`);
+    expect(csp).toContain("style-src 'self'");
+    expect(html).not.toContain('sk_test_shop');
+  });
+
+  test('the order page shows the outcome the server verified with the payment API', async () => {
+    const created = (await (await order({ items: [{ id: 'coffee', quantity: 1 }] })).json()) as { transactionReference: string };
+    const ref = created.transactionReference;
+    let page = await (await fetch(`${base}/orders/${ref}`)).text();
+    expect(page).toContain('Waiting for payment');
+    expect(page).not.toContain('data-resume');
+    // The payer pays (here straight against the sandbox, as the hosted page would through the proxy).
+    const paid = await fetch(`${sandbox.url}/api/v1/card-payment`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: 'Bearer sk_test_shop' },
+      body: JSON.stringify({ transactionReference: ref, cardNumber: '4084084084084081', expiryMonth: '12', expiryYear: '39', cvv: '123' }),
+    });
+    expect(paid.status).toBe(200);
+    page = await (await fetch(`${base}/orders/${ref}`)).text();
+    expect(page).toContain('badge-successful');
+    const api = (await (await fetch(`${base}/api/orders/${ref}`)).json()) as { status: string };
+    expect(api.status).toBe('successful');
+  });
+
+  test('back from a wallet or 3-D Secure page, the order page resumes Tender with the same reference', async () => {
+    const created = (await (await order({ items: [{ id: 'tote', quantity: 1 }] })).json()) as { transactionReference: string };
+    const ref = created.transactionReference;
+    const back = await fetch(`${base}/orders/return?transactionReference=${ref}`, { redirect: 'manual' });
+    expect(back.status).toBe(303);
+    expect(back.headers.get('location')).toBe(`/orders/${ref}?returned=1`);
+    const page = await (await fetch(`${base}${back.headers.get('location')}`)).text();
+    expect(page).toContain(`data-reference="${ref}" data-resume`);
+  });
+
+  test('the declarative page carries a fresh reference on its button; unknown orders are 404', async () => {
+    const page = await (await fetch(`${base}/button`)).text();
+    expect(page).toMatch(/data-tender-reference="[A-Za-z0-9_.:-]+"[^>]*data-tender-preload/);
+    expect((await fetch(`${base}/orders/NOPE-1`)).status).toBe(404);
+    expect((await fetch(`${base}/inline`)).status).toBe(200);
+    const js = await fetch(`${base}/static/shop.js`);
+    expect(js.headers.get('content-type')).toContain('javascript');
+  });
+});
