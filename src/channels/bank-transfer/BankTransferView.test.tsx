@@ -1,0 +1,40 @@
+import { fireEvent, screen } from '@testing-library/preact';
+import { describe, expect, it } from 'vitest';
+import { renderApp } from '../../checkout/renderApp';
+import { verifyAnswer } from '../../checkout/testkit';
+
+const VERIFY = 'POST /api/v1/transaction/verify';
+const TRANSFER = 'POST /api/v1/bank-transfer';
+const account = (expiresInSeconds: number) => ({
+  body: { status: true, message: 'ok', data: { accountNumber: '0123456789', accountName: 'Ada Shop Checkout', bankName: 'Sandbox Bank', amount: 2500, expiresInSeconds } },
+});
+
+describe('bank transfer', () => {
+  it('shows the account with copy buttons and a countdown, then verifies on "I’ve sent the money"', async () => {
+    const t = renderApp({ [VERIFY]: verifyAnswer('pending'), [TRANSFER]: account(1200) });
+    fireEvent.click(screen.getByRole('tab', { name: 'Bank transfer' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Get account details' }));
+    expect(await screen.findByRole('heading', { name: 'Transfer exactly ₦2,500.00 to this account' })).toBeTruthy();
+    expect(t.server.seen.find((r) => r.path === '/api/v1/bank-transfer')?.body).toEqual({ transactionReference: 'REF-1', paymentType: 'bank_transfer' });
+    expect(screen.getByText('0123456789')).toBeTruthy();
+    expect(screen.getByText('Sandbox Bank')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Copy account number' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Copy amount' })).toBeTruthy();
+    expect(screen.getByText('This account expires in 20:00')).toBeTruthy();
+    expect(screen.getByText('This account expires in 20 minutes')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'I’ve sent the money' }));
+    expect(await screen.findByText('Confirming your payment…')).toBeTruthy();
+  });
+
+  it('shows an expired account clearly and gets a new one', async () => {
+    const t = renderApp({ [VERIFY]: verifyAnswer('pending'), [TRANSFER]: [account(1), account(1200)] });
+    fireEvent.click(screen.getByRole('tab', { name: 'Bank transfer' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Get account details' }));
+    expect(await screen.findByRole('heading', { name: 'This account has expired' }, { timeout: 3000 })).toBeTruthy();
+    expect(screen.queryByText('0123456789')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Get a new account' }));
+    expect(await screen.findByText('0123456789')).toBeTruthy();
+    const keys = t.server.seen.filter((r) => r.path === '/api/v1/bank-transfer').map((r) => r.idempotencyKey);
+    expect(new Set(keys).size).toBe(2);
+  });
+});

@@ -1,0 +1,88 @@
+import { fireEvent, screen, waitFor } from '@testing-library/preact';
+import { describe, expect, it } from 'vitest';
+import { resolveChannels } from '../channels/registry';
+import { renderApp } from './renderApp';
+import { flush, verifyAnswer } from './testkit';
+
+const VERIFY = 'POST /api/v1/transaction/verify';
+
+describe('tabs', () => {
+  it('follows the WAI-ARIA tabs pattern with data-channel ids', async () => {
+    renderApp({ [VERIFY]: verifyAnswer('pending'), 'GET /api/v1/ussd-getbanks': 'network-error' });
+    const list = screen.getByRole('tablist', { name: 'Choose how to pay' });
+    const tabs = screen.getAllByRole('tab');
+    expect(tabs.map((t) => t.getAttribute('data-channel'))).toEqual(['card', 'ussd', 'bank-transfer', 'wallet-a', 'wallet-b']);
+    expect(tabs.map((t) => t.tabIndex)).toEqual([0, -1, -1, -1, -1]);
+    expect(screen.getByRole('tabpanel').getAttribute('aria-labelledby')).toBe('tender-tab-card');
+    tabs[0]!.focus();
+    fireEvent.keyDown(list, { key: 'ArrowRight' });
+    await waitFor(() => expect(screen.getByRole('tab', { name: 'USSD' }).getAttribute('aria-selected')).toBe('true'));
+    expect(document.activeElement).toBe(screen.getByRole('tab', { name: 'USSD' }));
+    fireEvent.keyDown(list, { key: 'End' });
+    await waitFor(() => expect(document.activeElement?.getAttribute('data-channel')).toBe('wallet-b'));
+    fireEvent.keyDown(list, { key: 'ArrowRight' });
+    await waitFor(() => expect(document.activeElement?.getAttribute('data-channel')).toBe('card'));
+    fireEvent.keyDown(list, { key: 'ArrowLeft' });
+    await waitFor(() => expect(document.activeElement?.getAttribute('data-channel')).toBe('wallet-b'));
+    fireEvent.keyDown(list, { key: 'Home' });
+    await waitFor(() => expect(screen.getByRole('tab', { name: 'Card' }).getAttribute('aria-selected')).toBe('true'));
+    expect(screen.getAllByRole('tab').map((t) => t.tabIndex)).toEqual([0, -1, -1, -1, -1]);
+  });
+
+  it('loads a lazy channel when its tab is chosen', async () => {
+    renderApp({ [VERIFY]: verifyAnswer('pending') });
+    fireEvent.click(screen.getByRole('tab', { name: 'Wallet A' }));
+    expect(await screen.findByRole('button', { name: 'Continue to Wallet A' })).toBeTruthy();
+  });
+
+  it('shows the merchant and amount from verify', async () => {
+    renderApp({ [VERIFY]: verifyAnswer('pending') });
+    expect(screen.getByText('Loading amount…')).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Pay Ada Shop' })).toBeTruthy();
+    expect(screen.getByText('₦2,500.00')).toBeTruthy();
+  });
+});
+
+describe('resolveChannels', () => {
+  it.each([
+    [null, undefined, ['card', 'ussd', 'bank-transfer', 'wallet-a', 'wallet-b']],
+    [null, 'https://pay.example.com/p', ['card', 'ussd', 'bank-transfer', 'wallet-a', 'wallet-b', 'hosted-page']],
+    ['ussd,card', undefined, ['ussd', 'card']],
+    ['WALLET-B, card,card,bogus', undefined, ['wallet-b', 'card']],
+    ['hosted-page', undefined, ['card']],
+    ['hosted-page', 'https://pay.example.com/p', ['hosted-page']],
+    ['', undefined, ['card', 'ussd', 'bank-transfer', 'wallet-a', 'wallet-b']],
+  ])('%s with %s → %j', (param, url, out) => expect(resolveChannels(param, url ? { paymentRedirectUrl: url } : {})).toEqual(out));
+});
+
+describe('outcomes', () => {
+  it('shows the start-up error page for a missing reference', () => {
+    renderApp({}, { reference: null });
+    expect(screen.getByRole('heading', { name: 'This checkout link is missing its payment reference.' })).toBeTruthy();
+    expect(screen.queryByRole('tab')).toBeNull();
+  });
+
+  it('offers retry when verify cannot reach the server', async () => {
+    renderApp({ [VERIFY]: ['network-error', verifyAnswer('pending')] });
+    fireEvent.click(await screen.findByRole('button', { name: 'Try again' }));
+    expect(await screen.findByLabelText(/card number/i)).toBeTruthy();
+  });
+
+  it('shows "still confirming" with the reference, and "check again"', async () => {
+    const t = renderApp({ [VERIFY]: verifyAnswer('pending') });
+    await flush();
+    t.model.confirm('card');
+    expect(await screen.findByRole('status')).toBeTruthy();
+    await t.clock.advance(16 * 60_000);
+    expect(await screen.findByRole('heading', { name: 'We’re still confirming your payment' })).toBeTruthy();
+    expect(screen.getByText('REF-1')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Check again' }));
+    expect(await screen.findByText('Confirming your payment…')).toBeTruthy();
+  });
+
+  it('tells the parent when the payer closes an embedded page', async () => {
+    const t = renderApp({ [VERIFY]: verifyAnswer('successful') }, { embedded: true });
+    fireEvent.click(await screen.findByRole('button', { name: 'Done' }));
+    expect(t.messages.at(-1)).toEqual({ type: 'close', reference: 'REF-1', status: 'successful' });
+  });
+});
