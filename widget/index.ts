@@ -4,4 +4,5 @@ export { mount, open, preload } from './api';
 export type * from './types';
 
 /** The package version. */
-export const version: string = __TENDER_VERSION__;
+// Defined by the build; tests and tsx run the sources without it.
+export const version: string = typeof __TENDER_VERSION__ == 'string' ? __TENDER_VERSION__ : '0.0.0-dev';

@@ -14,6 +14,6 @@ if (!window.Tender) {
   const src = (document.currentScript as HTMLScriptElement | null)?.src;
   // The hosted page lives where this script was served from, unless an option says otherwise.
   setDefaultOrigin(src ? new URL(src).origin : undefined);
-  window.Tender = { open, mount, preload, version: __TENDER_VERSION__ };
+  window.Tender = { open, mount, preload, version: typeof __TENDER_VERSION__ == 'string' ? __TENDER_VERSION__ : '0.0.0-dev' };
   wireButtons();
 }

@@ -1,0 +1,70 @@
+// Type tests of the public API: checked by `tsc --noEmit` (the @ts-expect-error lines must stay errors);
+// the runtime test only keeps vitest from calling the file empty.
+import { expect, test } from 'vitest';
+import type * as Esm from './index';
+import type { TenderClose, TenderEvent, TenderGlobal, TenderModalHandle, TenderMountHandle, TenderOptions, TenderStatus } from './types';
+
+declare const Tender: TenderGlobal;
+declare const esm: typeof Esm;
+
+function typeTests(): void {
+  const handle: TenderModalHandle = Tender.open({
+    transactionReference: 'TND-1',
+    channels: ['card', 'ussd', 'bank-transfer', 'wallet-a', 'wallet-b'],
+    paymentRedirectUrl: 'https://api.example/pay/TND-1',
+    locale: 'en',
+    theme: { '--tender-primary': '#0a7' },
+    onSuccess: (r) => {
+      const s: 'successful' = r.status;
+      const ref: string = r.reference;
+      void s, ref;
+    },
+    onPending: (r) => void (r.status satisfies 'pending'),
+    onFailure: (r) => void (r.status satisfies TenderStatus),
+    onClose: (r: TenderClose) => {
+      // @ts-expect-error the status may be undefined (nothing was tried)
+      const s: TenderStatus = r.status;
+      void s;
+    },
+    onError: (e) => void (e.code satisfies string),
+    onEvent: (e: TenderEvent) => {
+      if (e.type === 'resize') void (e.height satisfies number);
+      // @ts-expect-error a navigate event has no reference
+      if (e.type === 'navigate') void e.reference;
+    },
+  });
+  handle.close();
+  // @ts-expect-error a modal handle has no unmount
+  handle.unmount();
+
+  const inline: TenderMountHandle = Tender.mount('#checkout', { transactionReference: 'TND-1' });
+  inline.unmount();
+  Tender.mount(document.body, { transactionReference: 'TND-1' });
+  Tender.preload('TND-1');
+  Tender.preload({ transactionReference: 'TND-1', channels: ['card'] });
+  const version: string = Tender.version;
+  void version;
+
+  // @ts-expect-error transactionReference is required
+  Tender.open({});
+  // @ts-expect-error channels are the five channel ids
+  Tender.open({ transactionReference: 'TND-1', channels: ['crypto'] });
+  // @ts-expect-error theme keys are --tender-* custom properties
+  Tender.open({ transactionReference: 'TND-1', theme: { color: 'red' } });
+  // @ts-expect-error onSuccess receives a result, not a string
+  Tender.open({ transactionReference: 'TND-1', onSuccess: (r: string) => r });
+  // @ts-expect-error mount needs a target
+  Tender.mount({ transactionReference: 'TND-1' });
+  // @ts-expect-error the reference is a string
+  Tender.preload(42);
+
+  // The ESM entry has the same functions.
+  esm.open({ transactionReference: 'TND-1', tenderUrl: 'https://pay.example' }).close();
+  esm.mount('#x', { transactionReference: 'TND-1' }).unmount();
+  const options: TenderOptions = { transactionReference: 'TND-1', redirectHosts: ['wallet.example'], loadTimeoutMs: 10_000 };
+  esm.preload(options);
+}
+
+test('type tests compile (see tsc)', () => {
+  expect(typeof typeTests).toBe('function');
+});
