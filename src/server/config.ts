@@ -57,8 +57,8 @@ export function configFromEnv(env: Env): ConfigResult {
     return raw === undefined || raw.trim() === '' ? undefined : raw;
   };
 
-  const apiKey = readApiKey(env['TENDER_API_KEY'], errors);
   const base = readBaseUrl(get('TENDER_API_BASE_URL'), errors, warnings);
+  const apiKey = readApiKey(env['TENDER_API_KEY'], errors);
 
   const port = readInt('PORT', get('PORT'), CONFIG_DEFAULTS.port, 0, 65_535, errors);
   const host = (get('HOST') ?? CONFIG_DEFAULTS.host).trim();

@@ -166,6 +166,7 @@ describe('/checkout/', () => {
   it('answers 404 for unknown paths and 405 for wrong methods on known ones', async () => {
     expect((await h.request({ path: '/' })).status).toBe(404);
     expect((await h.request({ path: '/index.html' })).status).toBe(404);
+    expect((await h.request({ path: '/favicon.ico' })).status).toBe(204);
     const post = await h.request({ method: 'POST', path: '/checkout/', body: 'x' });
     expect(post.status).toBe(405);
     expect(post.headers.allow).toBe('GET, HEAD');

@@ -112,6 +112,10 @@ export function createTenderHandler(config: TenderConfig, deps: TenderHandlerDep
       if (!entry) return notBuilt();
       return entryResponse(request, entry, pageHeaders, { etag: false });
     }
+    if (path === '/favicon.ico' && isGet) {
+      // Browsers ask for it on every full-page load of the hosted page; an empty answer keeps consoles clean.
+      return new Response(null, { status: 204, headers: { ...SECURITY_HEADERS, 'cache-control': 'public, max-age=86400' } });
+    }
     if (path.startsWith('/checkout/')) {
       const relative = path.slice('/checkout/'.length);
       const entry = await assets.checkoutFile(relative);

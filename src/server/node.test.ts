@@ -164,3 +164,21 @@ describe('with an injected fetch (edge platforms, tests)', () => {
     expect(Date.now() - started).toBeLessThan(2_000);
   });
 });
+
+describe('base URL with a path prefix', () => {
+  it('forwards below the prefix', async () => {
+    const { startFakeUpstream } = await import('./testHarness');
+    const upstream = await startFakeUpstream();
+    const r = configFromEnv({ TENDER_API_BASE_URL: `${upstream.url}/gw/`, TENDER_API_KEY: API_KEY });
+    if (!r.ok) throw new Error(r.errors.join());
+    const server = await startTenderServer(r.config, { port: 0, deps: { log: () => {} } });
+    try {
+      const res = await rawRequest(server.url, { method: 'POST', path: '/api/v1/transaction/verify', headers: JSON_HEADERS, body: verifyBody });
+      expect(res.status).toBe(200);
+      expect(upstream.requests.map((q) => q.url)).toEqual(['/gw/api/v1/transaction/verify']);
+    } finally {
+      await server.close();
+      await upstream.close();
+    }
+  });
+});
