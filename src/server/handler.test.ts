@@ -209,3 +209,13 @@ async function rawBytes(path: string, acceptEncoding: string): Promise<{ headers
       .end();
   });
 }
+
+describe('validators per encoding', () => {
+  it('gives the gzip and plain forms different ETags, each answering 304 to itself', async () => {
+    const plain = await h.request({ path: '/checkout/assets/app-AbC123.js' });
+    const gz = await h.request({ path: '/checkout/assets/app-AbC123.js', headers: { 'accept-encoding': 'gzip' } });
+    expect(plain.headers.etag).not.toBe(gz.headers.etag);
+    expect((await h.request({ path: '/checkout/assets/app-AbC123.js', headers: { 'accept-encoding': 'gzip', 'if-none-match': gz.headers.etag! } })).status).toBe(304);
+    expect((await h.request({ path: '/checkout/assets/app-AbC123.js', headers: { 'if-none-match': gz.headers.etag! } })).status).toBe(200);
+  });
+});

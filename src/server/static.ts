@@ -74,27 +74,27 @@ export async function entryResponse(
   options: { etag: boolean },
 ): Promise<Response> {
   const h: Record<string, string> = { ...SECURITY_HEADERS, 'content-type': entry.type, ...headers };
+  const encoding = entry.compressible ? pickEncoding(request.headers.get('accept-encoding')) : undefined;
+  if (entry.compressible) h['vary'] = 'Accept-Encoding';
   if (options.etag) {
-    h['etag'] = entry.etag;
+    // Each encoding is its own representation, so each gets its own validator.
+    const etag = encoding ? `${entry.etag.slice(0, -1)}-${encoding}"` : entry.etag;
+    h['etag'] = etag;
     const inm = request.headers.get('if-none-match');
-    if (inm && inm.split(',').some((t) => t.trim().replace(/^W\//, '') === entry.etag)) {
+    if (inm && inm.split(',').some((t) => t.trim().replace(/^W\//, '') === etag)) {
       delete h['content-type'];
       return new Response(null, { status: 304, headers: h });
     }
   }
   let body = entry.body;
-  if (entry.compressible) {
-    h['vary'] = 'Accept-Encoding';
-    const encoding = pickEncoding(request.headers.get('accept-encoding'));
-    if (encoding === 'br') {
-      entry.br ??= brotliAsync(entry.body, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11 } });
-      body = await entry.br;
-      h['content-encoding'] = 'br';
-    } else if (encoding === 'gzip') {
-      entry.gzip ??= gzipAsync(entry.body, { level: 9 });
-      body = await entry.gzip;
-      h['content-encoding'] = 'gzip';
-    }
+  if (encoding === 'br') {
+    entry.br ??= brotliAsync(entry.body, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11 } });
+    body = await entry.br;
+    h['content-encoding'] = 'br';
+  } else if (encoding === 'gzip') {
+    entry.gzip ??= gzipAsync(entry.body, { level: 9 });
+    body = await entry.gzip;
+    h['content-encoding'] = 'gzip';
   }
   h['content-length'] = String(body.length);
   return new Response(request.method === 'HEAD' ? null : (body as Uint8Array<ArrayBuffer>), { status: 200, headers: h });
