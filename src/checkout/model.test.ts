@@ -70,13 +70,15 @@ describe('completion calls', () => {
     expect(t.server.count('/api/v1/card-payment')).toBe(1);
   });
 
-  it('gives each request of an attempt its own idempotency key and records the attempt', async () => {
+  it('gives each request of an attempt its own idempotency key; records the attempt only once it waits on verify', async () => {
     const store = memoryStore();
     const t = testModel({ [VERIFY]: verifyAnswer('pending'), [CARD]: { body: { status: true, message: 'ok', data: { authMode: 'pin' } } } }, { store });
     t.model.start();
     await t.model.complete('card', (k) => cardPaymentCall(details, 'REF-1', k));
-    expect(readResume(store, 'REF-1', t.clock.env.now())).toMatchObject({ reference: 'REF-1', channel: 'card', attempt: 'attempt-1' });
+    expect(readResume(store, 'REF-1', t.clock.env.now())).toBeUndefined();
     await t.model.complete('card', (k) => cardPaymentCall(details, 'REF-1', k, '1234'));
+    t.model.confirm('card');
+    expect(readResume(store, 'REF-1', t.clock.env.now())).toMatchObject({ reference: 'REF-1', channel: 'card', attempt: 'attempt-1' });
     const keys = t.server.seen.filter((r) => r.path === '/api/v1/card-payment').map((r) => r.idempotencyKey);
     expect(keys).toEqual(['attempt-1-1', 'attempt-1-2']);
     expect(JSON.stringify(store.get('tender:resume'))).not.toContain('4084');

@@ -140,6 +140,16 @@ export function createCheckoutModel(deps: ModelDeps): CheckoutModel {
     if (d.paymentRedirectUrl && !redirectUrl.value) redirectUrl.value = d.paymentRedirectUrl;
   };
 
+  /**
+   * Records the attempt once its outcome no longer depends on this page (the payer is elsewhere, or dialling, or
+   * transferring, or the page is verifying), so a reload or a return verifies first. Not during PIN/OTP steps: their
+   * card details are gone after a reload and the payer starts again.
+   */
+  const remember = (ch: ChannelId) => {
+    if (!attempt) attempt = { id: deps.newId(), channel: ch, seq: 0 };
+    writeResume(deps.store, { reference, channel: attempt.channel, attempt: attempt.id, startedAt: deps.pollEnv.now() });
+  };
+
   const endAttempt = () => {
     attempt = undefined;
     locked = false;
@@ -175,8 +185,10 @@ export function createCheckoutModel(deps: ModelDeps): CheckoutModel {
     return settle(r.value.data) ? { kind: 'final' } : { kind: 'again' };
   };
 
-  const watch = (_channel: ChannelId, maxMs?: number) => {
-    if (poller || settled) return;
+  const watch = (ch: ChannelId, maxMs?: number) => {
+    if (settled) return;
+    remember(ch);
+    if (poller) return;
     const policy = deps.pollPolicy ?? DEFAULT_POLICY;
     const giveUp = () => {
       poller = undefined;
@@ -238,10 +250,7 @@ export function createCheckoutModel(deps: ModelDeps): CheckoutModel {
     async complete(ch, make) {
       if (inFlight || locked || settled || !reference) return { kind: 'busy' };
       inFlight = true;
-      if (!attempt || attempt.channel !== ch) {
-        attempt = { id: deps.newId(), channel: ch, seq: 0 };
-        writeResume(deps.store, { reference, channel: ch, attempt: attempt.id, startedAt: deps.pollEnv.now() });
-      }
+      if (!attempt || attempt.channel !== ch) attempt = { id: deps.newId(), channel: ch, seq: 0 };
       const key = `${attempt.id}-${++attempt.seq}`;
       busy.value = true;
       try {
@@ -266,18 +275,17 @@ export function createCheckoutModel(deps: ModelDeps): CheckoutModel {
     confirm(ch) {
       if (settled) return;
       screen.value = { kind: 'verifying' };
-      if (poller) poller.now();
-      else watch(ch);
+      const running = poller;
+      watch(ch);
+      running?.now();
     },
     watch,
     redirect(ch, url) {
-      if (!attempt) {
-        attempt = { id: deps.newId(), channel: ch, seq: 0 };
-      }
-      writeResume(deps.store, { reference, channel: ch, attempt: attempt.id, startedAt: deps.pollEnv.now() });
       const r = deps.navigate(url);
-      if (r.ok) screen.value = { kind: 'redirecting' };
-      else endAttempt();
+      if (r.ok) {
+        remember(ch);
+        screen.value = { kind: 'redirecting' };
+      } else endAttempt();
       return r;
     },
     fail(reason) {

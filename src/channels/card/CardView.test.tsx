@@ -12,7 +12,7 @@ const type = (label: RegExp, value: string) => fireEvent.input(screen.getByLabel
 function fillCard(number = '4084084084084081') {
   type(/card number/i, number);
   type(/expiry/i, '12/30');
-  type(/security code/i, '123');
+  type(/cvv/i, '123');
 }
 const pay = () => screen.getByRole('button', { name: /^pay/i });
 
@@ -22,7 +22,7 @@ describe('card form', () => {
     const number = screen.getByLabelText(/card number/i);
     expect(number.getAttribute('autocomplete')).toBe('cc-number');
     expect(screen.getByLabelText(/expiry/i).getAttribute('autocomplete')).toBe('cc-exp');
-    expect(screen.getByLabelText(/security code/i).getAttribute('autocomplete')).toBe('cc-csc');
+    expect(screen.getByLabelText(/cvv/i).getAttribute('autocomplete')).toBe('cc-csc');
     for (const input of document.querySelectorAll('input')) {
       expect(input.getAttribute('inputmode')).toBe('numeric');
       expect(input.hasAttribute('name')).toBe(false);
@@ -51,7 +51,7 @@ describe('card form', () => {
     fireEvent.submit(number.closest('form')!);
     expect(document.activeElement).toBe(number);
     expect(screen.getByLabelText(/expiry/i).getAttribute('aria-invalid')).toBe('true');
-    expect(screen.getByText('Enter the security code.')).toBeTruthy();
+    expect(screen.getByText('Enter the CVV.')).toBeTruthy();
   });
 
   it('goes through PIN and OTP to success, masked, and clears everything', async () => {
