@@ -36,11 +36,17 @@ describe('configFromEnv', () => {
     expect(warnings).toEqual([]);
   });
 
-  it('keeps the key out of JSON and inspection of the config', async () => {
+  it('keeps the key out of JSON and inspection of the config, also of a spread copy', async () => {
     const { config } = ok(BASE);
-    expect(JSON.stringify(config)).not.toContain(KEY);
     const { inspect } = await import('node:util');
-    expect(inspect(config)).not.toContain(KEY);
+    const copy = { ...config, port: 0 };
+    expect(copy.apiKey).toBe(KEY);
+    for (const c of [config, copy]) {
+      expect(JSON.stringify(c)).not.toContain(KEY);
+      expect(JSON.stringify(c)).toContain('[redacted]');
+      expect(inspect(c)).not.toContain(KEY);
+    }
+    expect(JSON.parse(JSON.stringify(copy)).port).toBe(0);
   });
 
   it('reads every variable', () => {

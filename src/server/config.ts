@@ -4,7 +4,7 @@ import { isLoopbackHost, normaliseHostEntry } from '../platform/redirectPolicy';
 export interface TenderConfig {
   /** Payment API base URL without a trailing slash, e.g. https://api.example.com or https://api.example.com/gw. */
   readonly apiBaseUrl: string;
-  /** Merchant API key. Non-enumerable in configs made by configFromEnv, so logging a config never prints it. */
+  /** Merchant API key. Configs made by configFromEnv print it as "[redacted]" in JSON.stringify and console.log. */
   readonly apiKey: string;
   readonly port: number;
   readonly host: string;
@@ -87,8 +87,9 @@ export function configFromEnv(env: Env): ConfigResult {
     // A key pasted into the wrong variable must not come back in a message either.
     return { ok: false, errors: errors.map((e) => redact(e, apiKey)) };
   }
-  const config: Omit<TenderConfig, 'apiKey'> = {
+  const config: TenderConfig & Record<string | symbol, unknown> = {
     apiBaseUrl: base.url,
+    apiKey,
     port,
     host,
     allowedOrigins,
@@ -99,9 +100,24 @@ export function configFromEnv(env: Env): ConfigResult {
     completionRateLimitPerMinute: rateLimitPerMinute === 0 ? 0 : Math.max(1, Math.floor(rateLimitPerMinute / COMPLETION_LIMIT_DIVISOR)),
     trustProxy,
     walletNames: { a: walletA, b: walletB },
+    // Plain, enumerable methods reading `this`: a spread copy (`{ ...config, port: 0 }`) keeps both the key
+    // and its redaction.
+    toJSON() {
+      return redactedCopy(this);
+    },
+    [INSPECT]() {
+      return redactedCopy(this);
+    },
   };
-  Object.defineProperty(config, 'apiKey', { value: apiKey, enumerable: false });
-  return { ok: true, config: config as TenderConfig, warnings: warnings.map((w) => redact(w, apiKey)) };
+  return { ok: true, config, warnings: warnings.map((w) => redact(w, apiKey)) };
+}
+
+const INSPECT = Symbol.for('nodejs.util.inspect.custom');
+
+function redactedCopy(config: object): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [k, val] of Object.entries(config)) if (typeof val !== 'function') out[k] = k === 'apiKey' ? '[redacted]' : val;
+  return out;
 }
 
 // Short values would match ordinary words; a real key is long enough to be told apart.

@@ -76,6 +76,8 @@ export function createTenderHandler(config: TenderConfig, deps: TenderHandlerDep
     ].join('; '),
     'cache-control': 'no-store',
     'permissions-policy': 'camera=(), microphone=(), geolocation=(), usb=()',
+    // Embedding is governed by frame-ancestors; a storefront with COEP still needs the frame to opt in.
+    'cross-origin-resource-policy': 'cross-origin',
   };
   const loaderHeaders: Record<string, string> = {
     'cache-control': 'public, max-age=300',

@@ -108,6 +108,14 @@ describe('Node adapter', () => {
     h = undefined;
   });
 
+  it('answers TRACE with 405 and nothing reflected', async () => {
+    h = await startHarness();
+    const res = await h.request({ method: 'TRACE', path: '/api/v1/transaction/verify', headers: { authorization: 'Bearer client-token' } });
+    expect(res.status).toBe(405);
+    expect(res.body).not.toContain('client-token');
+    expect(h.upstream.requests).toHaveLength(0);
+  });
+
   it('refuses absolute-form request targets', async () => {
     h = await startHarness();
     const res = await h.request({ path: `${h.upstream.url}/api/v1/transfers` });

@@ -13,6 +13,7 @@ export interface NodeListenerOptions {
 const SAFE_HOST = /^[A-Za-z0-9.-]{1,253}(:\d{1,5})?$|^\[[0-9A-Fa-f:.]{2,45}\](:\d{1,5})?$/;
 const INTERNAL_ERROR = JSON.stringify({ status: false, code: 'internal_error', message: 'Internal error.' });
 const BAD_REQUEST = JSON.stringify({ status: false, code: 'bad_request', message: 'Bad request.' });
+const METHOD_NOT_ALLOWED = JSON.stringify({ status: false, code: 'method_not_allowed', message: 'Method not allowed.' });
 
 /** Adapts a Web-standard handler to `http.createServer`: streamed request body (capped), streamed response. */
 export function toNodeListener(handler: TenderHandler, options: NodeListenerOptions = {}): (req: IncomingMessage, res: ServerResponse) => void {
@@ -27,6 +28,11 @@ async function serve(handler: TenderHandler, limit: number, req: IncomingMessage
   // Only origin-form targets: `//host/x` must stay a path (it would parse as a host), absolute-form and `*` are refused.
   if (!target.startsWith('/')) {
     sendFixed(res, 400, BAD_REQUEST);
+    return;
+  }
+  // A Request cannot carry these methods; nothing here serves them.
+  if (req.method === 'TRACE' || req.method === 'TRACK' || req.method === 'CONNECT') {
+    sendFixed(res, 405, METHOD_NOT_ALLOWED);
     return;
   }
   try {

@@ -52,6 +52,9 @@ const utf8 = new TextDecoder('utf-8', { fatal: true });
 /** Builds the proxy: the allowlist map, the upstream URLs, the Bearer header and the limiters are made once. */
 export function createProxy(config: TenderConfig, deps: ProxyDeps): Proxy {
   const policy = createOriginPolicy(config.allowedOrigins, config.trustProxy);
+  if (typeof config.apiKey !== 'string' || !/^[\x21-\x7e]+$/.test(config.apiKey)) {
+    throw new TypeError('createTenderHandler: config.apiKey must be the merchant API key (printable ASCII, no spaces); build the config with configFromEnv');
+  }
   const authorization = `Bearer ${config.apiKey}`;
   const apiKey = config.apiKey;
   const general = config.rateLimitPerMinute > 0 ? createRateLimiter({ perMinute: config.rateLimitPerMinute, now: deps.now }) : undefined;
@@ -275,7 +278,7 @@ function invalidRequest(issues: readonly v.BaseIssue<unknown>[], preset: Record<
 }
 
 function safeIssueMessage(issue: v.BaseIssue<unknown>): string {
-  if (!/^Invalid \w+: /.test(issue.message)) return issue.message;
+  if (!/^Invalid \w+: /.test(issue.message) && !/received/i.test(issue.message)) return issue.message;
   if (issue.received === 'undefined') return 'is required';
   if (issue.kind === 'schema') return `must be ${issue.type === 'object' ? 'an object' : `of type ${issue.expected ?? issue.type}`}`;
   return `is not valid (${issue.type})`;
