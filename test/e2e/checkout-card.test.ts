@@ -1,0 +1,269 @@
+// End to end: the card channel of the hosted checkout page, in headless Chromium, against the real Tender
+// server and the sandbox payment API over loopback (issue 3, PRODUCT.md §4 and §5).
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { launchBrowser } from '../support/browser';
+import {
+  CARDS,
+  cardField,
+  CVV,
+  OTP,
+  PIN,
+  WAIT,
+  completions,
+  expectHeading,
+  expectSuccess,
+  fillCard,
+  openCheckout,
+  payButton,
+  recordConsole,
+  recordNavigations,
+  recordResponses,
+  storageDump,
+} from '../support/checkout';
+import { startStack, type Stack } from '../support/stack';
+
+let browser: Browser;
+let stack: Stack;
+let context: BrowserContext;
+let page: Page;
+
+beforeAll(async () => {
+  [browser, stack] = await Promise.all([launchBrowser(), startStack()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await stack?.close();
+});
+beforeEach(async () => {
+  context = await browser.newContext();
+  page = await context.newPage();
+});
+afterEach(async () => {
+  await context?.close();
+});
+
+/** True when `secret` occurs in `text` as a token of its own (not inside a longer run of letters or digits). */
+function hasToken(text: string, secret: string): boolean {
+  return new RegExp(`(?<![0-9A-Za-z])${secret}(?![0-9A-Za-z])`).test(text);
+}
+
+/** Card number (plain and grouped), CVV, PIN and OTP must not be in `text`. */
+function expectNoCardData(where: string, text: string, number: string, extra: string[] = []): void {
+  const grouped = number.replace(/(\d{4})(?=\d)/g, '$1 ');
+  expect(text.includes(number), `card number in ${where}`).toBe(false);
+  expect(text.includes(grouped), `grouped card number in ${where}`).toBe(false);
+  expect(text.includes(encodeURIComponent(grouped)), `encoded card number in ${where}`).toBe(false);
+  for (const s of [CVV, ...extra]) expect(hasToken(text, s), `${s} in ${where}:\n${text}`).toBe(false);
+}
+
+/** The submit button of whatever card step is shown (its name changes to "Processing…" while busy). */
+const submit = (p: Page) => p.locator('#tender-panel form button[type="submit"]');
+
+/** Holds each matching request for `ms` before it goes on, so a second click lands while the first is in flight. */
+async function slowDown(p: Page, pattern: string, ms: number): Promise<void> {
+  await p.route(pattern, async (route) => {
+    await new Promise((r) => setTimeout(r, ms));
+    await route.continue();
+  });
+}
+
+describe('hosted checkout: card', () => {
+  it('pays with a no-auth card: success with amount, reference and channel; one completion request', async () => {
+    const { reference } = await stack.initiate();
+    await openCheckout(page, stack, reference);
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Pay Tender Demo Store');
+    await fillCard(page, CARDS.noAuth);
+    // Live brand detection and grouping as typed.
+    await expect.poll(() => cardField(page, 'number').inputValue()).toBe('4084 0840 8408 4081');
+    await expect.poll(() => page.locator('.tender-adornment').textContent()).toMatch(/visa/i);
+    await payButton(page).click();
+    await expectSuccess(page);
+    const outcome = page.locator('.tender-outcome');
+    await expect.poll(() => outcome.textContent()).toContain('You paid ₦2,500.00');
+    expect(await outcome.textContent()).toContain(reference);
+    expect(await outcome.textContent()).toMatch(/Paid with\s*Card/);
+    // The outcome heading takes focus, so the change is announced.
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('tender-outcome-title');
+    const s = await completions(stack, reference);
+    expect(s.counts['card-payment']).toBe(1);
+    expect(s.keys).toHaveLength(1);
+    expect(s.status).toBe('successful');
+  });
+
+  it('pays with PIN then OTP; card data stays out of URLs, storage and the console; the API key out of every response', async () => {
+    const consoleLines = recordConsole(page);
+    const responses = recordResponses(page);
+    const navigations = recordNavigations(page);
+    const requestUrls: string[] = [];
+    page.on('request', (r) => requestUrls.push(r.url()));
+    const storage: string[] = [];
+
+    const { reference } = await stack.initiate();
+    await openCheckout(page, stack, reference);
+    await fillCard(page, CARDS.pinOtp);
+    await payButton(page).click();
+
+    await expectHeading(page, 'Enter your card PIN');
+    const pin = page.getByLabel('Card PIN', { exact: true });
+    expect(await pin.getAttribute('type')).toBe('password');
+    // The PIN field takes focus when its step appears.
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('tender-card-pin');
+    storage.push(await storageDump(page));
+    await pin.fill(PIN);
+    await submit(page).click();
+
+    await expectHeading(page, 'Enter the code your bank sent');
+    const otp = page.getByLabel('One-time code', { exact: true });
+    expect(await otp.getAttribute('type')).toBe('password');
+    // The API's message is shown as the hint.
+    await expect.poll(() => page.locator('#tender-card-otp-hint').textContent()).toContain('Enter the OTP sent to your phone');
+    storage.push(await storageDump(page));
+    await otp.fill(OTP);
+    await submit(page).click();
+
+    await expectSuccess(page);
+    storage.push(await storageDump(page));
+    const s = await completions(stack, reference);
+    expect(s.counts).toMatchObject({ 'card-payment': 2, 'validate-otp': 1 });
+    expect(s.keys).toHaveLength(3);
+    expect(new Set(s.keys).size).toBe(3);
+
+    const secrets = [PIN, OTP];
+    const urls = [page.url(), ...navigations, ...requestUrls].join('\n');
+    expectNoCardData('URLs', urls, CARDS.pinOtp, secrets);
+    expectNoCardData('storage', storage.join('\n'), CARDS.pinOtp, secrets);
+    expectNoCardData('console', consoleLines.join('\n'), CARDS.pinOtp, secrets);
+    // The card fields are cleared after the attempt: nothing typed survives in the DOM.
+    expectNoCardData('DOM', await page.content(), CARDS.pinOtp, secrets);
+
+    const bodies = await Promise.all(responses.map((r) => r.text));
+    expect(bodies.length).toBeGreaterThan(3);
+    for (const b of bodies) expect(b.includes(stack.apiKey), `API key in ${b.slice(0, 200)}`).toBe(false);
+  });
+
+  it('3-D Secure: sends the payer to the sandbox page, and verifies on return before showing success', async () => {
+    const { reference } = await stack.initiate();
+    await openCheckout(page, stack, reference);
+    await fillCard(page, CARDS.threeDs);
+    await payButton(page).click();
+    await page.waitForURL(`${stack.sandboxUrl}/sandbox/3ds/**`, WAIT);
+    expect(page.url()).not.toContain(CARDS.threeDs);
+    const verifies: string[] = [];
+    page.on('request', (r) => r.url().endsWith('/api/v1/transaction/verify') && verifies.push(r.url()));
+    await page.getByRole('button', { name: 'Approve' }).click();
+    await page.waitForURL(`${stack.tenderUrl}/checkout/?transactionReference=${reference}`, WAIT);
+    await expectSuccess(page);
+    expect(verifies.length).toBeGreaterThanOrEqual(1);
+    expect(await page.locator('.tender-outcome').textContent()).toMatch(/Paid with\s*Card/);
+    expect((await completions(stack, reference)).counts['card-payment']).toBe(1);
+  });
+
+  it('a declined card shows the API reason as text; "Try another way" then pays with a second card', async () => {
+    const { reference } = await stack.initiate();
+    await openCheckout(page, stack, reference);
+    await fillCard(page, CARDS.declined);
+    await payButton(page).click();
+    await expectHeading(page, 'Payment not completed');
+    const alert = page.locator('.tender-outcome [role="alert"]');
+    await expect.poll(() => alert.textContent()).toBe('Transaction declined by issuer');
+    // Never a "successful" word on a failure.
+    expect(await page.locator('.tender-outcome').textContent()).not.toMatch(/success/i);
+
+    await page.getByRole('button', { name: 'Try another way' }).click();
+    await page.getByRole('tab', { name: 'Card' }).waitFor(WAIT);
+    // Nothing of the declined card is left in the form.
+    expect(await cardField(page, 'number').inputValue()).toBe('');
+    expect(await cardField(page, 'cvv').inputValue()).toBe('');
+    await fillCard(page, CARDS.noAuth);
+    await payButton(page).click();
+    await expectSuccess(page);
+    const s = await completions(stack, reference);
+    expect(s.counts['card-payment']).toBe(2);
+    expect(s.status).toBe('successful');
+  });
+
+  it('a double click on Pay sends exactly one card-payment request, with an Idempotency-Key', async () => {
+    const { reference } = await stack.initiate();
+    await openCheckout(page, stack, reference);
+    await fillCard(page, CARDS.noAuth);
+    await slowDown(page, '**/api/v1/card-payment', 400);
+    await payButton(page).dblclick();
+    await expectSuccess(page);
+    const s = await completions(stack, reference);
+    expect(s.counts['card-payment']).toBe(1);
+    expect(s.keys).toHaveLength(1);
+    expect(s.keys[0]).toMatch(/\S{8,}/);
+  });
+
+  it('Enter in the form plus a click on Pay send exactly one card-payment request', async () => {
+    const { reference } = await stack.initiate();
+    await openCheckout(page, stack, reference);
+    await fillCard(page, CARDS.noAuth);
+    await slowDown(page, '**/api/v1/card-payment', 600);
+    const button = submit(page);
+    await cardField(page, 'cvv').press('Enter');
+    // aria-disabled while busy: Playwright's actionability wait would hold the click back, a person's would not.
+    await button.click({ force: true });
+    await button.click({ force: true });
+    await expectSuccess(page);
+    const s = await completions(stack, reference);
+    expect(s.counts['card-payment']).toBe(1);
+    expect(s.keys).toHaveLength(1);
+  });
+
+  it('a double click on Continue at the PIN step sends one PIN request', async () => {
+    const { reference } = await stack.initiate();
+    await openCheckout(page, stack, reference);
+    await fillCard(page, CARDS.pin);
+    await payButton(page).click();
+    await page.getByLabel('Card PIN', { exact: true }).fill(PIN);
+    await slowDown(page, '**/api/v1/card-payment', 400);
+    await submit(page).dblclick();
+    await expectSuccess(page);
+    const s = await completions(stack, reference);
+    expect(s.counts['card-payment']).toBe(2);
+    expect(s.keys).toHaveLength(2);
+  });
+
+  it('a reload at the OTP step verifies first, never re-submits, and lets the payer start the card again', async () => {
+    const { reference } = await stack.initiate();
+    await openCheckout(page, stack, reference);
+    await fillCard(page, CARDS.pinOtp);
+    await payButton(page).click();
+    await page.getByLabel('Card PIN', { exact: true }).fill(PIN);
+    await submit(page).click();
+    await expectHeading(page, 'Enter the code your bank sent');
+
+    const firstVerify = page.waitForRequest('**/api/v1/transaction/verify', WAIT);
+    await page.reload();
+    await firstVerify;
+    // The card details are gone with the reload: verify says pending, so the payer starts the card again.
+    await cardField(page, 'number').waitFor(WAIT);
+    expect(await cardField(page, 'number').inputValue()).toBe('');
+    expect(await page.locator('main').textContent()).not.toMatch(/not completed|failed/i);
+    let s = await completions(stack, reference);
+    expect(s.counts['card-payment']).toBe(2);
+    expect(s.counts['validate-otp'] ?? 0).toBe(0);
+    expect(s.status).toBe('pending');
+
+    await fillCard(page, CARDS.noAuth);
+    await payButton(page).click();
+    await expectSuccess(page);
+    s = await completions(stack, reference);
+    expect(s.counts['card-payment']).toBe(3);
+  });
+
+  it('a reload after 3-D Secure returns verifies first and shows the outcome, without a second charge', async () => {
+    const { reference } = await stack.initiate();
+    await openCheckout(page, stack, reference);
+    await fillCard(page, CARDS.threeDs);
+    await payButton(page).click();
+    await page.waitForURL(`${stack.sandboxUrl}/sandbox/3ds/**`, WAIT);
+    await page.getByRole('button', { name: 'Approve' }).click();
+    await expectSuccess(page);
+    await page.reload();
+    await expectSuccess(page);
+    expect((await completions(stack, reference)).counts['card-payment']).toBe(1);
+  });
+});
