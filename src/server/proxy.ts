@@ -84,7 +84,8 @@ export function createProxy(config: TenderConfig, deps: ProxyDeps): Proxy {
         // The last entries were appended by our own proxies; the one before them is the client they saw.
         const hops = xff.split(',');
         const hop = hops[Math.max(0, hops.length - config.trustProxy)]?.trim();
-        if (hop) return hop;
+        // Capped: the limiter keeps up to 10 000 keys, and a header value can be kilobytes long.
+        if (hop) return hop.slice(0, 64);
       }
     }
     return ctx.clientAddress;
