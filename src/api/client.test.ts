@@ -65,6 +65,15 @@ describe('createApiClient', () => {
     expect(upstream.seen).toHaveLength(0);
   });
 
+  it('never quotes card data in request field errors', async () => {
+    const card = { cardNumber: 4084084084084081, expiryMonth: 13, expiryYear: '2099', cvv: 987, cardPin: 4321, transactionReference: 'R1' };
+    const result = await client().cardPayment(card as never);
+    expect(result.ok).toBe(false);
+    const text = JSON.stringify(result);
+    for (const secret of ['4084084084084081', '987', '4321']) expect(text).not.toContain(secret);
+    expect(upstream.seen).toHaveLength(0);
+  });
+
   it('sends the key, the JSON body and extra headers, and parses the answer', async () => {
     upstream.json(200, { status: true, message: 'ok', data: { authMode: 'OTP', transactionReference: 'R1' } });
     const result = await client().cardPayment(

@@ -1,5 +1,8 @@
 import * as v from 'valibot';
 import { errorMessageOf } from './common';
+import { fieldErrors } from './issues';
+
+export { fieldErrors } from './issues';
 import { fillPath, operations, type OperationId, type RequestOf, type ResponseOf } from './operations';
 
 /** The closed set of ways an API call can fail. */
@@ -43,16 +46,6 @@ export interface CallOptions {
 export type ApiClient = {
   readonly [K in OperationId]: (input: RequestOf<K>, options?: CallOptions) => Promise<ApiResult<ResponseOf<K>>>;
 };
-
-/** Turns valibot issues into `{ "field.path": [messages] }`. */
-export function fieldErrors(issues: readonly v.BaseIssue<unknown>[]): Record<string, string[]> {
-  const out: Record<string, string[]> = {};
-  for (const issue of issues) {
-    const key = v.getDotPath(issue) ?? '(body)';
-    (out[key] ??= []).push(issue.message);
-  }
-  return out;
-}
 
 function fail(code: ApiErrorCode, message: string, extra: Partial<ApiError> = {}): { ok: false; error: ApiError } {
   return { ok: false, error: { code, message, ...extra } };

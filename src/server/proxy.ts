@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { fieldErrors } from '../api/issues';
 import { operations, type Operation, type OperationId } from '../api/operations';
 import type { TenderConfig } from './config';
 import { addCorsHeaders, createOriginPolicy, preflightHeaders } from './cors';
@@ -45,7 +46,6 @@ const JSON_MEDIA_TYPE = /^application\/json\s*(;|$)/i;
 const RETRY_AFTER = /^\d{1,6}$/;
 /** Operations that do not move money: polled or listed, so they get the general limit. */
 const READ_OPERATIONS: ReadonlySet<OperationId> = new Set(['verifyTransaction', 'ussdBanks']);
-const MAX_FIELD_ERRORS = 20;
 
 const utf8 = new TextDecoder('utf-8', { fatal: true });
 
@@ -263,24 +263,7 @@ async function readJson(request: Request): Promise<ReadResult> {
   return { ok: true, value };
 }
 
-/**
- * 400 with `{ field: [messages] }`. valibot's default messages quote the received value ("… but received
- * "4111…""), so those are rewritten from the issue's kind and expectation; the schema's own messages are kept.
- */
+/** 400 with `{ field: [messages] }`; the messages never quote the values received (card data). */
 function invalidRequest(issues: readonly v.BaseIssue<unknown>[], preset: Record<string, string[]> = {}): Response {
-  const errors: Record<string, string[]> = { ...preset };
-  let count = 0;
-  for (const issue of issues) {
-    if (count++ >= MAX_FIELD_ERRORS) break;
-    const field = v.getDotPath(issue) ?? (issue.type === 'object' && issue.expected?.startsWith('"') ? issue.expected.slice(1, -1) : '(body)');
-    (errors[field] ??= []).push(safeIssueMessage(issue));
-  }
-  return errorResponse(400, 'invalid_request', 'The request is not valid.', undefined, { errors });
-}
-
-function safeIssueMessage(issue: v.BaseIssue<unknown>): string {
-  if (!/^Invalid \w+: /.test(issue.message) && !/received/i.test(issue.message)) return issue.message;
-  if (issue.received === 'undefined') return 'is required';
-  if (issue.kind === 'schema') return `must be ${issue.type === 'object' ? 'an object' : `of type ${issue.expected ?? issue.type}`}`;
-  return `is not valid (${issue.type})`;
+  return errorResponse(400, 'invalid_request', 'The request is not valid.', undefined, { errors: fieldErrors(issues, preset) });
 }
