@@ -1,0 +1,264 @@
+// End to end: USSD, bank transfer, the wallets and the hosted payment page, in headless Chromium, against the
+// real Tender server and the sandbox over loopback (issue 3, PRODUCT.md §4 and §5).
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { launchBrowser } from '../support/browser';
+import { WAIT, completions, expectHeading, expectSuccess, openCheckout, recordNavigations, selectTab } from '../support/checkout';
+import { startStack, type Stack } from '../support/stack';
+
+let browser: Browser;
+let stack: Stack;
+/** A second stack whose transfer accounts live three seconds and whose USSD payments complete by themselves. */
+let quick: Stack;
+let context: BrowserContext;
+let page: Page;
+
+beforeAll(async () => {
+  [browser, stack, quick] = await Promise.all([launchBrowser(), startStack(), startStack({ sandbox: { transferExpirySeconds: 3, ussdDelayMs: 2500 } })]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await Promise.all([stack?.close(), quick?.close()]);
+});
+beforeEach(async () => {
+  context = await browser.newContext();
+  page = await context.newPage();
+});
+afterEach(async () => {
+  await context?.close();
+});
+
+const outcomeText = () => page.locator('.tender-outcome').textContent();
+const main = () => page.locator('main').textContent();
+
+describe('hosted checkout: USSD', () => {
+  it('searchable bank picker → the code, a tel: link → completion → success', async () => {
+    const { reference } = await stack.initiate();
+    await openCheckout(page, stack, reference);
+    await selectTab(page, 'ussd');
+    const search = page.getByRole('searchbox', { name: 'Search banks' });
+    await page.getByRole('radio', { name: 'Guaranty Trust Bank' }).waitFor(WAIT);
+    await search.fill('zen');
+    await expect.poll(() => page.getByRole('radio').count()).toBe(1);
+    await search.fill('no such bank');
+    await page.getByText('No bank matches your search.').waitFor(WAIT);
+    await search.fill('zenith');
+    await page.getByRole('radio', { name: 'Zenith Bank' }).check();
+    await page.getByRole('button', { name: 'Get USSD code' }).click();
+
+    await expectHeading(page, 'Dial this code on the phone linked to your account');
+    const code = await page.locator('.tender-code').getAttribute('aria-label');
+    expect(code).toMatch(/^\*966\*[\d*]+#$/);
+    // The code is shown grouped, and the dial link encodes # as %23.
+    expect((await page.locator('.tender-code').textContent())?.replace(/\s/g, '')).toBe(code);
+    const dial = page.getByRole('link', { name: `Dial ${code}` });
+    expect(await dial.getAttribute('href')).toBe(`tel:${code!.replace(/#/g, '%23')}`);
+    await page.getByRole('button', { name: 'Copy USSD' }).waitFor(WAIT);
+
+    await stack.control(reference, 'complete');
+    await expectSuccess(page);
+    expect(await outcomeText()).toMatch(/Paid with\s*USSD/);
+    const s = await completions(stack, reference);
+    expect(s.counts['ussd-payment']).toBe(1);
+    expect(s.keys).toHaveLength(1);
+  });
+
+  it('completes by itself when the payer dials (sandbox ussdDelayMs), and a reload meanwhile verifies first', async () => {
+    const { reference } = await quick.initiate();
+    await openCheckout(page, quick, reference);
+    await selectTab(page, 'ussd');
+    await page.getByRole('radio', { name: 'Access Bank' }).check(WAIT);
+    await page.getByRole('button', { name: 'Get USSD code' }).click();
+    await expectHeading(page, 'Dial this code on the phone linked to your account');
+    const verify = page.waitForRequest('**/api/v1/transaction/verify', WAIT);
+    await page.reload();
+    await verify;
+    // Verify first: no fresh bank picker as if nothing had been started, no failure; then the outcome by itself.
+    expect(await main()).not.toMatch(/not completed|failed/i);
+    await expectSuccess(page);
+    expect((await completions(quick, reference)).counts['ussd-payment']).toBe(1);
+  });
+});
+
+describe('hosted checkout: bank transfer', () => {
+  it('shows the account, "I’ve sent the money" → confirming → completion → success', async () => {
+    const { reference } = await stack.initiate();
+    await openCheckout(page, stack, reference);
+    await selectTab(page, 'bank-transfer');
+    await page.getByRole('button', { name: 'Get account details' }).click(WAIT);
+    await expectHeading(page, 'Transfer exactly ₦2,500.00 to this account');
+    const details = page.locator('#tender-panel .tender-details');
+    await expect.poll(() => details.textContent()).toMatch(/Account number\s*99\d{8}/);
+    expect(await details.textContent()).toContain('Tender Demo Store Checkout');
+    expect(await details.textContent()).toContain('₦2,500.00');
+    await page.getByRole('button', { name: 'Copy account number' }).waitFor(WAIT);
+    await expect.poll(() => page.locator('.tender-countdown').textContent()).toMatch(/This account expires in (19|20):\d\d/);
+
+    await page.getByRole('button', { name: 'I’ve sent the money' }).click();
+    await page.getByText('Confirming your payment…').waitFor(WAIT);
+    expect(await main()).not.toMatch(/not completed|failed/i);
+    await stack.control(reference, 'complete');
+    await expectSuccess(page);
+    expect(await outcomeText()).toMatch(/Paid with\s*Bank transfer/);
+    const s = await completions(stack, reference);
+    expect(s.counts['bank-transfer']).toBe(1);
+    expect(s.keys).toHaveLength(1);
+  });
+
+  // BUG (reported, not fixed here: a change to the model's resume path, owned by the checkout engineer): after a reload
+  // during a pending transfer the page verifies and then shows only "Confirming your payment…", with no account
+  // details and no way back, for the whole poll (up to 25 minutes). A payer who reloaded before sending the money
+  // cannot see the account to send it to. Flip to `it` once fixed.
+  it.fails('a reload while the transfer is pending verifies first, shows the same account again, and then the success', async () => {
+    const { reference } = await stack.initiate();
+    await openCheckout(page, stack, reference);
+    await selectTab(page, 'bank-transfer');
+    await page.getByRole('button', { name: 'Get account details' }).click(WAIT);
+    const details = page.locator('#tender-panel .tender-details');
+    await expect.poll(() => details.textContent(), WAIT).toMatch(/99\d{8}/);
+    const account = /99\d{8}/.exec((await details.textContent())!)![0];
+
+    const verify = page.waitForRequest('**/api/v1/transaction/verify', WAIT);
+    await page.reload();
+    await verify;
+    // The payer may not have sent the money yet: the page continues where they were, with the account to pay to.
+    await expect.poll(main, { timeout: 8000 }).toContain(account);
+    await stack.control(reference, 'complete');
+    await expectSuccess(page);
+  });
+
+  it('an expired account gives a clear expired state and a way to get a new one, which then pays', async () => {
+    const { reference } = await quick.initiate();
+    await openCheckout(page, quick, reference);
+    await selectTab(page, 'bank-transfer');
+    await page.getByRole('button', { name: 'Get account details' }).click(WAIT);
+    const details = page.locator('#tender-panel .tender-details');
+    await expect.poll(() => details.textContent(), WAIT).toMatch(/99\d{8}/);
+    const first = /99\d{8}/.exec((await details.textContent())!)![0];
+
+    await expectHeading(page, 'This account has expired');
+    expect(await main()).toContain('Do not send money to it');
+    // The old account number is no longer offered.
+    expect(await main()).not.toContain(first);
+    await page.getByRole('button', { name: 'Get a new account' }).click();
+    await expect.poll(() => details.textContent(), WAIT).toMatch(/99\d{8}/);
+    const second = /99\d{8}/.exec((await details.textContent())!)![0];
+    expect(second).not.toBe(first);
+    await quick.control(reference, 'complete');
+    await expectSuccess(page);
+    expect((await completions(quick, reference)).counts['bank-transfer']).toBe(2);
+  });
+});
+
+describe('hosted checkout: wallets and the hosted payment page', () => {
+  for (const [channel, name, path] of [
+    ['wallet-a', 'Wallet A', 'wallet-a'],
+    ['wallet-b', 'Wallet B', 'wallet-b'],
+  ] as const) {
+    it(`${name}: approve on the cashier → back → verified success`, async () => {
+      const { reference } = await stack.initiate();
+      await openCheckout(page, stack, reference);
+      await selectTab(page, channel);
+      await page.getByRole('button', { name: `Continue to ${name}` }).click(WAIT);
+      await page.waitForURL(`${stack.sandboxUrl}/sandbox/${path}/**`, WAIT);
+      await page.getByRole('button', { name: 'Approve payment' }).click();
+      await page.waitForURL(`${stack.tenderUrl}/checkout/?transactionReference=${reference}`, WAIT);
+      await expectSuccess(page);
+      expect(await outcomeText()).toContain(name);
+      expect((await completions(stack, reference)).counts[channel === 'wallet-a' ? 'walleta' : 'walletb']).toBe(1);
+    });
+
+    it(`${name}: cancel on the cashier → back → a clear not-completed state, and "Try another way" pays`, async () => {
+      const { reference } = await stack.initiate();
+      await openCheckout(page, stack, reference);
+      await selectTab(page, channel);
+      await page.getByRole('button', { name: `Continue to ${name}` }).click(WAIT);
+      await page.waitForURL(`${stack.sandboxUrl}/sandbox/${path}/**`, WAIT);
+      await page.getByRole('button', { name: 'Cancel' }).click();
+      await page.waitForURL(`${stack.tenderUrl}/checkout/**`, WAIT);
+      await expectHeading(page, 'Payment not completed');
+      expect(await outcomeText()).not.toMatch(/success/i);
+      await page.getByRole('button', { name: 'Try another way' }).click();
+      await selectTab(page, channel);
+      await page.getByRole('button', { name: `Continue to ${name}` }).click(WAIT);
+      await page.waitForURL(`${stack.sandboxUrl}/sandbox/${path}/**`, WAIT);
+      await page.getByRole('button', { name: 'Approve payment' }).click();
+      await expectSuccess(page);
+    });
+  }
+
+  // BUG (reported, not fixed here: same root cause as the transfer reload above): Back from the wallet cashier without
+  // approving or cancelling brings the payer to "Confirming your payment…" with no button, for the poll's 15 minutes,
+  // and then "still confirming… no need to pay again" although nothing was paid. The page should verify first and,
+  // while the payment is still open, let the payer go on (continue to the wallet again or choose another way).
+  it.fails('Back from the wallet cashier without deciding: the page verifies, then lets the payer go on', async () => {
+    const { reference } = await stack.initiate();
+    await openCheckout(page, stack, reference);
+    await selectTab(page, 'wallet-a');
+    await page.getByRole('button', { name: 'Continue to Wallet A' }).click(WAIT);
+    await page.waitForURL(`${stack.sandboxUrl}/sandbox/wallet-a/**`, WAIT);
+    await page.goBack();
+    await page.waitForURL(`${stack.tenderUrl}/checkout/**`, WAIT);
+    await page.getByRole('button', { name: /Continue to Wallet A|Try another way/ }).first().waitFor({ timeout: 8000 });
+    expect(await main()).not.toMatch(/successful|not completed/i);
+    expect((await completions(stack, reference)).status).toBe('pending');
+  });
+
+  it('pay on the secure hosted page (paymentRedirectUrl) → back → success', async () => {
+    const { reference, paymentRedirectUrl } = await stack.initiate();
+    await openCheckout(page, stack, reference, { paymentRedirectUrl });
+    await selectTab(page, 'hosted-page');
+    await page.getByRole('button', { name: 'Continue to the secure page' }).click(WAIT);
+    await page.waitForURL(paymentRedirectUrl, WAIT);
+    await page.getByRole('button', { name: 'Pay ₦2,500.00' }).click();
+    await page.waitForURL(`${stack.tenderUrl}/checkout/?transactionReference=${reference}`, WAIT);
+    await expectSuccess(page);
+  });
+
+  it('without a paymentRedirectUrl there is no hosted-page option', async () => {
+    const { reference } = await stack.initiate();
+    await openCheckout(page, stack, reference);
+    const channels = await page.getByRole('tab').evaluateAll((tabs) => tabs.map((t) => t.getAttribute('data-channel')));
+    expect(channels).toEqual(['card', 'ussd', 'bank-transfer', 'wallet-a', 'wallet-b']);
+  });
+
+  it('refuses unsafe wallet URLs (javascript:, //evil.example, an off-list https host) with a clear message and stays put', async () => {
+    const bad = ['javascript:alert(1)', '//evil.example/x', 'https://evil.example/'];
+    const served: string[] = [];
+    await page.route('**/api/v1/walleta-payment**', async (route) => {
+      const real = await route.fetch();
+      const body = (await real.json()) as { data: { checkoutUrl: string } };
+      const url = bad[served.length] ?? bad[bad.length - 1]!;
+      served.push(url);
+      body.data.checkoutUrl = url;
+      await route.fulfill({ response: real, json: body });
+    });
+    const dialogs: string[] = [];
+    page.on('dialog', (d) => {
+      dialogs.push(d.message());
+      void d.dismiss();
+    });
+    const { reference } = await stack.initiate();
+    await openCheckout(page, stack, reference);
+    await selectTab(page, 'wallet-a');
+    const start = page.url();
+    const navigations = recordNavigations(page);
+    const requests: string[] = [];
+    page.on('request', (r) => requests.push(r.url()));
+
+    const error = page.locator('#tender-panel [role="alert"]');
+    for (let i = 0; i < bad.length; i++) {
+      await page.getByRole('button', { name: 'Continue to Wallet A' }).click(WAIT);
+      await expect.poll(() => served.length, WAIT).toBe(i + 1);
+      await expect.poll(() => error.textContent(), WAIT).toMatch(/^We could not send you to the payment page safely: .+\.$/);
+      expect(page.url()).toBe(start);
+      // The payer is still on the wallet tab, able to choose another way.
+      expect(await page.locator('[role="tab"][data-channel="wallet-a"]').getAttribute('aria-selected')).toBe('true');
+      await page.getByRole('tab', { name: 'Card' }).waitFor();
+    }
+    expect(navigations).toEqual([]);
+    expect(dialogs).toEqual([]);
+    expect(requests.filter((u) => u.includes('evil.example'))).toEqual([]);
+    expect(served).toEqual(bad);
+  });
+});
