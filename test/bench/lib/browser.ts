@@ -55,7 +55,10 @@ export async function runOnce(browser: Browser, o: RunOptions): Promise<RunResul
   const blocked: string[] = [];
   let wake = () => {};
   try {
-    await ctx.exposeBinding('__benchReport', (_src, r: DetectReport) => { reports.push(r); wake(); });
+    ctx.on('console', (m) => {
+      const text = m.text();
+      if (text.startsWith('__bench ')) { reports.push(JSON.parse(text.slice(8)) as DetectReport); wake(); }
+    });
     await ctx.addInitScript(detectorScript(o.detect));
     // No traffic leaves the machine: every request to a host other than loopback is aborted here (and the
     // browser also resolves no other host name: see the --host-resolver-rules flag in run.ts).
@@ -158,7 +161,8 @@ function recordNetwork(cdp: CDPSession) {
     chainAt(visibleAt: number): ChainInfo {
       let best: NetRequest | undefined;
       for (const r of byId.values()) {
-        if (r.finishedAt === undefined || r.finishedAt > visibleAt) continue;
+        // Blocked requests to remote hosts never count; nor does anything that finished after the input showed.
+        if (r.finishedAt === undefined || r.finishedAt > visibleAt || !LOOPBACK.has(new URL(r.url).hostname)) continue;
         if (!best || depthOf(r) > depthOf(best)) best = r;
       }
       const path: string[] = [];

@@ -1,4 +1,5 @@
 import { join } from 'node:path';
+import { writeFileSync } from 'node:fs';
 import { gzipSync, brotliCompressSync, constants } from 'node:zlib';
 import { execSync } from 'node:child_process';
 import { cpus, totalmem } from 'node:os';
@@ -60,7 +61,7 @@ export async function main({ benchDir, root }: { benchDir: string; root: string 
   const started = Date.now();
   const RUNS = Math.max(1, Number(process.env.BENCH_RUNS) || 7);
   const phases = new Set((process.env.BENCH_PHASES ?? 'weight,time,slow4g,trace,open,proxy').split(','));
-  const PROXY_SECONDS = Number(process.env.BENCH_PROXY_SECONDS) || 8;
+  const PROXY_SECONDS = Number(process.env.BENCH_PROXY_SECONDS) || 6;
   const log = (s: string) => console.log(`[${((Date.now() - started) / 1000).toFixed(0).padStart(3)} s] ${s}`);
   const outDir = join(benchDir, '.out');
   const notes: string[] = [];
@@ -71,7 +72,8 @@ export async function main({ benchDir, root }: { benchDir: string; root: string 
     date: new Date().toISOString(),
     machine: {
       nproc: cpus().length, memGiB: Math.round(totalmem() / 2 ** 30), cpu: cpus()[0]?.model ?? '?',
-      chromium: execSync(`${chromiumPath} --version 2>/dev/null || true`).toString().trim(), node: process.version, load: '',
+      chromium: execSync(`${chromiumPath} --version 2>/dev/null || true`).toString().trim(), node: process.version,
+      load: execSync('cat /proc/loadavg').toString().trim(),
     },
     runs: RUNS, scenarios: [], notes, blocked: {}, weight: {}, time: {}, slow4g: {}, chain: {}, scripting: {}, elapsedS: 0,
   };
@@ -118,10 +120,19 @@ export async function main({ benchDir, root }: { benchDir: string; root: string 
       if (r.error) log(`  ${s.id}: ${r.error}`);
       return r;
     };
+    // A phase that fails is reported and the others still run: one broken peer does not lose the whole run.
+    const guard = async (name: string, fn: () => Promise<void>) => {
+      try {
+        await fn();
+      } catch (e) {
+        notes.push(`The ${name} phase failed: ${(e as Error).message.split('\n')[0]}`);
+        log(`${name} failed: ${(e as Error).stack}`);
+      }
+    };
     // Rotating the order each round spreads any drift of the machine evenly over the scenarios.
     const rotate = <T,>(list: T[], i: number) => list.map((_, k) => list[(k + i) % list.length]!);
 
-    if (phases.has('weight')) {
+    if (phases.has('weight')) await guard('weight', async () => {
       log('weight: JS and CSS bodies the browser requested before the card input showed');
       for (const s of scenarios) {
         const r = await once(s, { collectBodies: true });
@@ -131,9 +142,9 @@ export async function main({ benchDir, root }: { benchDir: string; root: string 
         }
         res.weight[s.id] = weigh(before);
       }
-    }
+    });
 
-    if (phases.has('time')) {
+    if (phases.has('time')) await guard('time', async () => {
       log(`time to visible card input: ${RUNS} rounds × {1x, 4x} × ${scenarios.length} scenarios`);
       const acc: Record<string, Record<'1' | '4', (number | undefined)[]>> = {};
       for (const s of scenarios) acc[s.id] = { '1': [], '4': [] };
@@ -144,9 +155,9 @@ export async function main({ benchDir, root }: { benchDir: string; root: string 
         log(`  round ${i + 1}/${RUNS}`);
       }
       for (const s of scenarios) res.time[s.id] = { '1': stat(acc[s.id]!['1']), '4': stat(acc[s.id]!['4']) };
-    }
+    });
 
-    if (phases.has('slow4g')) {
+    if (phases.has('slow4g')) await guard('slow4g', async () => {
       log(`slow 4G + 4x CPU: ${RUNS} rounds × ${scenarios.length} scenarios`);
       const acc: Record<string, (number | undefined)[]> = {};
       for (let i = 0; i < RUNS; i++) {
@@ -158,9 +169,9 @@ export async function main({ benchDir, root }: { benchDir: string; root: string 
         log(`  round ${i + 1}/${RUNS}`);
       }
       for (const s of scenarios) res.slow4g[s.id] = stat(acc[s.id] ?? []);
-    }
+    });
 
-    if (phases.has('trace')) {
+    if (phases.has('trace')) await guard('trace', async () => {
       const n = Math.min(3, RUNS);
       log(`main-thread scripting from Chrome traces at 4x: ${n} runs × ${scenarios.length} scenarios`);
       const acc: Record<string, ScriptingResult[]> = {};
@@ -176,9 +187,9 @@ export async function main({ benchDir, root }: { benchDir: string; root: string 
         const mid = list[Math.floor(list.length / 2)];
         res.scripting[s.id] = { median: mid?.ms, detail: mid };
       }
-    }
+    });
 
-    if (phases.has('open') && env.tender) {
+    if (phases.has('open') && env.tender) await guard('open', async () => {
       log(`Tender.open() → visible card input: ${RUNS} rounds × {cold, preload} × {1x, 4x}`);
       const loader = SCENARIOS.find((s) => s.id === 'tender-loader')!;
       const acc: Record<string, (number | undefined)[]> = {};
@@ -195,7 +206,7 @@ export async function main({ benchDir, root }: { benchDir: string; root: string 
                   await waitFor((rs) => rs.some((x) => x.kind === 'present'), 15_000);
                 }
                 // The payer reads the page before clicking Pay: give the (pre)loaded page time to settle.
-                await page.waitForTimeout(1000);
+                await page.waitForTimeout(500);
                 const t0 = await page.evaluate((ref) => {
                   const t = performance.timeOrigin + performance.now();
                   (window as any).Tender.open({ transactionReference: ref });
@@ -213,16 +224,16 @@ export async function main({ benchDir, root }: { benchDir: string; root: string 
         }
       }
       res.open = Object.fromEntries(Object.entries(acc).map(([k, v]) => [k, stat(v)]));
-    }
+    });
     await browser.close();
 
-    if (phases.has('proxy') && tender && sandbox) {
+    if (phases.has('proxy') && tender && sandbox) await guard('proxy', async () => {
       const connections = 32;
       log(`proxy: transaction/verify through Tender vs a bare pass-through, ${connections} connections, 3 × ${PROXY_SECONDS} s each, alternating`);
       const bare = await startPassthrough(root, { BENCH_UPSTREAM: sandbox.url, BENCH_API_KEY: API_KEY });
       closers.push(() => bare.close());
       const body = JSON.stringify({ transactionReference: await env.reference() });
-      const load = (url: string, o: { seconds?: number; amount?: number; connections?: number }) =>
+      const load = (url: string, o: { seconds: number; connections?: number }) =>
         autocannon(benchDir, url, { connections, body, ...o });
       // Sanity: both answer the same thing before they are compared.
       for (const [name, url] of [['Tender', tender.url], ['pass-through', bare.url]] as const) {
@@ -232,6 +243,7 @@ export async function main({ benchDir, root }: { benchDir: string; root: string 
       await load(tender.url, { seconds: 2 });
       await load(bare.url, { seconds: 2 });
       const before = await tender.mem();
+      const med = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
       const rounds: { tender: Load; bare: Load }[] = [];
       for (let i = 0; i < 3; i++) {
         const first = i % 2 ? bare.url : tender.url;
@@ -242,20 +254,27 @@ export async function main({ benchDir, root }: { benchDir: string; root: string 
       }
       // One connection: the latency a single request pays for the extra hop, without queueing behind others.
       const idle = { tender: await load(tender.url, { seconds: 4, connections: 1 }), bare: await load(bare.url, { seconds: 4, connections: 1 }) };
-      const big = await load(tender.url, { amount: 100_000 });
+      // Top up to at least 100,000 requests since the first memory reading, in a bounded time: the duration is
+      // sized from the throughput just measured (at most 60 s), and the count actually served is reported.
+      const servedSoFar = rounds.reduce((s, r) => s + r.tender.total, 0) + idle.tender.total;
+      const rate = Math.max(100, med(rounds.map((r) => r.tender.rps)));
+      const topUpSeconds = Math.min(45, Math.max(2, Math.ceil(((100_000 - servedSoFar) / rate) * 1.1)));
+      const big = await load(tender.url, { seconds: topUpSeconds });
       const after = await tender.mem();
       const bareAfter = await bare.mem();
-      const med = (xs: number[]) => xs.sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
       const sum = (k: 'tender' | 'bare') => ({ rps: med(rounds.map((r) => r[k].rps)), p50: med(rounds.map((r) => r[k].latency.p50)), mean: med(rounds.map((r) => r[k].latency.mean)) });
-      const served = rounds.reduce((s, r) => s + r.tender.total, 0) + big.total + idle.tender.total;
+      const served = servedSoFar + big.total;
+      if (served < 100_000) notes.push(`The Tender server served ${served} requests between the two memory readings, fewer than 100,000, within the bench's time bound.`);
       res.proxy = { connections, seconds: PROXY_SECONDS, rounds, idle, tender: sum('tender'), bare: sum('bare'), memory: { before, after, requests: served, bareAfter } };
       for (const r of [...rounds.flatMap((r) => [r.tender, r.bare]), big]) if (r.errors || r.non2xx) notes.push(`proxy load saw ${r.errors} errors and ${r.non2xx} non-2xx answers in one run`);
-    }
+    });
   } finally {
     for (const c of closers.reverse()) await c().catch(() => {});
   }
-  res.machine.load = execSync('cat /proc/loadavg').toString().trim();
+  res.machine.load += ` at the start; ${execSync('cat /proc/loadavg').toString().trim()} at the end`;
   res.elapsedS = Math.round((Date.now() - started) / 1000);
+  // The raw figures, for looking into a run after the fact (git-ignored).
+  writeFileSync(join(outDir, 'results.json'), JSON.stringify(res, null, 1));
   writeReport(res, root, !process.env.BENCH_NO_WRITE);
   log('done');
 }

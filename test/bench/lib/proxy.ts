@@ -11,11 +11,10 @@ export interface Load {
   non2xx: number;
 }
 
-export function autocannon(benchDir: string, url: string, o: { connections: number; seconds?: number; amount?: number; body: string }): Promise<Load> {
+export function autocannon(benchDir: string, url: string, o: { connections: number; seconds: number; body: string }): Promise<Load> {
   const args = [join(benchDir, 'node_modules/autocannon/autocannon.js'), '-j', '-c', String(o.connections), '-m', 'POST',
     '-H', 'content-type=application/json', '-b', o.body];
-  if (o.amount) args.push('-a', String(o.amount));
-  else args.push('-d', String(o.seconds ?? 5));
+  args.push('-d', String(o.seconds));
   args.push(`${url}/api/v1/transaction/verify`);
   return new Promise((resolve, reject) => {
     const p = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'] });
@@ -24,7 +23,7 @@ export function autocannon(benchDir: string, url: string, o: { connections: numb
     p.stdout.on('data', (d) => (out += d));
     p.stderr.on('data', (d) => (err += d));
     // A hard stop in case the target stops answering: the run is never longer than its budget plus slack.
-    const limit = setTimeout(() => p.kill('SIGKILL'), ((o.seconds ?? 0) + (o.amount ? 120 : 0) + 30) * 1000);
+    const limit = setTimeout(() => p.kill('SIGKILL'), (o.seconds + 30) * 1000);
     p.on('exit', (code) => {
       clearTimeout(limit);
       try {

@@ -67,7 +67,7 @@ export function writeReport(r: Results, root: string, write: boolean): void {
 
   const open = r.open ? table(['Tender.open() → visible card input', '1x ms', '4x ms'], [
     ['cold (nothing loaded before open())', fmtMs(r.open['cold-1']), fmtMs(r.open['cold-4'])],
-    ['preloaded (Tender.preload(reference) 1 s before open())', fmtMs(r.open['preload-1']), fmtMs(r.open['preload-4'])],
+    ['preloaded (Tender.preload(reference), then open() 0.5 s after its page is in)', fmtMs(r.open['preload-1']), fmtMs(r.open['preload-4'])],
   ]) : '_not measured (the Tender server or loader was not available)_';
 
   const p = r.proxy;
@@ -92,7 +92,7 @@ export function writeReport(r: Results, root: string, write: boolean): void {
   const chains = ids.filter((id) => r.chain[id]).map((id) => `- ${name(id)}: ${r.chain[id]!.depth} — ${r.chain[id]!.path.join(' → ')}`).join('\n');
   const traces = ids.filter((id) => r.scripting[id]?.detail).map((id) => {
     const d = r.scripting[id]!.detail!;
-    return `- ${name(id)}: ${d.ms.toFixed(0)} ms; by event (overlapping): ${d.top.map(([n, v]) => `${n} ${v}`).join(', ')}; longest: ${d.longest.map((l) => `${l.name} ${l.url || ''} ${l.ms}`).join('; ')}`;
+    return `- ${name(id)}: ${d.ms.toFixed(0)} ms scripting (+ ${d.renderMs.toFixed(0)} ms style/layout/paint); by event (overlapping, forced layout not subtracted): ${d.top.map(([n, v]) => `${n} ${v}`).join(', ')}; longest: ${d.longest.map((l) => `${l.name} ${l.url || ''} ${l.ms}`).join('; ')}`;
   }).join('\n');
   const blocked = Object.entries(r.blocked).map(([id, hosts]) => `- ${name(id)}: ${hosts.join(', ')}`).join('\n') || '- none';
   const m = r.machine;
@@ -100,7 +100,7 @@ export function writeReport(r: Results, root: string, write: boolean): void {
   const md = `# Benchmarks
 
 Written by \`npm run bench\` (test/bench/) on ${r.date.slice(0, 16).replace('T', ' ')} UTC in ${r.elapsedS} s.
-Machine: ${m.nproc} cores (${m.cpu}), ${m.memGiB} GiB memory, ${m.chromium}, Node ${m.node}; load average at the end: ${m.load}.
+Machine: ${m.nproc} cores (${m.cpu}), ${m.memGiB} GiB memory, ${m.chromium}, Node ${m.node}; load average (1, 5, 15 min) ${m.load}.
 Time figures are medians of ${r.runs} runs with the range (min–max) in brackets; "≥" marks a lower bound (the peer's
 card form is remote and was not reached: see Method). Ratios are to Tender: in-page forms to Tender's hosted page opened
 directly, embeds (loader + iframe) to Tender through its loader.
@@ -184,14 +184,14 @@ ${traces || '- n/a'}
   CrRendererMain threads, up to the detector's \`performance.mark\`. ES-module evaluation is included (CDP
   Performance.getMetrics misses it). The detector's own per-frame check and Playwright's injected scripts are in every
   scenario alike (well under a millisecond per frame).
-- **open()**: the storefront page loads tender.js; after the load event, cold: wait 1 s then \`Tender.open({transactionReference})\`;
-  preloaded: \`Tender.preload(reference)\`, wait until the hidden page has its card input in the DOM, then 1 s, then
+- **open()**: the storefront page loads tender.js; after the load event, cold: wait 0.5 s then \`Tender.open({transactionReference})\`;
+  preloaded: \`Tender.preload(reference)\`, wait until the hidden page has its card input in the DOM, then 0.5 s, then
   open(). The time is from the stamp taken in the page right before open() to the input (and its iframe) visible.
 - **Proxy**: autocannon's CLI in a separate process, POST /api/v1/transaction/verify with a real reference, 32
   connections (keep-alive), against the Tender server (child process) and a bare pass-through (child process:
   node:http in, fetch out with the key added, nothing else) to the same sandbox: 2 s warm-up each, then 3 rounds of
   ${p?.seconds ?? 8} s each alternating which goes first, medians reported; then 4 s of each with 1 connection for the latency a
-  lone request pays; then 100,000 requests to Tender, and its process memory read (after \`global.gc()\`) before and after.
+  lone request pays; then more load on Tender until it has served about 100,000 requests since the first reading (at most 45 s), and its process memory read (after \`global.gc()\`) before and after.
   All three servers and autocannon share the 2 cores, as they would on one small host.
 - Timing figures on a 2-core machine shared with other work are noisy: compare figures from the same run only.
 

@@ -8,11 +8,23 @@ const SCRIPT_EVENTS = new Set([
   'FireAnimationFrame', 'EventDispatch', 'RunMicrotasks', 'v8.callFunction', 'V8.CompileLazy', 'v8.produceCache', 'v8.produceModuleCache',
 ]);
 
+/**
+ * Style, layout and paint that a script forces synchronously (getBoundingClientRect, offsetHeight, …) run inside
+ * the script's trace event. They are rendering, not scripting (DevTools counts them so too), and the detector's
+ * own visibility check would otherwise move the page's first layout into "scripting": they are subtracted.
+ */
+const RENDER_EVENTS = new Set([
+  'Layout', 'UpdateLayoutTree', 'RecalculateStyles', 'PrePaint', 'Paint', 'UpdateLayerTree', 'Layerize', 'ParseAuthorStyleSheet',
+  'HitTest', 'IntersectionObserverController::computeIntersections',
+]);
+
 interface TraceEvent { name: string; ph: string; ts: number; dur?: number; pid: number; tid: number; args?: any; cat?: string }
 
 export interface ScriptingResult {
   /** Scripting ms on renderer main threads from the first event of the run to the visible mark. */
   ms: number;
+  /** Style, layout and paint on the main threads over the same span (not part of ms). */
+  renderMs: number;
   /** Same, per event name (nested events are not subtracted here, so these overlap). */
   top: [string, number][];
   /** The longest single script events (name, url when known, ms). */
@@ -30,9 +42,16 @@ export function scriptingTime(buf: Buffer): ScriptingResult | undefined {
   const end = Math.max(...marks.map((m) => m.ts));
 
   const spans: [number, number, TraceEvent][] = [];
+  const render = new Map<string, [number, number][]>();
   const open = new Map<string, TraceEvent[]>();
   for (const e of events) {
-    if (!SCRIPT_EVENTS.has(e.name) || !mains.has(`${e.pid}:${e.tid}`)) continue;
+    if (!mains.has(`${e.pid}:${e.tid}`)) continue;
+    if (RENDER_EVENTS.has(e.name) && e.ph === 'X' && e.dur !== undefined && e.ts < end) {
+      const k = `${e.pid}:${e.tid}`;
+      render.set(k, [...(render.get(k) ?? []), [e.ts, Math.min(e.ts + e.dur, end)]]);
+      continue;
+    }
+    if (!SCRIPT_EVENTS.has(e.name)) continue;
     if (e.ph === 'X' && e.dur !== undefined) spans.push([e.ts, e.ts + e.dur, e]);
     else if (e.ph === 'B') {
       const k = `${e.pid}:${e.tid}:${e.name}`;
@@ -56,18 +75,39 @@ export function scriptingTime(buf: Buffer): ScriptingResult | undefined {
     longest.push({ name: ev.name, url: String(url).replace(/^https?:\/\/[^/]+/, '').slice(0, 60), ms: (e - s) / 1000 });
   }
   let total = 0;
-  for (const list of perThread.values()) {
-    list.sort((a, b) => a[0] - b[0]);
-    let [cs, ce] = list[0]!;
-    for (const [s, e] of list.slice(1)) {
-      if (s > ce) { total += ce - cs; cs = s; ce = e; } else ce = Math.max(ce, e);
-    }
-    total += ce - cs;
-  }
+  let renderMs = 0;
+  for (const [k, list] of perThread) total += length(union(list)) - overlap(union(list), union(render.get(k) ?? []));
+  for (const list of render.values()) renderMs += length(union(list));
   longest.sort((a, b) => b.ms - a.ms);
   return {
     ms: total / 1000,
+    renderMs: renderMs / 1000,
     top: [...byName.entries()].sort((a, b) => b[1] - a[1]).slice(0, 6).map(([n, v]) => [n, Math.round(v * 10) / 10]),
     longest: longest.slice(0, 5).map((l) => ({ ...l, ms: Math.round(l.ms * 10) / 10 })),
   };
+}
+
+function union(list: [number, number][]): [number, number][] {
+  const sorted = [...list].sort((a, b) => a[0] - b[0]);
+  const out: [number, number][] = [];
+  for (const [s, e] of sorted) {
+    const last = out[out.length - 1];
+    if (last && s <= last[1]) last[1] = Math.max(last[1], e);
+    else out.push([s, e]);
+  }
+  return out;
+}
+
+const length = (list: [number, number][]) => list.reduce((n, [s, e]) => n + (e - s), 0);
+
+/** Total length of the intersection of two sorted, disjoint interval lists. */
+function overlap(a: [number, number][], b: [number, number][]): number {
+  let i = 0, j = 0, n = 0;
+  while (i < a.length && j < b.length) {
+    const s = Math.max(a[i]![0], b[j]![0]);
+    const e = Math.min(a[i]![1], b[j]![1]);
+    if (e > s) n += e - s;
+    if (a[i]![1] < b[j]![1]) i++; else j++;
+  }
+  return n;
 }
