@@ -167,7 +167,7 @@ export function createStorefront(options: StorefrontOptions & { publicUrl: strin
       if (!order) return html(res, 404, messagePage(ctx, 'Order not found', 'This shop has no order with that reference.'));
       const status = await verify(order.reference);
       if (!status) return html(res, 502, messagePage(ctx, 'Could not check the payment', 'The payment API did not answer. Reload the page in a moment.'));
-      return html(res, 200, orderPage(ctx, order, status, url.searchParams.has('returned') && status !== 'successful'));
+      return html(res, 200, orderPage(ctx, order, status, url.searchParams.has('returned')));
     }
     const type = STATIC[path];
     if (type) {

@@ -7,6 +7,7 @@
 
   // "What the page receives": every callback, as the integrator sees it.
   function log(name, detail) {
+    console.info('[tender] ' + name + ' ' + JSON.stringify(detail));
     var list = $('#events');
     if (!list) return;
     var item = document.createElement('li');
@@ -51,6 +52,7 @@
   if (form) {
     var qtys = form.querySelectorAll('input[type=number]');
     var pay = form.querySelector('button.pay');
+    var busy = false;
     var update = function () {
       var total = 0;
       qtys.forEach(function (q) { total += (Math.max(0, Math.min(20, parseInt(q.value, 10) || 0))) * Number(q.dataset.price); });
@@ -62,11 +64,14 @@
     update();
     form.addEventListener('submit', function (e) {
       e.preventDefault();
-      if (!needTender()) return;
+      if (busy || !needTender()) return;
       var items = [];
       qtys.forEach(function (q) { var n = parseInt(q.value, 10) || 0; if (n > 0) items.push({ id: q.name, quantity: n }); });
-      pay.disabled = true;
+      // aria-disabled, not disabled: a disabled button drops focus, and the modal gives focus back to it on close.
+      busy = true;
+      pay.setAttribute('aria-disabled', 'true');
       say('Creating your order…');
+      var done = function () { busy = false; pay.removeAttribute('aria-disabled'); };
       createOrder({ items: items, email: form.elements.email.value })
         .then(function (order) {
           say('');
@@ -75,10 +80,10 @@
             callbacks(order.transactionReference, function (status) {
               // Paid or still being confirmed: the order page shows what the server verifies.
               if (status === 'successful' || status === 'pending') location.assign(orderUrl(order.transactionReference));
-              else { pay.disabled = false; say(status ? 'The payment did not go through (' + status + '). You can try again.' : ''); }
+              else { done(); say(status ? 'The payment did not go through (' + status + '). You can try again.' : ''); }
             })));
         })
-        .catch(function (err) { pay.disabled = false; say(err.message); });
+        .catch(function (err) { done(); say(err.message); });
     });
   }
 

@@ -1,0 +1,234 @@
+// End to end, in Debian's Chromium: the demo storefront on http://localhost:P, the Tender server on
+// http://127.0.0.1:Q and the sandbox payment API on http://127.0.0.1:R — three origins, as in production.
+// Needs the build (dist/tender.js, dist/checkout/); `npm test` builds first.
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { existsSync, readFileSync } from 'node:fs';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { startSandbox, type RunningSandbox } from '../../demo/sandbox/server';
+import { startStorefront, type RunningStorefront } from '../../demo/storefront/server';
+import { configFromEnv } from '../../src/server/config';
+import { startTenderServer, type RunningTenderServer } from '../../src/server/node';
+import { launchBrowser } from '../support/browser';
+
+const KEY = 'sk_test_e2e';
+let sandbox: RunningSandbox;
+let tender: RunningTenderServer;
+let shop: RunningStorefront;
+let evil: Server;
+let evilUrl: string;
+let browser: Browser;
+
+async function freePort(): Promise<number> {
+  const s = createServer();
+  await new Promise<void>((r) => s.listen(0, '127.0.0.1', r));
+  const { port } = s.address() as AddressInfo;
+  await new Promise<void>((r) => s.close(() => r()));
+  return port;
+}
+
+beforeAll(async () => {
+  if (!existsSync('dist/tender.js') || !existsSync('dist/checkout/index.html')) throw new Error('run `npm run build` first');
+  sandbox = await startSandbox({ apiKey: KEY });
+  const shopPort = await freePort();
+  const shopUrl = `http://localhost:${shopPort}`;
+  const configured = configFromEnv({ TENDER_API_BASE_URL: sandbox.url, TENDER_API_KEY: KEY, TENDER_ALLOWED_ORIGINS: shopUrl, PORT: '0', HOST: '127.0.0.1' });
+  if (!configured.ok) throw new Error(configured.errors.join('; '));
+  tender = await startTenderServer(configured.config, { port: 0, deps: { log: () => {} } });
+  shop = await startStorefront({ port: shopPort, tenderUrl: tender.url, apiBaseUrl: sandbox.url, apiKey: KEY });
+  // A third origin whose frame, put in the storefront page, forges messages to its parent.
+  evil = createServer((req, res) => {
+    res.writeHead(200, { 'content-type': 'text/html' });
+    res.end(`<!doctype html><script>
+      const forge = (m) => parent.postMessage(m, '*');
+      forge({ v: 1, type: 'success', reference: new URLSearchParams(location.search).get('ref'), status: 'successful' });
+      forge({ v: 1, type: 'navigate', url: 'https://evil.example/phish' });
+      forge({ v: 1, type: 'close', reference: new URLSearchParams(location.search).get('ref'), status: 'successful' });
+      document.title = 'forged';
+    </script>`);
+  });
+  await new Promise<void>((r) => evil.listen(0, '127.0.0.1', r));
+  evilUrl = `http://127.0.0.2:${(evil.address() as AddressInfo).port}`;
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await shop?.close();
+  await tender?.close();
+  await sandbox?.close();
+  await new Promise<void>((r) => (evil ? evil.close(() => r()) : r()));
+});
+
+// What the storefront's callbacks received, from its console (the page may navigate away right after).
+const received = new WeakMap<Page, string[]>();
+
+async function newPage(): Promise<Page> {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  const log: string[] = [];
+  received.set(page, log);
+  page.on('console', (m) => {
+    if (m.text().startsWith('[tender] ')) log.push(m.text().slice(9));
+  });
+  // Close confirmations ("a payment is in progress") are accepted.
+  page.on('dialog', (d) => void d.accept());
+  return page;
+}
+
+const events = async (page: Page) => [...received.get(page)!];
+const checkout = (page: Page) => page.frameLocator('iframe.tender-f');
+
+async function payByCard(page: Page, number = '4084084084084081'): Promise<void> {
+  const frame = checkout(page);
+  await frame.getByLabel('Card number').fill(number);
+  await frame.getByLabel(/Expiry/).fill('12/39');
+  await frame.getByLabel(/CVV/).fill('123');
+  await frame.getByRole('button', { name: /^Pay/ }).click();
+}
+
+describe('embedded checkout', () => {
+  test('open → pay by card → onSuccess once with the reference', async () => {
+    const page = await newPage();
+    await page.goto(shop.url);
+    await page.getByRole('button', { name: /^Pay/ }).click();
+    await expect.poll(() => events(page)).toEqual([expect.stringContaining('order created')]);
+    const reference = /"transactionReference":"([^"]+)"/.exec((await events(page))[0]!)![1]!;
+    await expect(page.getByRole('dialog', { name: 'Secure checkout' })).toBeTruthy();
+    await payByCard(page);
+    await checkout(page).getByText('Payment successful').waitFor();
+    const log = await events(page);
+    expect(log.filter((e) => e.startsWith('onSuccess'))).toEqual([`onSuccess {"reference":"${reference}","status":"successful"}`]);
+    // Closing from the page's own button reports the last status and goes to the verified order page.
+    await checkout(page).getByRole('button', { name: 'Close' }).first().click();
+    await page.waitForURL(`**/orders/${reference}`);
+    await expect.poll(() => page.locator('#order-status').textContent()).toBe('Paid');
+    await page.context().close();
+  });
+
+  test('closing during a pending bank transfer reports onClose with pending', async () => {
+    const page = await newPage();
+    await page.goto(shop.url);
+    await page.getByRole('button', { name: /^Pay/ }).click();
+    const frame = checkout(page);
+    await frame.getByRole('tab', { name: 'Bank transfer' }).click();
+    await frame.getByRole('button', { name: /account details/i }).click();
+    await frame.getByRole('button', { name: /sent the money/i }).click();
+    await frame.getByText(/confirming/i).first().waitFor();
+    await frame.getByRole('button', { name: 'Close' }).first().click();
+    await expect.poll(async () => (await events(page)).find((e) => e.startsWith('onClose'))).toMatch(/"status":"pending"/);
+    await page.context().close();
+  });
+
+  test('wallet: the top window goes to the wallet page and back, and the outcome is reported', async () => {
+    const page = await newPage();
+    await page.goto(shop.url);
+    await page.getByRole('button', { name: /^Pay/ }).click();
+    await checkout(page).getByRole('tab', { name: 'Wallet A' }).click();
+    await checkout(page).getByRole('button', { name: 'Continue to Wallet A' }).click();
+    await page.waitForURL((u) => u.origin === sandbox.url);
+    await page.getByRole('button', { name: /Approve/ }).click();
+    await page.waitForURL((u) => u.origin === shop.url && u.pathname.startsWith('/orders/'));
+    // Back on the storefront: Tender resumes with the same reference and reports.
+    await expect.poll(async () => (await events(page)).some((e) => e.startsWith('onSuccess'))).toBe(true);
+    await page.context().close();
+  });
+
+  test('Tender.mount puts the checkout inline', async () => {
+    const page = await newPage();
+    await page.goto(`${shop.url}/inline`);
+    await page.getByRole('button', { name: 'Check out inline' }).click();
+    await page.locator('#inline-checkout iframe').waitFor();
+    await payByCard(page);
+    await expect.poll(async () => (await events(page)).some((e) => e.startsWith('onSuccess'))).toBe(true);
+    await page.context().close();
+  });
+
+  test('a declarative button opens the preloaded checkout', async () => {
+    const page = await newPage();
+    await page.goto(`${shop.url}/button`);
+    // Preloaded: the iframe exists before the click, hidden.
+    await page.locator('iframe.tender-f').waitFor({ state: 'attached' });
+    await page.locator('#declarative-pay').click();
+    await payByCard(page);
+    await expect.poll(async () => (await events(page)).some((e) => e.startsWith('tender:success'))).toBe(true);
+    await page.context().close();
+  });
+
+  test('messages forged by a frame of a third origin are ignored', async () => {
+    const page = await newPage();
+    await page.goto(shop.url);
+    await page.getByRole('button', { name: /^Pay/ }).click();
+    await checkout(page).getByLabel('Card number').waitFor();
+    const reference = /"transactionReference":"([^"]+)"/.exec((await events(page))[0]!)![1]!;
+    // Put the forger in the page (as a compromised ad or widget would be) and let it post.
+    await page.evaluate(
+      ([url]) => {
+        const f = document.createElement('iframe');
+        f.src = url!;
+        document.body.appendChild(f);
+        return new Promise((r) => (f.onload = r));
+      },
+      [`${evilUrl}/?ref=${reference}`],
+    );
+    await page.waitForTimeout(300);
+    expect(page.url().startsWith(shop.url)).toBe(true);
+    expect((await events(page)).filter((e) => /onSuccess|onClose/.test(e))).toEqual([]);
+    await expect(page.getByRole('dialog', { name: 'Secure checkout' })).toBeTruthy();
+    expect(await page.locator('.tender-o').isVisible()).toBe(true);
+    await page.context().close();
+  });
+
+  test('the loader never posts with target "*"', () => {
+    const js = readFileSync('dist/tender.js', 'utf8');
+    const posts = [...js.matchAll(/postMessage\(([^)]*)\)/g)].map((m) => m[1]);
+    expect(posts.length).toBeGreaterThan(0);
+    for (const args of posts) expect(args).not.toMatch(/["']\*["']/);
+  });
+
+  test('keyboard: focus stays in the modal, and returns to Pay when it closes', async () => {
+    const page = await newPage();
+    await page.goto(shop.url);
+    const pay = page.getByRole('button', { name: /^Pay/ });
+    await pay.focus();
+    await page.keyboard.press('Enter');
+    await checkout(page).getByLabel('Card number').waitFor();
+    const inModal = () => page.evaluate(() => !!document.activeElement?.closest('.tender-o'));
+    for (let i = 0; i < 25; i++) {
+      await page.keyboard.press('Tab');
+      expect(await inModal()).toBe(true);
+    }
+    for (let i = 0; i < 25; i++) {
+      await page.keyboard.press('Shift+Tab');
+      expect(await inModal()).toBe(true);
+    }
+    await checkout(page).getByRole('button', { name: 'Close' }).first().focus();
+    await page.keyboard.press('Enter');
+    await page.locator('.tender-o').waitFor({ state: 'detached' });
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toMatch(/^Pay/);
+    await page.context().close();
+  });
+
+  test('Esc closes the modal while the hosted page loads, and focus returns to Pay', async () => {
+    const page = await newPage();
+    // Hold the hosted page back so that the loader's own loading state (and close button) has focus.
+    await page.route('**/checkout/**', async (route) => {
+      await new Promise((r) => setTimeout(r, 1500));
+      await route.continue();
+    });
+    await page.goto(shop.url);
+    await page.getByRole('button', { name: /^Pay/ }).focus();
+    await page.keyboard.press('Enter');
+    await page.getByRole('status').filter({ hasText: 'Loading secure checkout' }).waitFor();
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Close checkout');
+    await page.keyboard.press('Escape');
+    await page.locator('.tender-o').waitFor({ state: 'detached' });
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toMatch(/^Pay/);
+    await page.context().close();
+  });
+
+  // Once the page is ready, focus is inside the cross-origin iframe, where the storefront's document never
+  // sees the key: the hosted page must answer Esc itself by posting `close` (not done by src/checkout yet).
+  test.todo('Esc inside the ready hosted page closes the modal');
+});
