@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { resolveChannels } from '../channels/registry';
 import { renderApp } from './renderApp';
 import { flush, verifyAnswer } from './testkit';
+import { DEFAULT_POLICY } from './verify';
 
 const VERIFY = 'POST /api/v1/transaction/verify';
 
@@ -69,11 +70,11 @@ describe('outcomes', () => {
   });
 
   it('shows "still confirming" with the reference, and "check again"', async () => {
-    const t = renderApp({ [VERIFY]: verifyAnswer('pending') });
+    const t = renderApp({ [VERIFY]: verifyAnswer('pending') }, { pollPolicy: { ...DEFAULT_POLICY, maxMs: 10_000 } });
     await flush();
     t.model.confirm('card');
     expect(await screen.findByRole('status')).toBeTruthy();
-    await t.clock.advance(16 * 60_000);
+    await t.clock.advance(12_000);
     expect(await screen.findByRole('heading', { name: 'We’re still confirming your payment' })).toBeTruthy();
     expect(screen.getByText('REF-1')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Check again' }));

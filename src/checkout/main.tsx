@@ -2,7 +2,8 @@ import { render } from 'preact';
 import { resolveChannels } from '../channels/registry';
 import { createBridge, trustedParentOrigin } from '../platform/bridge';
 import { isInFrame, navigate } from '../platform/navigate';
-import { readPageConfig, type PageConfig } from '../platform/pageConfig';
+import type { PageConfig } from '../platform/pageConfig';
+import { readPageConfigFast } from '../platform/pageConfigFast';
 import { createJsonStore } from '../platform/storage';
 import { App, preloadChannel } from './App';
 import { createCheckoutModel } from './model';
@@ -19,7 +20,7 @@ function newId(): string {
 }
 
 const params = new URLSearchParams(location.search);
-const config = readPageConfig(document) ?? FALLBACK_CONFIG;
+const config = readPageConfigFast(document) ?? FALLBACK_CONFIG;
 const inFrame = isInFrame();
 const bridge = createBridge(window, trustedParentOrigin(params.get('parentOrigin'), config.allowedOrigins), inFrame);
 const paymentRedirectUrl = params.get('paymentRedirectUrl') || undefined;

@@ -1,6 +1,4 @@
 import { effect, signal, type ReadonlySignal } from '@preact/signals';
-import * as v from 'valibot';
-import { ReferenceSchema } from '../api/common';
 import type { TransactionStatus, VerifyData, VerifyResponse } from '../api/transactions';
 import type { ChannelId } from '../channels/registry';
 import type { MessageKey } from '../i18n/en';
@@ -57,13 +55,15 @@ export interface ModelDeps {
   readonly bridge?: Pick<Bridge, 'send'>;
   /** A unique id per attempt (crypto.randomUUID in the browser). */
   newId(): string;
+  /** Checks the reference's format; defaults to the contract's schema, loaded lazily. */
+  isReference?(reference: string): Promise<boolean>;
   /** From the `paymentRedirectUrl` parameter; verify may also supply one. */
   readonly paymentRedirectUrl?: string;
 }
 
 /** The checkout model: read-only signals and the actions views call. The only caller of the proxy. */
 export interface CheckoutModel {
-  /** The checked reference ('' when missing or malformed: the screen is then an error). */
+  /** The reference from the URL ('' when missing); a malformed one turns the screen into an error at start-up. */
   readonly reference: string;
   readonly channels: readonly ChannelId[];
   readonly txn: ReadonlySignal<TxnInfo | undefined>;
@@ -103,13 +103,15 @@ export const verifyCall = (reference: string): ProxyCall<VerifyResponse> => ({
   method: 'POST',
   path: '/api/v1/transaction/verify',
   body: { transactionReference: reference },
-  schema: () => import('./schemas').then((m) => m.VerifyResponseSchema),
+  check: () => import('./schemas').then((m) => m.verifyCheck),
 });
 
 /** Creates the checkout model. */
 export function createCheckoutModel(deps: ModelDeps): CheckoutModel {
-  const refCheck = deps.reference === null ? undefined : v.safeParse(ReferenceSchema, deps.reference);
-  const reference = refCheck?.success ? refCheck.output : '';
+  const reference = deps.reference ?? '';
+  // Checked by the contract's schema once its chunk has loaded (valibot is not in the first bundle).
+  let referenceOk = false;
+  const isReference = deps.isReference ?? ((s: string) => import('./schemas').then((m) => m.isReference(s)));
   const channels = deps.channels;
   const first = channels[0] ?? 'card';
 
@@ -203,13 +205,27 @@ export function createCheckoutModel(deps: ModelDeps): CheckoutModel {
     send({ type: 'error', code, message: code });
   };
 
-  const boot = async () => {
+  // A reload or a return from a wallet / 3-D Secure page: show "confirming" from the first paint, verify first.
+  const resumeAttempt = () => {
     const resume = readResume(deps.store, reference, deps.pollEnv.now());
-    if (resume) {
-      attempt = { id: resume.attempt, channel: (channels as readonly string[]).includes(resume.channel) ? (resume.channel as ChannelId) : first, seq: 100 };
-      locked = true;
-      channel.value = attempt.channel;
-      screen.value = { kind: 'verifying' };
+    if (!resume) return false;
+    attempt = { id: resume.attempt, channel: (channels as readonly string[]).includes(resume.channel) ? (resume.channel as ChannelId) : first, seq: 100 };
+    locked = true;
+    channel.value = attempt.channel;
+    screen.value = { kind: 'verifying' };
+    return true;
+  };
+
+  const boot = async (resumed: boolean) => {
+    if (!referenceOk) {
+      let ok = false;
+      try {
+        ok = await isReference(reference);
+      } catch {
+        return startupError('errUnreachable', 'errUnreachableHint', true, 'network');
+      }
+      if (!ok) return startupError('errBadRef', 'errStartupHint', false, 'invalid_reference');
+      referenceOk = true;
     }
     const r = await deps.proxy.send(verifyCall(reference));
     if (!r.ok) {
@@ -219,7 +235,7 @@ export function createCheckoutModel(deps: ModelDeps): CheckoutModel {
     }
     applyTxn(r.value.data);
     if (settle(r.value.data)) return;
-    if (resume) watch(attempt?.channel ?? first);
+    if (resumed) watch(attempt?.channel ?? first);
     else if (screen.value.kind === 'error') screen.value = { kind: 'pay' };
   };
 
@@ -232,9 +248,8 @@ export function createCheckoutModel(deps: ModelDeps): CheckoutModel {
     busy,
     paymentRedirectUrl: redirectUrl,
     start() {
-      if (deps.reference === null || deps.reference === '') return startupError('errMissingRef', 'errStartupHint', false, 'missing_reference');
-      if (!reference) return startupError('errBadRef', 'errStartupHint', false, 'invalid_reference');
-      void boot();
+      if (!reference) return startupError('errMissingRef', 'errStartupHint', false, 'missing_reference');
+      void boot(resumeAttempt());
       let last = '';
       effect(() => {
         const inProgress = busy.value || screen.value.kind === 'verifying' || screen.value.kind === 'redirecting';
@@ -248,7 +263,7 @@ export function createCheckoutModel(deps: ModelDeps): CheckoutModel {
       if (!inFlight && channels.includes(id)) channel.value = id;
     },
     async complete(ch, make) {
-      if (inFlight || locked || settled || !reference) return { kind: 'busy' };
+      if (inFlight || locked || settled || !referenceOk) return { kind: 'busy' };
       inFlight = true;
       if (!attempt || attempt.channel !== ch) attempt = { id: deps.newId(), channel: ch, seq: 0 };
       const key = `${attempt.id}-${++attempt.seq}`;
@@ -307,7 +322,7 @@ export function createCheckoutModel(deps: ModelDeps): CheckoutModel {
       const s = screen.value;
       if (s.kind === 'error' && s.retry) {
         screen.value = { kind: attempt ? 'verifying' : 'pay' };
-        void boot();
+        void boot(!!attempt);
       } else if (s.kind === 'pending') {
         screen.value = { kind: 'verifying' };
         watch(attempt?.channel ?? channel.value);

@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
 import { statusEnvelope } from '../api/common';
+import { checker } from './check';
 import { createProxy, isUnknownOutcome, parseRetryAfter, type ProxyCall } from './proxy';
 import { fakeServer } from './testkit';
 
@@ -9,7 +10,7 @@ const call = (extra: Partial<ProxyCall<v.InferOutput<typeof Schema>>> = {}): Pro
   method: 'POST',
   path: '/api/v1/x',
   body: { a: 1 },
-  schema: async () => Schema,
+  check: async () => checker(Schema),
   ...extra,
 });
 

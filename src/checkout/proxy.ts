@@ -1,4 +1,3 @@
-import * as v from 'valibot';
 import type { MessageKey } from '../i18n/en';
 
 /** The closed set of reasons a proxy call can fail. */
@@ -23,6 +22,9 @@ export interface ProxyError {
   readonly httpStatus?: number;
 }
 
+/** Checks an answer's body against its schema (see check.ts). */
+export type Checker<T> = (body: unknown) => { readonly ok: true; readonly value: T } | { readonly ok: false };
+
 /** Results as unions: a parsed value, or a closed error. */
 export type Result<T> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly error: ProxyError };
 
@@ -33,10 +35,10 @@ export interface ProxyCall<T> {
   readonly path: string;
   readonly body?: unknown;
   /**
-   * Loads the schema that checks a success answer (an envelope whose `status` is true). Schemas load beside the
-   * request, not before the first paint: they are most of valibot's weight.
+   * Loads the check of a success answer (the valibot schema of an envelope whose `status` is true). Checks load
+   * beside the request, never before the first paint: valibot stays out of the first bundle.
    */
-  schema(): Promise<v.GenericSchema<unknown, T>>;
+  check(): Promise<Checker<T>>;
   /** Completion calls carry an Idempotency-Key so a retried request never charges twice. */
   readonly idempotencyKey?: string;
 }
@@ -114,7 +116,7 @@ export function createProxy(options: ProxyOptions = {}): Proxy {
       if (call.idempotencyKey) headers['idempotency-key'] = call.idempotencyKey;
       let res: Response;
       let body: unknown;
-      const schema = call.schema();
+      const check = call.check();
       try {
         res = await doFetch(base + call.path, {
           method: call.method,
@@ -134,11 +136,12 @@ export function createProxy(options: ProxyOptions = {}): Proxy {
       if (st >= 200 && st < 300) {
         let parsed;
         try {
-          parsed = v.safeParse(await schema, body);
+          parsed = (await check)(body);
         } catch {
+          // The check's chunk did not load: the answer cannot be trusted, and may have been a success.
           return { ok: false, error: { code: 'network' } };
         }
-        if (parsed.success && (parsed.output as { status?: unknown }).status === true) return { ok: true, value: parsed.output };
+        if (parsed.ok && (parsed.value as { status?: unknown }).status === true) return { ok: true, value: parsed.value };
         return { ok: false, error: failureOf(body) ?? { code: 'invalid_response', httpStatus: st } };
       }
       const retryAfterMs = parseRetryAfter(res.headers.get('retry-after'));

@@ -5,7 +5,10 @@ import { memoryStore, type JsonStore } from '../platform/storage';
 import type { NavigateResult } from '../platform/navigate';
 import { createCheckoutModel, type CheckoutModel, type ModelDeps } from './model';
 import { createProxy } from './proxy';
-import type { PollEnv } from './verify';
+import type { PollEnv, PollPolicy } from './verify';
+// Loaded up front so the model's lazy imports resolve within a flush.
+import { isReference } from './schemas';
+import '../channels/card/schemas';
 
 /** One request the fake server saw. */
 export interface SeenRequest {
@@ -103,7 +106,7 @@ export const verifyAnswer = (status: string, extra: Record<string, unknown> = {}
 /** A model on a fake server and clock, with its bridge messages and navigations recorded. */
 export function testModel(
   routes: Parameters<typeof fakeServer>[0],
-  options: { reference?: string | null; channels?: ChannelId[]; store?: JsonStore; navigate?: (url: unknown) => NavigateResult; paymentRedirectUrl?: string; timeoutMs?: number } = {},
+  options: { reference?: string | null; channels?: ChannelId[]; store?: JsonStore; navigate?: (url: unknown) => NavigateResult; paymentRedirectUrl?: string; timeoutMs?: number; pollPolicy?: PollPolicy } = {},
 ) {
   const server = fakeServer(routes);
   const clock = fakePollEnv();
@@ -124,6 +127,8 @@ export function testModel(
       }),
     bridge: { send: (m) => (messages.push(m), true) },
     newId: () => `attempt-${++n}`,
+    isReference: async (r) => isReference(r),
+    ...(options.pollPolicy ? { pollPolicy: options.pollPolicy } : {}),
     ...(options.paymentRedirectUrl ? { paymentRedirectUrl: options.paymentRedirectUrl } : {}),
   };
   const model: CheckoutModel = createCheckoutModel(deps);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createBridge, trustedParentOrigin, type BridgeWindow } from './bridge';
+import { PROTOCOL_VERSION, parseParentMessage } from '../protocol/messages';
+import { BRIDGE_PROTOCOL_VERSION, createBridge, trustedParentOrigin, type BridgeWindow } from './bridge';
 
 function fakeWindow() {
   const posted: [unknown, string][] = [];
@@ -27,6 +28,8 @@ describe('trustedParentOrigin', () => {
 });
 
 describe('createBridge', () => {
+  it('speaks the protocol version of protocol/messages.ts', () => expect(BRIDGE_PROTOCOL_VERSION).toBe(PROTOCOL_VERSION));
+
   it('posts versioned messages to the explicit origin only', () => {
     const w = fakeWindow();
     const b = createBridge(w.win, 'https://shop.example', true);
@@ -42,17 +45,20 @@ describe('createBridge', () => {
     expect([...a.posted, ...b.posted]).toEqual([]);
   });
 
-  it('accepts a message only from the exact origin and the parent window, in the versioned schema', () => {
+  it('accepts a message only from the exact origin and the parent window, in the versioned schema', async () => {
     const w = fakeWindow();
     const got: unknown[] = [];
-    const off = createBridge(w.win, 'https://shop.example', true).onMessage((m) => got.push(m));
+    const off = createBridge(w.win, 'https://shop.example', true, parseParentMessage).onMessage((m) => got.push(m));
     w.dispatch({ v: 1, type: 'shown' }, 'https://evil.example', w.parent);
     w.dispatch({ v: 1, type: 'shown' }, 'https://shop.example', {});
     w.dispatch({ v: 2, type: 'shown' }, 'https://shop.example', w.parent);
     w.dispatch({ type: 'shown' }, 'https://shop.example', w.parent);
     w.dispatch('shown', 'https://shop.example', w.parent);
     expect(got).toEqual([]);
+    await Promise.resolve();
+    expect(got).toEqual([]);
     w.dispatch({ v: 1, type: 'shown' }, 'https://shop.example', w.parent);
+    await Promise.resolve();
     expect(got).toEqual([{ v: 1, type: 'shown' }]);
     off();
     expect(w.handlers.size).toBe(0);

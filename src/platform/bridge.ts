@@ -1,4 +1,11 @@
-import { PROTOCOL_VERSION, parseParentMessage, type ChildMessage, type ParentMessage } from '../protocol/messages';
+import type { ChildMessage, ParentMessage } from '../protocol/messages';
+
+/** PROTOCOL_VERSION of protocol/messages.ts, restated so valibot stays out of the first bundle (bridge.test.ts checks). */
+export const BRIDGE_PROTOCOL_VERSION = 1;
+
+/** Parses a parent message: protocol/messages.ts's parseParentMessage, loaded when the first message arrives. */
+export type ParentParser = (data: unknown) => ParentMessage | undefined | Promise<ParentMessage | undefined>;
+const lazyParse: ParentParser = (data) => import('../protocol/messages').then((m) => m.parseParentMessage(data));
 
 /** A message to the parent without the version field, which the bridge adds. */
 export type OutgoingMessage = ChildMessage extends infer M ? (M extends ChildMessage ? Omit<M, 'v'> : never) : never;
@@ -37,12 +44,12 @@ export function trustedParentOrigin(param: string | null | undefined, allowedOri
 }
 
 /** Creates the bridge: explicit target origin on send; exact origin and `event.source === parent` on receive. */
-export function createBridge(win: BridgeWindow, targetOrigin: string | undefined, inFrame: boolean): Bridge {
+export function createBridge(win: BridgeWindow, targetOrigin: string | undefined, inFrame: boolean, parse: ParentParser = lazyParse): Bridge {
   const parent = inFrame ? win.parent : null;
   const target = parent ? targetOrigin : undefined;
   const send = (message: OutgoingMessage): boolean => {
     if (!parent || !target) return false;
-    parent.postMessage({ ...message, v: PROTOCOL_VERSION }, target);
+    parent.postMessage({ ...message, v: BRIDGE_PROTOCOL_VERSION }, target);
     return true;
   };
   return {
@@ -52,8 +59,7 @@ export function createBridge(win: BridgeWindow, targetOrigin: string | undefined
       if (!parent || !target) return () => {};
       const handler = (e: MessageEvent) => {
         if (e.origin !== target || e.source !== parent) return;
-        const m = parseParentMessage(e.data);
-        if (m) fn(m);
+        void Promise.resolve(parse(e.data)).then((m) => m && fn(m));
       };
       win.addEventListener('message', handler);
       return () => win.removeEventListener('message', handler);

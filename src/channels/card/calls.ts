@@ -15,12 +15,12 @@ export function cardPaymentCall(details: CardDetails, transactionReference: stri
     method: 'POST',
     path: '/api/v1/card-payment',
     body: { ...details, ...(cardPin ? { cardPin } : {}), transactionReference },
-    schema: () => import('./schemas').then((m) => m.CardPaymentResponseSchema),
+    check: () => import('./schemas').then((m) => m.cardPaymentCheck),
     idempotencyKey,
   };
 }
 
 /** POST /api/v1/card/validate-otp. */
 export function validateOtpCall(reference: string, otp: string, idempotencyKey: string): ProxyCall<ValidateOtpResponse> {
-  return { method: 'POST', path: '/api/v1/card/validate-otp', body: { reference, otp }, schema: () => import('./schemas').then((m) => m.ValidateOtpResponseSchema), idempotencyKey };
+  return { method: 'POST', path: '/api/v1/card/validate-otp', body: { reference, otp }, check: () => import('./schemas').then((m) => m.otpCheck), idempotencyKey };
 }

@@ -1,2 +1,8 @@
 // Loaded beside the first card request, not before the first paint.
-export { CardPaymentResponseSchema, ValidateOtpResponseSchema } from '../../api/card';
+import { CardPaymentResponseSchema, ValidateOtpResponseSchema } from '../../api/card';
+import { checker } from '../../checkout/check';
+
+/** Checks a card-payment answer. */
+export const cardPaymentCheck = checker(CardPaymentResponseSchema);
+/** Checks a validate-otp answer. */
+export const otpCheck = checker(ValidateOtpResponseSchema);
