@@ -351,6 +351,15 @@ describe('preload', () => {
     expect(o.onSuccess).toHaveBeenCalledTimes(1);
   });
 
+  test('open with other options replaces the preloaded page, which closes without onClose (it was never shown)', () => {
+    const preloaded = options();
+    preload(preloaded);
+    const stale = document.querySelector('iframe');
+    open(options({ transactionReference: 'TND-NEW' }));
+    expect(preloaded.onClose).not.toHaveBeenCalled();
+    expect(document.querySelector('iframe')).not.toBe(stale);
+  });
+
   test('open with other options replaces the preloaded page', () => {
     preload({ transactionReference: REF, tenderUrl: TENDER });
     const stale = document.querySelector('iframe');

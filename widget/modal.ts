@@ -108,7 +108,8 @@ export function createModal(o: TenderOptions, src: string, origin: string, polic
         (before as HTMLElement | null)?.focus?.();
       }
       gone();
-      s.end();
+      // A preloaded page that was never shown closes without a word: nobody saw it open.
+      s.end(!m.visible);
     },
   };
   return m;

@@ -19,8 +19,8 @@ export interface Session {
   shown(): void;
   /** Loads the page again after a failed load. */
   retry(): void;
-  /** Stops listening and fires `onClose` once, with the last known status (`pending` while busy). */
-  end(): void;
+  /** Stops listening and fires `onClose` once, with the last known status (`pending` while busy); `quiet`: no onClose (never shown). */
+  end(quiet?: boolean): void;
 }
 
 /** What the modal or the inline mount does with each message; `undefined` when the page did not load in time. */
@@ -68,12 +68,12 @@ export function createSession(o: TenderOptions, src: string, origin: string, pol
       frame.src = src;
       arm();
     },
-    end() {
+    end(quiet) {
       if (!stop) return;
       stop();
       stop = undefined;
       clearTimeout(timer);
-      call(s.o.onClose, { reference, status: s.busy ? 'pending' : last });
+      if (!quiet) call(s.o.onClose, { reference, status: s.busy ? 'pending' : last });
     },
   };
 

@@ -80,7 +80,7 @@ export function shopPage(ctx: PageContext): string {
   const products = CATALOGUE.map(
     (p) => `<li class="product">
     <div class="swatch swatch-${p.id}" aria-hidden="true"></div>
-    <div class="info"><h3 id="p-${p.id}">${esc(p.name)}</h3><p>${esc(p.blurb)}</p><p class="price">${formatNaira(p.price)}</p></div>
+    <div class="info"><h2 id="p-${p.id}">${esc(p.name)}</h2><p>${esc(p.blurb)}</p><p class="price">${formatNaira(p.price)}</p></div>
     <label class="qty">Quantity <input type="number" name="${p.id}" min="0" max="${MAX_QUANTITY}" value="${p.id === 'coffee' ? 1 : 0}" inputmode="numeric" data-price="${p.price}" aria-describedby="p-${p.id}"></label>
   </li>`,
   ).join('\n');

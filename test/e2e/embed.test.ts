@@ -4,6 +4,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { existsSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { startSandbox, type RunningSandbox } from '../../demo/sandbox/server';
@@ -226,6 +227,24 @@ describe('embedded checkout', () => {
     await page.locator('.tender-o').waitFor({ state: 'detached' });
     expect(await page.evaluate(() => document.activeElement?.textContent)).toMatch(/^Pay/);
     await page.context().close();
+  });
+
+  test('axe-core finds no violations on the storefront with the modal open', async () => {
+    // bypassCSP: axe is injected as an inline script, which the storefront's own CSP rightly refuses.
+    const context = await browser.newContext({ bypassCSP: true });
+    const page = await context.newPage();
+    await page.goto(shop.url);
+    await page.getByRole('button', { name: /^Pay/ }).click();
+    await checkout(page).getByLabel('Card number').waitFor();
+    await page.addScriptTag({ path: createRequire(import.meta.url).resolve('axe-core/axe.min.js') });
+    // The iframe's own document is the hosted page's, checked by its own accessibility tests.
+    const violations = await page.evaluate(async () => {
+      const axe = (window as unknown as { axe: { run(ctx: unknown, o: unknown): Promise<{ violations: { id: string; nodes: unknown[] }[] }> } }).axe;
+      const r = await axe.run({ exclude: [['iframe']] }, { iframes: false });
+      return r.violations.map((v) => `${v.id} (${v.nodes.length})`);
+    });
+    expect(violations).toEqual([]);
+    await context.close();
   });
 
   // Once the page is ready, focus is inside the cross-origin iframe, where the storefront's document never
