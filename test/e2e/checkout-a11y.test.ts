@@ -1,0 +1,262 @@
+// Accessibility of the hosted checkout page (PRODUCT.md §7, WCAG 2.2 AA): axe-core finds no violation in any
+// state — every tab, the card's PIN and OTP steps, the USSD code, the transfer account and its expiry, every
+// outcome and start-up error — in the light and the dark colour scheme and at 320 px (where nothing may scroll
+// sideways); and the channel tabs follow the WAI-ARIA tabs keyboard pattern.
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { axeReport } from '../support/axe';
+import { launchBrowser } from '../support/browser';
+import { CARDS, OTP, PIN, WAIT, checkoutUrl, expectHeading, expectSuccess, fillCard, openCheckout, payButton, selectTab, tab } from '../support/checkout';
+import { startStack, type Stack } from '../support/stack';
+
+let browser: Browser;
+let stack: Stack;
+let context: BrowserContext;
+let page: Page;
+const VIEWPORT = { width: 1024, height: 800 };
+
+beforeAll(async () => {
+  [browser, stack] = await Promise.all([launchBrowser(), startStack()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await stack?.close();
+});
+beforeEach(async () => {
+  context = await browser.newContext({ viewport: VIEWPORT });
+  page = await context.newPage();
+});
+afterEach(async () => {
+  await context?.close();
+});
+
+/**
+ * Checks the current state: axe in light and dark at the default width, then at 320 px (light and dark again,
+ * since the layout changes) with no horizontal scroll. Returns the problems found, '' when none.
+ */
+async function check(p: Page, state: string): Promise<string> {
+  const problems = [await axeReport(p, state)];
+  await p.setViewportSize({ width: 320, height: 640 });
+  const widths = await p.evaluate(() => ({ inner: window.innerWidth, scroll: document.documentElement.scrollWidth, body: document.body.scrollWidth }));
+  expect(widths.inner).toBe(320);
+  if (widths.scroll > 320 || widths.body > 320) {
+    const wide = await p.evaluate(() =>
+      Array.from(document.querySelectorAll<HTMLElement>('body *'))
+        .filter((e) => e.getBoundingClientRect().right > 320.5)
+        .slice(0, 5)
+        .map((e) => `<${e.tagName.toLowerCase()} class="${e.className}"> right=${Math.round(e.getBoundingClientRect().right)}`)
+        .join(', '),
+    );
+    problems.push(`[${state}, 320 px] scrolls sideways: scrollWidth ${widths.scroll} (body ${widths.body}); too wide: ${wide}`);
+  }
+  problems.push(await axeReport(p, `${state}, 320 px`));
+  await p.setViewportSize(VIEWPORT);
+  return problems.filter(Boolean).join('\n');
+}
+
+/** Runs `check` on each state and asserts at the end, so one run reports every state's problems at once. */
+function checker(p: Page) {
+  const reports: string[] = [];
+  const states: string[] = [];
+  return {
+    async state(name: string) {
+      states.push(name);
+      const r = await check(p, name);
+      if (r) reports.push(r);
+    },
+    done(expected: number) {
+      expect(states).toHaveLength(expected);
+      expect(reports.join('\n'), `axe / 320 px problems in: ${states.join('; ')}`).toBe('');
+    },
+  };
+}
+
+describe('hosted checkout: accessibility', () => {
+  it('the dark colour scheme really applies (so the dark checks below check something)', async () => {
+    const { reference } = await stack.initiate();
+    await openCheckout(page, stack, reference);
+    const bg = () => page.evaluate(() => getComputedStyle(document.body).backgroundColor + ' / ' + getComputedStyle(document.querySelector('main')!).color);
+    await page.emulateMedia({ colorScheme: 'light' });
+    const light = await bg();
+    await page.emulateMedia({ colorScheme: 'dark' });
+    expect(await bg()).not.toBe(light);
+  });
+
+  it('the checker is not vacuous: it reports a planted violation, in dark only when only dark breaks, and a wide element at 320 px', async () => {
+    const { reference } = await stack.initiate();
+    await openCheckout(page, stack, reference);
+    await page.evaluate(() => {
+      const img = document.createElement('img');
+      img.src = 'data:image/gif;base64,R0lGODlhAQABAAAAACw=';
+      img.className = 'planted';
+      document.querySelector('main')!.append(img);
+      const dim = document.createElement('p');
+      dim.textContent = 'Dim in the dark';
+      dim.className = 'planted-dim';
+      document.querySelector('main')!.append(dim);
+      // The page's CSP refuses a <style> element; a constructed style sheet goes through the CSSOM.
+      const sheet = new CSSStyleSheet();
+      sheet.replaceSync('@media (prefers-color-scheme: dark) { .planted-dim { color: #333 !important; background: #222 !important; } } .planted-wide { width: 400px; height: 1px; }');
+      document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet];
+      const wide = document.createElement('div');
+      wide.className = 'planted-wide';
+      document.querySelector('main')!.append(wide);
+    });
+    const report = await check(page, 'planted');
+    expect(report).toMatch(/\[planted, light\] image-alt/);
+    expect(report).toMatch(/\[planted, dark\] color-contrast[^\n]*\n[^\n]*planted-dim/);
+    expect(report).not.toMatch(/\[planted, light\] color-contrast/);
+    expect(report).toMatch(/\[planted, 320 px\] scrolls sideways/);
+  });
+
+  it('every tab: card, USSD, bank transfer, wallet A, wallet B, the secure hosted page', async () => {
+    const { reference, paymentRedirectUrl } = await stack.initiate();
+    await openCheckout(page, stack, reference, { paymentRedirectUrl });
+    const c = checker(page);
+    await c.state('card tab');
+    await selectTab(page, 'ussd');
+    await page.getByRole('radio', { name: 'Zenith Bank' }).waitFor(WAIT);
+    await c.state('USSD tab');
+    await selectTab(page, 'bank-transfer');
+    await page.getByRole('button', { name: 'Get account details' }).waitFor(WAIT);
+    await c.state('bank transfer tab');
+    await selectTab(page, 'wallet-a');
+    await page.getByRole('button', { name: 'Continue to Wallet A' }).waitFor(WAIT);
+    await c.state('wallet A tab');
+    await selectTab(page, 'wallet-b');
+    await page.getByRole('button', { name: 'Continue to Wallet B' }).waitFor(WAIT);
+    await c.state('wallet B tab');
+    await selectTab(page, 'hosted-page');
+    await page.getByRole('button', { name: 'Continue to the secure page' }).waitFor(WAIT);
+    await c.state('hosted page tab');
+    c.done(6);
+  });
+
+  it('card: field errors, the PIN step, the OTP step, the success outcome', async () => {
+    const { reference } = await stack.initiate();
+    await openCheckout(page, stack, reference);
+    const c = checker(page);
+    await payButton(page).click();
+    await page.locator('#tender-panel [aria-invalid="true"]').first().waitFor(WAIT);
+    await c.state('card form with errors');
+    await fillCard(page, CARDS.pinOtp);
+    await payButton(page).click();
+    await page.getByLabel('Card PIN', { exact: true }).waitFor(WAIT);
+    await c.state('PIN step');
+    await page.getByLabel('Card PIN', { exact: true }).fill('12');
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.locator('#tender-card-pin[aria-invalid="true"]').waitFor(WAIT);
+    await c.state('PIN step with an error');
+    await page.getByLabel('Card PIN', { exact: true }).fill(PIN);
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.getByLabel('One-time code', { exact: true }).waitFor(WAIT);
+    await c.state('OTP step');
+    await page.getByLabel('One-time code', { exact: true }).fill(OTP);
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await expectSuccess(page);
+    await c.state('success outcome');
+    c.done(5);
+  });
+
+  it('the failure outcome (declined card)', async () => {
+    const { reference } = await stack.initiate();
+    await openCheckout(page, stack, reference);
+    await fillCard(page, CARDS.declined);
+    await payButton(page).click();
+    await expectHeading(page, 'Payment not completed');
+    const c = checker(page);
+    await c.state('failure outcome');
+    c.done(1);
+  });
+
+  it('USSD: the code shown, confirming, and the pending outcome ("still confirming")', async () => {
+    // A controllable clock: the poller gives up after 15 minutes, which the test skips over.
+    await page.clock.install();
+    const { reference } = await stack.initiate();
+    await openCheckout(page, stack, reference);
+    const c = checker(page);
+    await selectTab(page, 'ussd');
+    await page.getByRole('radio', { name: 'Zenith Bank' }).check(WAIT);
+    await page.getByRole('button', { name: 'Get USSD code' }).click();
+    await expectHeading(page, 'Dial this code on the phone linked to your account');
+    await c.state('USSD code shown');
+    await page.clock.fastForward('16:00');
+    await expectHeading(page, /still confirming/);
+    await c.state('pending outcome');
+    await page.getByRole('button', { name: 'Check again' }).click();
+    await page.getByText('Confirming your payment…').waitFor(WAIT);
+    await c.state('confirming');
+    c.done(3);
+  });
+
+  it('bank transfer: the account shown and the account expired', async () => {
+    await page.clock.install();
+    const { reference } = await stack.initiate();
+    await openCheckout(page, stack, reference);
+    const c = checker(page);
+    await selectTab(page, 'bank-transfer');
+    await page.getByRole('button', { name: 'Get account details' }).click(WAIT);
+    await expectHeading(page, /Transfer exactly/);
+    await c.state('transfer account shown');
+    await page.clock.fastForward('20:05');
+    await expectHeading(page, 'This account has expired');
+    await c.state('transfer account expired');
+    c.done(2);
+  });
+
+  it('start-up errors: missing reference, malformed reference, payment server unreachable', async () => {
+    const c = checker(page);
+    await page.goto(checkoutUrl(stack, null));
+    await expectHeading(page, 'This checkout link is missing its payment reference.');
+    await c.state('missing reference');
+    await page.goto(checkoutUrl(stack, '<bad ref>'));
+    await expectHeading(page, 'This checkout link has a payment reference that is not valid.');
+    await c.state('malformed reference');
+    await page.route('**/api/v1/transaction/verify', (route) => route.abort('connectionrefused'));
+    const { reference } = await stack.initiate();
+    await page.goto(checkoutUrl(stack, reference));
+    await expectHeading(page, 'We could not reach the payment server.');
+    await page.getByRole('button', { name: 'Try again' }).waitFor(WAIT);
+    await c.state('payment server unreachable');
+    c.done(3);
+  });
+
+  it('keyboard: the channel tabs follow the WAI-ARIA tabs pattern (arrows, Home, End, one tab stop)', async () => {
+    const { reference, paymentRedirectUrl } = await stack.initiate();
+    await openCheckout(page, stack, reference, { paymentRedirectUrl });
+    const ids = await page.getByRole('tab').evaluateAll((tabs) => tabs.map((t) => t.getAttribute('data-channel')!));
+    expect(ids).toEqual(['card', 'ussd', 'bank-transfer', 'wallet-a', 'wallet-b', 'hosted-page']);
+    const focused = () => page.evaluate(() => document.activeElement?.getAttribute('data-channel') ?? document.activeElement?.id ?? null);
+    const selected = () => page.locator('[role="tab"][aria-selected="true"]').getAttribute('data-channel');
+    const tabStops = () => page.locator('[role="tab"][tabindex="0"]').evaluateAll((t) => t.map((e) => e.getAttribute('data-channel')));
+
+    // Tab from the top of the page lands on the selected tab: one tab stop for the whole list.
+    await page.locator('body').focus();
+    for (let i = 0; i < 5 && (await focused()) !== 'card'; i++) await page.keyboard.press('Tab');
+    expect(await focused()).toBe('card');
+    expect(await tabStops()).toEqual(['card']);
+
+    const press = async (key: string, want: string) => {
+      await page.keyboard.press(key);
+      await expect.poll(selected, { timeout: 5000, message: `${key} selects ${want}` }).toBe(want);
+      expect(await focused(), `${key} moves focus to ${want}`).toBe(want);
+      expect(await tabStops()).toEqual([want]);
+      expect(await page.locator('[role="tabpanel"]').getAttribute('aria-labelledby')).toBe(`tender-tab-${want}`);
+    };
+    await press('ArrowRight', 'ussd');
+    await press('ArrowRight', 'bank-transfer');
+    await press('ArrowLeft', 'ussd');
+    await press('End', 'hosted-page');
+    await press('ArrowRight', 'card');
+    await press('ArrowLeft', 'hosted-page');
+    await press('Home', 'card');
+
+    // Tab leaves the tab list for the panel's first control.
+    await press('ArrowRight', 'ussd');
+    await page.getByRole('radio').first().waitFor(WAIT);
+    await page.keyboard.press('Tab');
+    expect(await focused()).not.toBe('ussd');
+    expect(await page.evaluate(() => document.activeElement?.closest('[role="tabpanel"]') !== null)).toBe(true);
+    expect(await tab(page, 'ussd').getAttribute('aria-selected')).toBe('true');
+  });
+});
