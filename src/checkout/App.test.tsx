@@ -57,9 +57,9 @@ describe('resolveChannels', () => {
 });
 
 describe('outcomes', () => {
-  it('shows the start-up error page for a missing reference', () => {
+  it('shows the start-up error page for a missing reference', async () => {
     renderApp({}, { reference: null });
-    expect(screen.getByRole('heading', { name: 'This checkout link is missing its payment reference.' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'This checkout link is missing its payment reference.' })).toBeTruthy();
     expect(screen.queryByRole('tab')).toBeNull();
   });
 

@@ -5,9 +5,9 @@ import { isInFrame, navigate } from '../platform/navigate';
 import type { PageConfig } from '../platform/pageConfig';
 import { readPageConfigFast } from '../platform/pageConfigFast';
 import { createJsonStore } from '../platform/storage';
-import { App, preloadChannel } from './App';
+import { App, preloadRest } from './App';
 import { createCheckoutModel } from './model';
-import { createProxy } from './proxy';
+import type { Proxy } from './proxy';
 import { browserPollEnv } from './verify';
 import './styles.css';
 
@@ -18,6 +18,17 @@ function newId(): string {
   if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
   return Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join('');
 }
+
+// The proxy module loads beside the first request rather than in the first bundle.
+let proxy: Promise<Proxy> | undefined;
+const lazyProxy: Proxy = {
+  send: (call) =>
+    (proxy ??= import('./proxy').then((m) => m.createProxy())).then(
+      (p) => p.send(call),
+      // The module did not load, so nothing was sent; the next call tries again.
+      () => ((proxy = undefined), { ok: false as const, error: { code: 'network' as const } }),
+    ),
+};
 
 const params = new URLSearchParams(location.search);
 const config = readPageConfigFast(document) ?? FALLBACK_CONFIG;
@@ -30,7 +41,7 @@ const policy = { hosts: config.redirectHosts, allowHttpLoopback: config.allowHtt
 const model = createCheckoutModel({
   reference: params.get('transactionReference'),
   channels,
-  proxy: createProxy(),
+  proxy: lazyProxy,
   store: createJsonStore(),
   pollEnv: browserPollEnv(document),
   navigate: (url) => navigate(url, { policy, inFrame, askParent: (u) => bridge.send({ type: 'navigate', url: u }), assign: (u) => location.assign(u) }),
@@ -50,4 +61,4 @@ bridge.onMessage((m) => {
   if (m.type === 'shown') document.querySelector<HTMLElement>('#tender-panel input, #tender-panel button, .tender-outcome h2')?.focus();
 });
 const idle = (fn: () => void) => ('requestIdleCallback' in window ? requestIdleCallback(fn, { timeout: 3000 }) : setTimeout(fn, 1500));
-idle(() => channels.forEach(preloadChannel));
+idle(() => preloadRest(channels));

@@ -5,7 +5,8 @@ import type { MessageKey } from '../i18n/en';
 import type { Bridge } from '../platform/bridge';
 import type { NavigateResult } from '../platform/navigate';
 import type { JsonStore } from '../platform/storage';
-import { isUnknownOutcome, type Proxy, type ProxyCall, type ProxyError } from './proxy';
+import { isUnknownOutcome } from './errors';
+import type { Proxy, ProxyCall, ProxyError } from './proxy';
 import { clearResume, readResume, writeResume } from './resume';
 import { DEFAULT_POLICY, startPolling, type PollEnv, type Poller, type PollPolicy, type PollStep } from './verify';
 

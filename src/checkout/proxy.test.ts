@@ -2,7 +2,8 @@ import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
 import { statusEnvelope } from '../api/common';
 import { checker } from './check';
-import { createProxy, isUnknownOutcome, parseRetryAfter, type ProxyCall } from './proxy';
+import { isUnknownOutcome } from './errors';
+import { createProxy, parseRetryAfter, type ProxyCall } from './proxy';
 import { fakeServer } from './testkit';
 
 const Schema = statusEnvelope(v.object({ n: v.number() }));

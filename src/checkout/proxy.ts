@@ -1,6 +1,5 @@
-import type { MessageKey } from '../i18n/en';
 
-/** The closed set of reasons a proxy call can fail. */
+/** The closed set of reasons a proxy call can fail (messages and the unknown-outcome rule: errors.ts). */
 export type ProxyErrorCode =
   | 'network' // fetch rejected: offline, DNS, connection reset
   | 'timeout' // our own time-out fired, or the proxy's upstream timed out (504)
@@ -55,18 +54,6 @@ export interface ProxyOptions {
 export interface Proxy {
   send<T>(call: ProxyCall<T>): Promise<Result<T>>;
 }
-
-/** Maps an error code to the message the payer sees. */
-export const ERROR_MESSAGE: Readonly<Record<ProxyErrorCode, MessageKey>> = {
-  network: 'errNetwork',
-  timeout: 'errTimeout',
-  invalid_response: 'errInvalid',
-  declined: 'errDeclined',
-  rate_limited: 'errRateLimited',
-  bad_request: 'errBadRequest',
-  upstream: 'errUpstream',
-  config: 'errConfig',
-};
 
 /** Parses Retry-After (seconds or an HTTP date) into ms; undefined when absent or nonsense. */
 export function parseRetryAfter(value: string | null, now = Date.now()): number | undefined {
@@ -161,9 +148,4 @@ export function createProxy(options: ProxyOptions = {}): Proxy {
       };
     },
   };
-}
-
-/** True when a completion call's outcome is unknown: it may have reached the API. Verify, never re-submit. */
-export function isUnknownOutcome(e: ProxyError): boolean {
-  return e.code === 'network' || e.code === 'timeout' || e.code === 'upstream' || e.code === 'invalid_response';
 }

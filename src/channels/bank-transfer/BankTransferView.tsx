@@ -1,7 +1,7 @@
 import { useSignal } from '@preact/signals';
 import { useEffect, useRef } from 'preact/hooks';
 import type { BankTransferAccount } from '../../api/channels';
-import { ERROR_MESSAGE } from '../../checkout/proxy';
+import { ERROR_MESSAGE } from '../../checkout/errors';
 import { formatAmount, t } from '../../i18n/en';
 import { CopyButton } from '../../ui/CopyButton';
 import { Countdown } from '../../ui/Countdown';

@@ -1,7 +1,7 @@
 import { useSignal } from '@preact/signals';
 import { useEffect, useRef } from 'preact/hooks';
 import { formatAmount, t } from '../../i18n/en';
-import { ERROR_MESSAGE } from '../../checkout/proxy';
+import { ERROR_MESSAGE } from '../../checkout/errors';
 import { Field } from '../../ui/Field';
 import type { ChannelViewProps } from '../types';
 import { cardPaymentCall, validateOtpCall, type CardDetails } from './calls';

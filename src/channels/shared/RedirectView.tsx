@@ -1,6 +1,6 @@
 import { useSignal } from '@preact/signals';
 import { t } from '../../i18n/en';
-import { ERROR_MESSAGE } from '../../checkout/proxy';
+import { ERROR_MESSAGE } from '../../checkout/errors';
 import type { CheckoutModel, CompletionResult } from '../../checkout/model';
 import type { ChannelId } from '../registry';
 

@@ -1,7 +1,7 @@
 import { useSignal } from '@preact/signals';
 import { useEffect, useRef } from 'preact/hooks';
 import type { UssdBank } from '../../api/channels';
-import { ERROR_MESSAGE } from '../../checkout/proxy';
+import { ERROR_MESSAGE } from '../../checkout/errors';
 import { t } from '../../i18n/en';
 import { CopyButton } from '../../ui/CopyButton';
 import { Spinner } from '../../ui/Spinner';

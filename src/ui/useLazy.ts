@@ -1,0 +1,29 @@
+import type { ComponentType } from 'preact';
+import { useEffect, useState } from 'preact/hooks';
+
+type Loader<P> = () => Promise<ComponentType<P>>;
+const cache = new Map<Loader<never>, ComponentType<never>>();
+
+/** Loads a component ahead of need; a failure is forgotten so the next use tries again. */
+export function preload<P>(load: Loader<P>): Promise<ComponentType<P> | undefined> {
+  const hit = cache.get(load as Loader<never>) as ComponentType<P> | undefined;
+  if (hit) return Promise.resolve(hit);
+  return load().then(
+    (c) => (cache.set(load as Loader<never>, c as ComponentType<never>), c),
+    () => undefined,
+  );
+}
+
+/** The component behind `load` once loaded (undefined until then), and whether loading failed. */
+export function useLazy<P>(load: Loader<P> | undefined): [ComponentType<P> | undefined, boolean, () => void] {
+  const [, setTick] = useState(0);
+  const [failed, setFailed] = useState(false);
+  const C = load && (cache.get(load as Loader<never>) as ComponentType<P> | undefined);
+  useEffect(() => {
+    if (!load || C || failed) return;
+    let live = true;
+    void preload(load).then((c) => live && (c ? setTick((n) => n + 1) : setFailed(true)));
+    return () => void (live = false);
+  }, [load, failed]);
+  return [C, failed, () => setFailed(false)];
+}
