@@ -70,7 +70,8 @@ export async function runOnce(browser: Browser, o: RunOptions): Promise<RunResul
       ctx.on('response', async (resp) => {
         const req = resp.request();
         const type = req.resourceType();
-        if (type !== 'script' && type !== 'stylesheet') return;
+        // Documents too: a page may inline its critical script and style, which are JS and CSS all the same.
+        if (type !== 'script' && type !== 'stylesheet' && type !== 'document') return;
         try {
           const body = await resp.body();
           resources.push({ url: req.url(), frameUrl: req.frame().url(), type, body, startTime: req.timing().startTime });

@@ -43,7 +43,22 @@ export interface Results {
 const gz = (b: Buffer) => gzipSync(b, { level: 9 }).length;
 const br = (b: Buffer) => brotliCompressSync(b, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length;
 
-function weigh(files: { url: string; body: Buffer }[]): Weight {
+/** Inline `<script>` and `<style>` contents of an HTML document (not its markup), as one pseudo-file. */
+function inlineCode(html: string): string {
+  let code = '';
+  for (const m of html.matchAll(/<(script|style)\b([^>]*)>([\s\S]*?)<\/\1>/gi)) {
+    if (m[1]!.toLowerCase() === 'script' && (/\ssrc\s*=/i.test(m[2]!) || /type\s*=\s*["']?application\/(ld\+)?json/i.test(m[2]!))) continue;
+    code += m[3];
+  }
+  return code;
+}
+
+function weigh(all: { url: string; body: Buffer; type?: string }[]): Weight {
+  const files = all.flatMap((f) => {
+    if (f.type !== 'document') return [f];
+    const code = inlineCode(f.body.toString('utf8'));
+    return code.trim() ? [{ url: `${f.url.replace(/\?.*$/, '')} (inline script/style)`, body: Buffer.from(code) }] : [];
+  });
   const list = files.map((f) => ({ url: f.url.replace(/^https?:\/\/[^/]+/, ''), raw: f.body.length, gz: gz(f.body), br: br(f.body) }));
   return { raw: list.reduce((s, f) => s + f.raw, 0), gz: list.reduce((s, f) => s + f.gz, 0), br: list.reduce((s, f) => s + f.br, 0), files: list };
 }
