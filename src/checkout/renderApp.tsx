@@ -1,5 +1,5 @@
 // Test helper: the whole page on a fake server and clock (never imported by the page).
-import { cleanup, render } from '@testing-library/preact';
+import { cleanup, configure, render } from '@testing-library/preact';
 import { afterEach } from 'vitest';
 import { navigate } from '../platform/navigate';
 import { App } from './App';
@@ -7,6 +7,8 @@ import { testModel } from './testkit';
 
 // Vitest runs without globals here, so Testing Library cannot register its own clean-up.
 afterEach(cleanup);
+// Lazy chunks are transformed on first import; on two busy cores that can take longer than the 1 s default.
+configure({ asyncUtilTimeout: 5000 });
 
 type Routes = Parameters<typeof testModel>[0];
 type Options = NonNullable<Parameters<typeof testModel>[1]>;
