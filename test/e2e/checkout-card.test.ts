@@ -137,6 +137,11 @@ describe('hosted checkout: card', () => {
     // The card fields are cleared after the attempt: nothing typed survives in the DOM.
     expectNoCardData('DOM', await page.content(), CARDS.pinOtp, secrets);
 
+    // Nor in the Tender server's logs.
+    const logs = JSON.stringify(stack.logs);
+    expectNoCardData('server logs', logs, CARDS.pinOtp, secrets);
+    expect(logs.includes(stack.apiKey), 'API key in the server logs').toBe(false);
+
     const bodies = await Promise.all(responses.map((r) => r.text));
     expect(bodies.length).toBeGreaterThan(3);
     for (const b of bodies) expect(b.includes(stack.apiKey), `API key in ${b.slice(0, 200)}`).toBe(false);
@@ -265,5 +270,81 @@ describe('hosted checkout: card', () => {
     await page.reload();
     await expectSuccess(page);
     expect((await completions(stack, reference)).counts['card-payment']).toBe(1);
+  });
+
+  it('a wrong PIN is shown on the PIN field and may be tried again; the right one then pays', async () => {
+    const { reference } = await stack.initiate();
+    await openCheckout(page, stack, reference);
+    await fillCard(page, CARDS.pin);
+    await payButton(page).click();
+    const pin = page.getByLabel('Card PIN', { exact: true });
+    await pin.fill('9999');
+    await submit(page).click();
+    await expect.poll(() => page.locator('#tender-card-pin-error').textContent(), WAIT).toBe('Incorrect PIN');
+    expect(await pin.getAttribute('aria-invalid')).toBe('true');
+    expect(await pin.getAttribute('aria-describedby')).toContain('tender-card-pin-error');
+    expect(await pin.inputValue()).toBe('');
+    await pin.fill(PIN);
+    await submit(page).click();
+    await expectSuccess(page);
+  });
+
+  it('a wrong OTP may be tried again; the right one then pays', async () => {
+    const { reference } = await stack.initiate();
+    await openCheckout(page, stack, reference);
+    await fillCard(page, CARDS.otp);
+    await payButton(page).click();
+    const otp = page.getByLabel('One-time code', { exact: true });
+    await otp.fill('000000');
+    await submit(page).click();
+    await expect.poll(() => page.locator('#tender-card-otp-error').textContent(), WAIT).not.toBe('');
+    expect(await otp.getAttribute('aria-invalid')).toBe('true');
+    await otp.fill(OTP);
+    await submit(page).click();
+    await expectSuccess(page);
+    expect((await completions(stack, reference)).counts['validate-otp']).toBe(2);
+  });
+
+  it('insufficient funds: the API's reason is shown', async () => {
+    const { reference } = await stack.initiate();
+    await openCheckout(page, stack, reference);
+    await fillCard(page, CARDS.insufficient);
+    await payButton(page).click();
+    await expectHeading(page, 'Payment not completed');
+    await expect.poll(() => page.locator('.tender-outcome [role="alert"]').textContent()).toBe('Insufficient funds');
+  });
+
+  it('3-D Secure declined on the bank page: back → a failure with the reason, and "Try another way" pays', async () => {
+    const { reference } = await stack.initiate();
+    await openCheckout(page, stack, reference);
+    await fillCard(page, CARDS.threeDs);
+    await payButton(page).click();
+    await page.waitForURL(`${stack.sandboxUrl}/sandbox/3ds/**`, WAIT);
+    await page.getByRole('button', { name: 'Decline' }).click();
+    await page.waitForURL(`${stack.tenderUrl}/checkout/**`, WAIT);
+    await expectHeading(page, 'Payment not completed');
+    await expect.poll(() => page.locator('.tender-outcome [role="alert"]').textContent()).toBe('3-D Secure authentication declined');
+    await page.getByRole('button', { name: 'Try another way' }).click();
+    await fillCard(page, CARDS.noAuth);
+    await payButton(page).click();
+    await expectSuccess(page);
+  });
+
+  it('a reference already paid shows the success at once, with no form to pay again', async () => {
+    const { reference } = await stack.initiate();
+    await openCheckout(page, stack, reference);
+    await fillCard(page, CARDS.noAuth);
+    await payButton(page).click();
+    await expectSuccess(page);
+    const other = await context.browser()!.newContext();
+    try {
+      const again = await other.newPage();
+      await again.goto(`${stack.tenderUrl}/checkout/?transactionReference=${reference}`);
+      await again.getByRole('heading', { name: 'Payment successful' }).waitFor(WAIT);
+      expect(await again.locator('input[autocomplete="cc-number"]').count()).toBe(0);
+      expect(await again.getByRole('tab').count()).toBe(0);
+    } finally {
+      await other.close();
+    }
   });
 });
