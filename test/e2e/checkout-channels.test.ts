@@ -261,4 +261,83 @@ describe('hosted checkout: wallets and the hosted payment page', () => {
     expect(requests.filter((u) => u.includes('evil.example'))).toEqual([]);
     expect(served).toEqual(bad);
   });
+
+  it('hosted page: Cancel there → back → a clear not-completed state with a way to try again', async () => {
+    const { reference, paymentRedirectUrl } = await stack.initiate();
+    await openCheckout(page, stack, reference, { paymentRedirectUrl });
+    await selectTab(page, 'hosted-page');
+    await page.getByRole('button', { name: 'Continue to the secure page' }).click(WAIT);
+    await page.waitForURL(paymentRedirectUrl, WAIT);
+    await page.getByRole('button', { name: 'Cancel' }).click();
+    await page.waitForURL(`${stack.tenderUrl}/checkout/**`, WAIT);
+    await expectHeading(page, 'Payment not completed');
+    await page.getByRole('button', { name: 'Try another way' }).waitFor(WAIT);
+  });
+});
+
+describe('hosted checkout: one completion request per attempt, whatever the payer clicks', () => {
+  /** Holds each matching request for `ms`, so the second click lands while the first is in flight. */
+  const slowDown = (pattern: string, ms: number) =>
+    page.route(pattern, async (route) => {
+      await new Promise((r) => setTimeout(r, ms));
+      await route.continue();
+    });
+
+  it('double click on "Get USSD code"', async () => {
+    const { reference } = await stack.initiate();
+    await openCheckout(page, stack, reference);
+    await selectTab(page, 'ussd');
+    await page.getByRole('radio', { name: 'Zenith Bank' }).check(WAIT);
+    await slowDown('**/api/v1/ussd-payment', 400);
+    await page.getByRole('button', { name: 'Get USSD code' }).dblclick();
+    await expectHeading(page, 'Dial this code on the phone linked to your account');
+    const s = await completions(stack, reference);
+    expect(s.counts['ussd-payment']).toBe(1);
+    expect(s.keys).toHaveLength(1);
+  });
+
+  it('double click on "Get account details"', async () => {
+    const { reference } = await stack.initiate();
+    await openCheckout(page, stack, reference);
+    await selectTab(page, 'bank-transfer');
+    await slowDown('**/api/v1/bank-transfer', 400);
+    await page.getByRole('button', { name: 'Get account details' }).dblclick(WAIT);
+    await expectHeading(page, /Transfer exactly/);
+    const s = await completions(stack, reference);
+    expect(s.counts['bank-transfer']).toBe(1);
+    expect(s.keys).toHaveLength(1);
+  });
+
+  it('double click on "Continue to Wallet B"', async () => {
+    const { reference } = await stack.initiate();
+    await openCheckout(page, stack, reference);
+    await selectTab(page, 'wallet-b');
+    await slowDown('**/api/v1/walletb-payment**', 400);
+    await page.getByRole('button', { name: 'Continue to Wallet B' }).dblclick(WAIT);
+    await page.waitForURL(`${stack.sandboxUrl}/sandbox/wallet-b/**`, WAIT);
+    const s = await completions(stack, reference);
+    expect(s.counts['walletb']).toBe(1);
+    expect(s.keys).toHaveLength(1);
+  });
+});
+
+describe('hosted checkout: configuration from the URL', () => {
+  it('the channels parameter chooses the subset and order of the tabs', async () => {
+    const { reference } = await stack.initiate();
+    await openCheckout(page, stack, reference, { channels: 'bank-transfer,card,nonsense,card' });
+    const channels = await page.getByRole('tab').evaluateAll((tabs) => tabs.map((t) => t.getAttribute('data-channel')));
+    expect(channels).toEqual(['bank-transfer', 'card']);
+    expect(await page.locator('[role="tab"][aria-selected="true"]').getAttribute('data-channel')).toBe('bank-transfer');
+  });
+
+  it('USSD falls back to the bundled bank list when the bank list cannot be fetched', async () => {
+    await page.route('**/api/v1/ussd-getbanks', (route) => route.fulfill({ status: 502, json: { status: false, message: 'Bad gateway' } }));
+    const { reference } = await stack.initiate();
+    await openCheckout(page, stack, reference);
+    await selectTab(page, 'ussd');
+    await page.getByRole('radio', { name: 'GTBank' }).check(WAIT);
+    await page.getByRole('button', { name: 'Get USSD code' }).click();
+    await expectHeading(page, 'Dial this code on the phone linked to your account');
+    expect(await page.locator('.tender-code').getAttribute('aria-label')).toMatch(/^\*737\*/);
+  });
 });
