@@ -157,7 +157,7 @@ export function CardView({ model }: ChannelViewProps) {
   if (step.value !== 'details') {
     const isPin = step.value === 'pin';
     return (
-      <form method="post" class="tender-form" onSubmit={onSubmit} noValidate aria-labelledby="tender-step-title">
+      <form method="post" class="tender-form" onSubmit={onSubmit} noValidate>
         <h2 id="tender-step-title" class="tender-h2">
           {t(isPin ? 'pinTitle' : 'otpTitle')}
         </h2>
