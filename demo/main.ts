@@ -55,8 +55,10 @@ ${cards}
 
 let stopping = false;
 const stop = async (): Promise<void> => {
-  if (stopping) return;
+  // A second Ctrl-C, or servers slow to let go, do not keep the terminal waiting.
+  if (stopping) process.exit(130);
   stopping = true;
+  setTimeout(() => process.exit(0), 2000).unref();
   await Promise.allSettled([storefront.close(), tender.close(), sandbox.close()]);
   process.exit(0);
 };
