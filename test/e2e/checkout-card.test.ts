@@ -14,6 +14,7 @@ import {
   expectHeading,
   expectSuccess,
   fillCard,
+  holdRequests,
   openCheckout,
   payButton,
   recordConsole,
@@ -59,14 +60,6 @@ function expectNoCardData(where: string, text: string, number: string, extra: st
 
 /** The submit button of whatever card step is shown (its name changes to "Processing…" while busy). */
 const submit = (p: Page) => p.locator('#tender-panel form button[type="submit"]');
-
-/** Holds each matching request for `ms` before it goes on, so a second click lands while the first is in flight. */
-async function slowDown(p: Page, pattern: string, ms: number): Promise<void> {
-  await p.route(pattern, async (route) => {
-    await new Promise((r) => setTimeout(r, ms));
-    await route.continue();
-  });
-}
 
 describe('hosted checkout: card', () => {
   it('pays with a no-auth card: success with amount, reference and channel; one completion request', async () => {
@@ -192,26 +185,34 @@ describe('hosted checkout: card', () => {
     const { reference } = await stack.initiate();
     await openCheckout(page, stack, reference);
     await fillCard(page, CARDS.noAuth);
-    await slowDown(page, '**/api/v1/card-payment', 400);
+    const held = await holdRequests(page, '**/api/v1/card-payment');
     await payButton(page).dblclick();
+    await expect.poll(held.count, WAIT).toBe(1);
+    // A third click while the first request is in flight (the button reads "Processing…", aria-disabled).
+    await submit(page).click({ force: true });
+    held.release();
     await expectSuccess(page);
+    expect(held.count()).toBe(1);
     const s = await completions(stack, reference);
     expect(s.counts['card-payment']).toBe(1);
     expect(s.keys).toHaveLength(1);
     expect(s.keys[0]).toMatch(/\S{8,}/);
   });
 
-  it('Enter in the form plus a click on Pay send exactly one card-payment request', async () => {
+  it('Enter in the form plus clicks on Pay send exactly one card-payment request', async () => {
     const { reference } = await stack.initiate();
     await openCheckout(page, stack, reference);
     await fillCard(page, CARDS.noAuth);
-    await slowDown(page, '**/api/v1/card-payment', 600);
-    const button = submit(page);
+    const held = await holdRequests(page, '**/api/v1/card-payment');
     await cardField(page, 'cvv').press('Enter');
+    await expect.poll(held.count, WAIT).toBe(1);
     // aria-disabled while busy: Playwright's actionability wait would hold the click back, a person's would not.
-    await button.click({ force: true });
-    await button.click({ force: true });
+    await submit(page).click({ force: true });
+    await cardField(page, 'cvv').press('Enter');
+    await submit(page).click({ force: true });
+    held.release();
     await expectSuccess(page);
+    expect(held.count()).toBe(1);
     const s = await completions(stack, reference);
     expect(s.counts['card-payment']).toBe(1);
     expect(s.keys).toHaveLength(1);
@@ -223,9 +224,13 @@ describe('hosted checkout: card', () => {
     await fillCard(page, CARDS.pin);
     await payButton(page).click();
     await page.getByLabel('Card PIN', { exact: true }).fill(PIN);
-    await slowDown(page, '**/api/v1/card-payment', 400);
+    const held = await holdRequests(page, '**/api/v1/card-payment');
     await submit(page).dblclick();
+    await expect.poll(held.count, WAIT).toBe(1);
+    await page.getByLabel('Card PIN', { exact: true }).press('Enter');
+    held.release();
     await expectSuccess(page);
+    expect(held.count()).toBe(1);
     const s = await completions(stack, reference);
     expect(s.counts['card-payment']).toBe(2);
     expect(s.keys).toHaveLength(2);
@@ -305,7 +310,7 @@ describe('hosted checkout: card', () => {
     expect((await completions(stack, reference)).counts['validate-otp']).toBe(2);
   });
 
-  it('insufficient funds: the API's reason is shown', async () => {
+  it('insufficient funds: the API reason is shown', async () => {
     const { reference } = await stack.initiate();
     await openCheckout(page, stack, reference);
     await fillCard(page, CARDS.insufficient);

@@ -3,7 +3,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { launchBrowser } from '../support/browser';
-import { WAIT, completions, expectHeading, expectSuccess, openCheckout, recordNavigations, selectTab } from '../support/checkout';
+import { WAIT, completions, expectHeading, expectSuccess, holdRequests, openCheckout, recordNavigations, selectTab } from '../support/checkout';
 import { startStack, type Stack } from '../support/stack';
 
 let browser: Browser;
@@ -276,48 +276,52 @@ describe('hosted checkout: wallets and the hosted payment page', () => {
 });
 
 describe('hosted checkout: one completion request per attempt, whatever the payer clicks', () => {
-  /** Holds each matching request for `ms`, so the second click lands while the first is in flight. */
-  const slowDown = (pattern: string, ms: number) =>
-    page.route(pattern, async (route) => {
-      await new Promise((r) => setTimeout(r, ms));
-      await route.continue();
-    });
-
   it('double click on "Get USSD code"', async () => {
     const { reference } = await stack.initiate();
     await openCheckout(page, stack, reference);
     await selectTab(page, 'ussd');
     await page.getByRole('radio', { name: 'Zenith Bank' }).check(WAIT);
-    await slowDown('**/api/v1/ussd-payment', 400);
+    const held = await holdRequests(page, '**/api/v1/ussd-payment');
     await page.getByRole('button', { name: 'Get USSD code' }).dblclick();
+    await expect.poll(held.count, WAIT).toBe(1);
+    held.release();
     await expectHeading(page, 'Dial this code on the phone linked to your account');
     const s = await completions(stack, reference);
     expect(s.counts['ussd-payment']).toBe(1);
     expect(s.keys).toHaveLength(1);
+    expect(held.count()).toBe(1);
   });
 
   it('double click on "Get account details"', async () => {
     const { reference } = await stack.initiate();
     await openCheckout(page, stack, reference);
     await selectTab(page, 'bank-transfer');
-    await slowDown('**/api/v1/bank-transfer', 400);
+    const held = await holdRequests(page, '**/api/v1/bank-transfer');
     await page.getByRole('button', { name: 'Get account details' }).dblclick(WAIT);
+    await expect.poll(held.count, WAIT).toBe(1);
+    await page.locator('#tender-panel button').first().click({ force: true });
+    held.release();
     await expectHeading(page, /Transfer exactly/);
     const s = await completions(stack, reference);
     expect(s.counts['bank-transfer']).toBe(1);
     expect(s.keys).toHaveLength(1);
+    expect(held.count()).toBe(1);
   });
 
   it('double click on "Continue to Wallet B"', async () => {
     const { reference } = await stack.initiate();
     await openCheckout(page, stack, reference);
     await selectTab(page, 'wallet-b');
-    await slowDown('**/api/v1/walletb-payment**', 400);
+    const held = await holdRequests(page, '**/api/v1/walletb-payment**');
     await page.getByRole('button', { name: 'Continue to Wallet B' }).dblclick(WAIT);
+    await expect.poll(held.count, WAIT).toBe(1);
+    await page.locator('#tender-panel button').first().click({ force: true });
+    held.release();
     await page.waitForURL(`${stack.sandboxUrl}/sandbox/wallet-b/**`, WAIT);
     const s = await completions(stack, reference);
     expect(s.counts['walletb']).toBe(1);
     expect(s.keys).toHaveLength(1);
+    expect(held.count()).toBe(1);
   });
 });
 

@@ -48,16 +48,16 @@ describe('hosted checkout: the UNKNOWN outcome', () => {
     await fillCard(page, CARDS.hang);
     const payments: string[] = [];
     page.on('request', (r) => r.url().includes('/api/v1/card-payment') && payments.push(r.method()));
-    const started = Date.now();
+    const proxyAnswer = page.waitForResponse('**/api/v1/card-payment', WAIT);
     await payButton(page).click();
     // While the answer is held back: more clicks and Enter send nothing more.
     const submit = page.locator('#tender-panel form button[type="submit"]');
     await submit.click({ force: true, timeout: 1000 }).catch(() => undefined);
     await cardField(page, 'cvv').press('Enter', { timeout: 1000 }).catch(() => undefined);
 
+    // The proxy gave up on the held-back answer (504): the outcome is unknown, and only verify can tell.
+    expect((await proxyAnswer).status()).toBe(504);
     await expectSuccess(page);
-    // The answer came from verify, after the proxy's time-out, not from the held-back card-payment answer.
-    expect(Date.now() - started).toBeLessThan(10_000);
     const seen = await texts();
     expect(seen.some((t) => /Confirming your payment/.test(t)), 'the page showed that it was confirming').toBe(true);
     for (const t of seen) expect(t, 'a text the page showed').not.toMatch(/not completed|failed|declined|went wrong|took too long/i);
@@ -74,7 +74,7 @@ describe('hosted checkout: the UNKNOWN outcome', () => {
     await fillCard(page, CARDS.hang);
     const proxyAnswer = page.waitForResponse('**/api/v1/card-payment', WAIT);
     await payButton(page).click();
-    expect((await proxyAnswer).status()).toBeGreaterThanOrEqual(500);
+    expect((await proxyAnswer).status()).toBe(504);
     await page.reload();
     await expectSuccess(page);
     await expect.poll(() => page.locator('main').textContent()).not.toMatch(/not completed|failed/i);

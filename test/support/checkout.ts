@@ -20,8 +20,8 @@ export const OTP = '123456';
 export const EXPIRY = '12/34';
 export const CVV = '737';
 
-/** Web-first waits: long enough for a busy two-core machine, far below the test time-out. */
-export const WAIT = { timeout: 15_000 } as const;
+/** Web-first waits: long enough for a two-core machine shared with other work, well below the 60 s test time-out. */
+export const WAIT = { timeout: 25_000 } as const;
 
 /** The hosted page URL for a reference, with extra query parameters (paymentRedirectUrl, channels…). */
 export function checkoutUrl(stack: Pick<Stack, 'tenderUrl'>, reference: string | null, extra: Record<string, string> = {}): string {
@@ -109,4 +109,20 @@ export function storageDump(page: Page): Promise<string> {
 export async function completions(stack: Stack, reference: string): Promise<{ counts: Record<string, number>; keys: string[]; status?: string }> {
   const s = await stack.stats(reference);
   return { counts: s.counts, keys: s.idempotencyKeys, status: s.transactionStatus };
+}
+
+/**
+ * Holds every request matching `pattern` until `release()`, so clicks made meanwhile land while the first request
+ * is in flight (no timing guesses); `count()` is how many requests left the page.
+ */
+export async function holdRequests(page: Page, pattern: string): Promise<{ release(): void; count(): number }> {
+  let release!: () => void;
+  const gate = new Promise<void>((r) => (release = r));
+  let n = 0;
+  await page.route(pattern, async (route) => {
+    n += 1;
+    await gate;
+    await route.continue();
+  });
+  return { release, count: () => n };
 }
