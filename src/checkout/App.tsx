@@ -70,16 +70,18 @@ export function App(props: AppProps) {
   const s = model.screen.value;
   const txn = model.txn.value;
   const amount = txn?.amount !== undefined ? formatAmount(txn.amount, txn.currency) : undefined;
-  const showHeader = s.kind !== 'error' || s.retry;
+  // A link without a usable reference has no amount to wait for.
+  const noPayment = s.kind === 'error' && !s.retry;
   return (
     <main class="tender">
-      {showHeader && (
-        <header class="tender-header">
+      <header class="tender-header">
           <div>
             <h1 class="tender-merchant">{txn?.merchantName ? t('payTo', { merchant: txn.merchantName }) : t('pageTitle')}</h1>
-            <p class="tender-amount" aria-live="polite">
-              {amount ?? <span class="tender-skeleton">{t('amountLoading')}</span>}
-            </p>
+            {!noPayment && (
+              <p class="tender-amount" aria-live="polite">
+                {amount ?? <span class="tender-skeleton">{t('amountLoading')}</span>}
+              </p>
+            )}
           </div>
           {embedded && (
             <button type="button" class="tender-close" aria-label={t('close')} onClick={() => model.close()}>
@@ -87,7 +89,6 @@ export function App(props: AppProps) {
             </button>
           )}
         </header>
-      )}
       {s.kind === 'pay' ? (
         <Tabs label={t('choose')} items={model.channels.map((id) => ({ id, label: channelById(id)!.label(config) }))} selected={model.channel.value} onSelect={(id) => model.select(id as ChannelId)}>
           <ChannelPanel id={model.channel.value} model={model} config={config} />
