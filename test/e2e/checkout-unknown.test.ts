@@ -1,10 +1,11 @@
 // End to end: the UNKNOWN outcome of PRODUCT.md §4. The sandbox charges the hang card at once but holds its
 // answer for 10 s; the Tender proxy gives up after 1.5 s. The page must not call that "failed", must not send the
-// card again, and must learn the truth from verify.
+// card again, and must learn the truth from verify. Also: answers the page cannot be sure of (unknown status words,
+// unknown shapes) are never taken for success, and the API's strings are shown as text, never as markup.
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { launchBrowser } from '../support/browser';
-import { CARDS, WAIT, cardField, completions, expectSuccess, fillCard, openCheckout, payButton } from '../support/checkout';
+import { CARDS, WAIT, cardField, checkoutUrl, completions, expectHeading, expectSuccess, fillCard, openCheckout, payButton } from '../support/checkout';
 import { startStack, type Stack } from '../support/stack';
 
 let browser: Browser;
@@ -79,5 +80,60 @@ describe('hosted checkout: the UNKNOWN outcome', () => {
     await expectSuccess(page);
     await expect.poll(() => page.locator('main').textContent()).not.toMatch(/not completed|failed/i);
     expect((await completions(stack, reference)).counts['card-payment']).toBe(1);
+  });
+});
+
+describe('hosted checkout: answers the page cannot be sure of', () => {
+  /** Answers verify with `data` (merged over a pending record of the right amount) instead of the sandbox. */
+  const fakeVerify = (p: Page, data: Record<string, unknown>) =>
+    p.route('**/api/v1/transaction/verify', (route) =>
+      route.fulfill({ json: { status: true, message: 'ok', data: { amount: 2500, currency: 'NGN', merchantName: 'Tender Demo Store', ...data } } }),
+    );
+
+  it('a status word in another case is understood ("SUCCESSFUL" → success)', async () => {
+    const { reference } = await stack.initiate();
+    await fakeVerify(page, { status: 'SUCCESSFUL' });
+    await page.goto(checkoutUrl(stack, reference));
+    await expectSuccess(page);
+  });
+
+  it('an unknown status word is pending: the payer can still pay, nothing says success or failure', async () => {
+    const { reference } = await stack.initiate();
+    await fakeVerify(page, { status: 'Processing' });
+    await openCheckout(page, stack, reference);
+    await cardField(page, 'number').waitFor(WAIT);
+    expect(await page.locator('main').textContent()).not.toMatch(/successful|not completed|failed/i);
+  });
+
+  it('after a payment, a verify answer of an unknown shape is never success; the real answer then is', async () => {
+    const { reference } = await stack.initiate();
+    await openCheckout(page, stack, reference);
+    let bad = 0;
+    await page.route('**/api/v1/transaction/verify', (route) => {
+      bad += 1;
+      return route.fulfill({ json: { status: true, message: 'ok', data: { outcome: 'successful' } } });
+    });
+    await fillCard(page, CARDS.noAuth);
+    await payButton(page).click();
+    await page.getByText('Confirming your payment…').waitFor(WAIT);
+    await expect.poll(() => bad, WAIT).toBeGreaterThanOrEqual(1);
+    expect(await page.locator('main').textContent()).not.toMatch(/successful|not completed|failed/i);
+    await page.unroute('**/api/v1/transaction/verify');
+    // The poller asks again by itself (every 2 s ± 20 %).
+    await expectSuccess(page);
+  });
+
+  it("the API's decline message is rendered as text, never as markup", async () => {
+    const { reference } = await stack.initiate();
+    const message = '<img src=x onerror="window.__pwned=1"><b>Declined</b> & done';
+    await page.route('**/api/v1/card-payment', (route) => route.fulfill({ status: 402, json: { status: false, message } }));
+    await openCheckout(page, stack, reference);
+    await fillCard(page, CARDS.noAuth);
+    await payButton(page).click();
+    await expectHeading(page, 'Payment not completed');
+    const alert = page.locator('.tender-outcome [role="alert"]');
+    await expect.poll(() => alert.textContent(), WAIT).toBe(message);
+    expect(await page.locator('.tender-outcome img, .tender-outcome b').count()).toBe(0);
+    expect(await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined();
   });
 });
