@@ -138,6 +138,21 @@ describe('hosted checkout: accessibility', () => {
     const c = checker(page);
     await payButton(page).click();
     await page.locator('#tender-panel [aria-invalid="true"]').first().waitFor(WAIT);
+    // Errors are tied to their fields (aria-describedby → the message) and live, so they are announced.
+    const invalid = await page.locator('#tender-panel input[aria-invalid="true"]').evaluateAll((inputs) =>
+      inputs.map((i) => {
+        const ids = (i.getAttribute('aria-describedby') ?? '').split(/\s+/).filter(Boolean);
+        const msgs = ids.map((id) => document.getElementById(id)).filter((e): e is HTMLElement => !!e && !!e.textContent?.trim());
+        return { id: i.id, message: msgs.map((m) => m.textContent).join(' '), live: msgs.some((m) => !!m.closest('[aria-live], [role="alert"]')) };
+      }),
+    );
+    expect(invalid.map((f) => f.id)).toEqual(['tender-card-number', 'tender-card-expiry', 'tender-card-cvv']);
+    for (const f of invalid) {
+      expect(f.message, `${f.id} has an error message tied to it`).not.toBe('');
+      expect(f.live, `${f.id}'s error is announced`).toBe(true);
+    }
+    // Focus goes to the first field in error.
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('tender-card-number');
     await c.state('card form with errors');
     await fillCard(page, CARDS.pinOtp);
     await payButton(page).click();
@@ -198,6 +213,15 @@ describe('hosted checkout: accessibility', () => {
     await page.getByRole('button', { name: 'Get account details' }).click(WAIT);
     await expectHeading(page, /Transfer exactly/);
     await c.state('transfer account shown');
+    // The countdown is announced at intervals, not every second: seconds pass on screen, the spoken text stays.
+    const countdown = page.locator('.tender-countdown');
+    const spoken = countdown.locator('[aria-live]');
+    const shownBefore = await countdown.locator('[aria-hidden="true"]').textContent();
+    const spokenBefore = await spoken.textContent();
+    expect(spokenBefore).toMatch(/This account expires in 20 minutes/);
+    await page.clock.runFor(3000);
+    await expect.poll(() => countdown.locator('[aria-hidden="true"]').textContent()).not.toBe(shownBefore);
+    expect(await spoken.textContent()).toBe(spokenBefore);
     await page.clock.fastForward('20:05');
     await expectHeading(page, 'This account has expired');
     await c.state('transfer account expired');
@@ -219,6 +243,22 @@ describe('hosted checkout: accessibility', () => {
     await page.getByRole('button', { name: 'Try again' }).waitFor(WAIT);
     await c.state('payment server unreachable');
     c.done(3);
+  });
+
+  it('reduced motion: the spinner stops spinning when the payer asks for less motion', async () => {
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    const { reference } = await stack.initiate();
+    await openCheckout(page, stack, reference);
+    await selectTab(page, 'ussd');
+    await page.getByRole('radio', { name: 'Zenith Bank' }).check(WAIT);
+    await page.getByRole('button', { name: 'Get USSD code' }).click();
+    const spinner = page.locator('.tender-spinner').first();
+    await spinner.waitFor(WAIT);
+    const motion = await spinner.evaluate((e) => {
+      const cs = getComputedStyle(e);
+      return { name: cs.animationName, duration: parseFloat(cs.animationDuration) * (cs.animationDuration.endsWith('ms') ? 1 : 1000), count: cs.animationIterationCount };
+    });
+    expect(motion.name === 'none' || (motion.duration <= 1 && motion.count !== 'infinite'), JSON.stringify(motion)).toBe(true);
   });
 
   it('keyboard: the channel tabs follow the WAI-ARIA tabs pattern (arrows, Home, End, one tab stop)', async () => {
