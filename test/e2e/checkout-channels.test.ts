@@ -80,6 +80,26 @@ describe('hosted checkout: USSD', () => {
   });
 });
 
+describe('hosted checkout: USSD, another bank', () => {
+  it('"Choose another bank" after a code gives a new code for the other bank, which then pays', async () => {
+    const { reference } = await stack.initiate();
+    await openCheckout(page, stack, reference);
+    await selectTab(page, 'ussd');
+    await page.getByRole('radio', { name: 'Zenith Bank' }).check(WAIT);
+    await page.getByRole('button', { name: 'Get USSD code' }).click();
+    await expectHeading(page, 'Dial this code on the phone linked to your account');
+    expect(await page.locator('.tender-code').getAttribute('aria-label')).toMatch(/^\*966\*/);
+    await page.getByRole('button', { name: 'Choose another bank' }).click();
+    await page.getByRole('radio', { name: 'Access Bank' }).check(WAIT);
+    await page.getByRole('button', { name: 'Get USSD code' }).click();
+    await expectHeading(page, 'Dial this code on the phone linked to your account');
+    expect(await page.locator('.tender-code').getAttribute('aria-label')).toMatch(/^\*901\*/);
+    await stack.control(reference, 'complete');
+    await expectSuccess(page);
+    expect((await completions(stack, reference)).counts['ussd-payment']).toBe(2);
+  });
+});
+
 describe('hosted checkout: bank transfer', () => {
   it('shows the account, "I’ve sent the money" → confirming → completion → success', async () => {
     const { reference } = await stack.initiate();
