@@ -3,6 +3,7 @@ import { formatAmount, t } from '../i18n/en';
 import { Outcome } from '../ui/Outcome';
 import { Spinner } from '../ui/Spinner';
 import type { AppProps } from './App';
+import { tm } from '../i18n/enMore';
 
 /** A channel's name for the payer: our label for known ids, the API's word otherwise. */
 function channelName(raw: string | undefined, config: AppProps['config']): string | undefined {
@@ -18,12 +19,12 @@ export default function Screens({ model, config, embedded }: AppProps) {
   const amount = txn?.amount !== undefined ? formatAmount(txn.amount, txn.currency) : undefined;
   const done = embedded ? (
     <button type="button" class="tender-btn" onClick={() => model.close()}>
-      {t('done')}
+      {tm('done')}
     </button>
   ) : null;
   const ref = (
     <div class="tender-detail">
-      <dt>{t('reference')}</dt>
+      <dt>{tm('reference')}</dt>
       <dd>{model.reference}</dd>
     </div>
   );
@@ -36,21 +37,21 @@ export default function Screens({ model, config, embedded }: AppProps) {
       body = (
         <div class="tender-waiting" role="status">
           <Spinner />
-          <p class="tender-strong">{t(s.kind === 'verifying' ? 'verifying' : 'redirecting')}</p>
-          {s.kind === 'verifying' && <p class="tender-hint">{t('verifyingHint')}</p>}
+          <p class="tender-strong">{tm(s.kind === 'verifying' ? 'verifying' : 'redirecting')}</p>
+          {s.kind === 'verifying' && <p class="tender-hint">{tm('verifyingHint')}</p>}
         </div>
       );
       break;
     case 'success': {
       const via = channelName(s.channel, config);
       body = (
-        <Outcome tone="success" title={t('successTitle')} actions={done}>
-          {amount && <p>{t('successBody', { amount })}</p>}
+        <Outcome tone="success" title={tm('successTitle')} actions={done}>
+          {amount && <p>{tm('successBody', { amount })}</p>}
           <dl class="tender-details">
             {ref}
             {via && (
               <div class="tender-detail">
-                <dt>{t('channel')}</dt>
+                <dt>{tm('channel')}</dt>
                 <dd>{via}</dd>
               </div>
             )}
@@ -63,14 +64,14 @@ export default function Screens({ model, config, embedded }: AppProps) {
       body = (
         <Outcome
           tone="failure"
-          title={t('failureTitle')}
+          title={tm('failureTitle')}
           actions={
             <button type="button" class="tender-btn tender-btn--primary" onClick={() => model.tryAnotherWay()}>
               {t('tryAnotherWay')}
             </button>
           }
         >
-          <p role="alert">{s.reason || t('failureDefault')}</p>
+          <p role="alert">{s.reason || tm('failureDefault')}</p>
           <dl class="tender-details">{ref}</dl>
         </Outcome>
       );
@@ -79,17 +80,17 @@ export default function Screens({ model, config, embedded }: AppProps) {
       body = (
         <Outcome
           tone="pending"
-          title={t('pendingTitle')}
+          title={tm('pendingTitle')}
           actions={
             <>
               <button type="button" class="tender-btn tender-btn--primary" onClick={() => model.retry()}>
-                {t('checkAgain')}
+                {tm('checkAgain')}
               </button>
               {done}
             </>
           }
         >
-          <p>{t('pendingBody')}</p>
+          <p>{tm('pendingBody')}</p>
           <dl class="tender-details">{ref}</dl>
         </Outcome>
       );
@@ -98,7 +99,7 @@ export default function Screens({ model, config, embedded }: AppProps) {
       body = (
         <Outcome
           tone="error"
-          title={t(s.message)}
+          title={tm(s.message)}
           actions={
             s.retry ? (
               <button type="button" class="tender-btn tender-btn--primary" onClick={() => model.retry()}>
@@ -107,7 +108,7 @@ export default function Screens({ model, config, embedded }: AppProps) {
             ) : undefined
           }
         >
-          <p>{t(s.hint)}</p>
+          <p>{tm(s.hint)}</p>
         </Outcome>
       );
   }

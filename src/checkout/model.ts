@@ -1,7 +1,7 @@
 import { effect, signal, type ReadonlySignal } from '@preact/signals';
 import type { TransactionStatus, VerifyData, VerifyResponse } from '../api/transactions';
 import type { ChannelId } from '../channels/registry';
-import type { MessageKey } from '../i18n/en';
+import type { MoreKey } from '../i18n/enMore';
 import type { Bridge } from '../platform/bridge';
 import type { NavigateResult } from '../platform/navigate';
 import type { JsonStore } from '../platform/storage';
@@ -27,7 +27,7 @@ export type Screen =
   | { readonly kind: 'success'; readonly channel?: string }
   | { readonly kind: 'failure'; readonly status: TransactionStatus; readonly reason?: string }
   | { readonly kind: 'pending' }
-  | { readonly kind: 'error'; readonly message: MessageKey; readonly hint: MessageKey; readonly retry: boolean };
+  | { readonly kind: 'error'; readonly message: MoreKey; readonly hint: MoreKey; readonly retry: boolean };
 
 /** The outcome of a completion call, as a channel sees it. */
 export type CompletionResult<T> =
@@ -201,7 +201,7 @@ export function createCheckoutModel(deps: ModelDeps): CheckoutModel {
     poller = startPolling(round, deps.pollEnv, giveUp, maxMs ? { ...policy, maxMs } : policy);
   };
 
-  const startupError = (message: MessageKey, hint: MessageKey, retry: boolean, code: string) => {
+  const startupError = (message: MoreKey, hint: MoreKey, retry: boolean, code: string) => {
     screen.value = { kind: 'error', message, hint, retry };
     send({ type: 'error', code, message: code });
   };

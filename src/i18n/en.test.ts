@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { formatAmount, setCatalog, t } from './en';
+import { tm } from './enMore';
 
 describe('formatAmount', () => {
   it.each([
@@ -22,6 +23,12 @@ describe('t', () => {
     setCatalog({ retry: 'Réessayer' });
     expect(t('retry')).toBe('Réessayer');
     expect(t('close')).toBe('Close');
+    setCatalog({});
+  });
+  it('covers the later screens’ catalog too', () => {
+    setCatalog({ done: 'Terminé' });
+    expect(tm('done')).toBe('Terminé');
+    expect(tm('copy')).toBe('Copy');
     setCatalog({});
   });
 });

@@ -1,13 +1,13 @@
 /**
- * The English message catalog: the base locale. Flat keys, `{name}` placeholders filled by `t()`.
- * Other locales are `Partial<Catalog>` and fall back to these strings.
+ * The English message catalog, first-paint part: the base locale. Flat keys, `{name}` placeholders filled by `t()`.
+ * Strings only later screens need live in enMore.ts, so they load with those screens. Other locales are
+ * `Partial<Catalog & MoreCatalog>` and fall back to English.
  */
 export const en = {
   pageTitle: 'Checkout',
   payTo: 'Pay {merchant}',
   amountLoading: 'Loading amount…',
   close: 'Close',
-  done: 'Done',
   retry: 'Try again',
   tryAnotherWay: 'Try another way',
   choose: 'Choose how to pay',
@@ -45,57 +45,7 @@ export const en = {
   errOtp: 'The code is 4 to 8 digits.',
   continue: 'Continue',
   useAnotherCard: 'Use another card',
-  redirecting: 'Taking you to your bank…',
 
-  ussdBank: 'Your bank',
-  ussdSearch: 'Search banks',
-  ussdNoBank: 'No bank matches your search.',
-  ussdGetCode: 'Get USSD code',
-  ussdDialTitle: 'Dial this code on the phone linked to your account',
-  ussdDial: 'Dial {code}',
-  ussdIphone: 'On an iPhone, copy the code and dial it in the Phone app.',
-  ussdSteps: 'Follow the prompts to approve the payment. This page updates by itself.',
-  chooseOtherBank: 'Choose another bank',
-
-  transferTitle: 'Transfer exactly {amount} to this account',
-  transferAccount: 'Account number',
-  transferBank: 'Bank',
-  transferName: 'Account name',
-  transferAmount: 'Amount',
-  transferGet: 'Get account details',
-  transferSent: 'I’ve sent the money',
-  transferExpiresIn: 'This account expires in {time}',
-  transferExpiredTitle: 'This account has expired',
-  transferExpired: 'Do not send money to it. Get a new account to pay by transfer.',
-  transferNew: 'Get a new account',
-
-  walletIntro: 'You will continue on {wallet} to approve the payment, then come back here.',
-  walletGo: 'Continue to {wallet}',
-  hostedIntro: 'Pay on the secure payment page. You will come back here afterwards.',
-  hostedGo: 'Continue to the secure page',
-
-  copy: 'Copy',
-  copyLabel: 'Copy {what}',
-  copied: 'Copied',
-
-  verifying: 'Confirming your payment…',
-  verifyingHint: 'This can take a moment. Please keep this page open.',
-  successTitle: 'Payment successful',
-  successBody: 'You paid {amount}.',
-  failureTitle: 'Payment not completed',
-  failureDefault: 'The payment did not go through.',
-  pendingTitle: 'We’re still confirming your payment',
-  pendingBody: 'No need to pay again. We will let the merchant know as soon as your bank confirms.',
-  reference: 'Reference',
-  channel: 'Paid with',
-  checkAgain: 'Check again',
-
-  errMissingRef: 'This checkout link is missing its payment reference.',
-  errBadRef: 'This checkout link has a payment reference that is not valid.',
-  errStartupHint: 'Go back to the shop and start the payment again.',
-  errUnreachable: 'We could not reach the payment server.',
-  errUnreachableHint: 'Check your connection and try again.',
-  errNotFound: 'We could not find this payment.',
   errRedirect: 'We could not send you to the payment page safely: {reason}.',
 
   errNetwork: 'We could not reach the payment server. Check your connection and try again.',
@@ -108,27 +58,31 @@ export const en = {
   errUpstream: 'The payment service is not answering. Please try again shortly.',
   errBusy: 'A payment is already in progress.',
 
-  countdownMinutes: '{m} minutes',
-  countdownMinute: '1 minute',
-  countdownSeconds: '{s} seconds',
 } as const;
 
-/** The full catalog shape every locale falls back to. */
+import type { MoreCatalog } from './enMore';
+
+/** The first-paint catalog's shape. */
 export type Catalog = { readonly [K in keyof typeof en]: string };
 /** A message key of the catalog. */
 export type MessageKey = keyof typeof en;
 
-let active: Catalog = en;
+let overrides: Readonly<Record<string, string>> = {};
 
-/** Switches the catalog; keys a locale lacks fall back to English. */
-export function setCatalog(partial: Partial<Catalog>): void {
-  active = { ...en, ...partial };
+/** Switches to a locale's strings (for both catalogs); keys it lacks fall back to English. */
+export function setCatalog(partial: Partial<Catalog & MoreCatalog>): void {
+  overrides = partial as Record<string, string>;
+}
+
+/** Fills `{name}` placeholders of a catalog string, with the active locale's string when it has one. */
+export function fill(key: string, english: string, params?: Readonly<Record<string, string | number>>): string {
+  const s = overrides[key] ?? english;
+  return params ? s.replace(/\{(\w+)\}/g, (m, k: string) => (k in params ? String(params[k]) : m)) : s;
 }
 
 /** Looks a message up and fills its `{name}` placeholders. */
 export function t(key: MessageKey, params?: Readonly<Record<string, string | number>>): string {
-  const s = active[key];
-  return params ? s.replace(/\{(\w+)\}/g, (m, k: string) => (k in params ? String(params[k]) : m)) : s;
+  return fill(key, en[key], params);
 }
 
 const SYMBOLS: Readonly<Record<string, string>> = { NGN: '₦', USD: '$', GBP: '£', EUR: '€', GHS: 'GH₵', KES: 'KSh', ZAR: 'R' };

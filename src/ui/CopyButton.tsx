@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'preact/hooks';
-import { t } from '../i18n/en';
+
+import { tm } from '../i18n/enMore';
 
 /** Copies text to the clipboard; replaceable in tests. Resolves false when the browser refuses. */
 export let copyText = async (text: string): Promise<boolean> => {
@@ -33,11 +34,11 @@ export function CopyButton({ text, what }: CopyButtonProps) {
   }, [done]);
   return (
     <span class="tender-copy">
-      <button type="button" class="tender-btn tender-btn--small" aria-label={t('copyLabel', { what })} onClick={() => void copyText(text).then(setDone)}>
-        {done ? t('copied') : t('copy')}
+      <button type="button" class="tender-btn tender-btn--small" aria-label={tm('copyLabel', { what })} onClick={() => void copyText(text).then(setDone)}>
+        {done ? tm('copied') : tm('copy')}
       </button>
       <span class="tender-sr" aria-live="polite">
-        {done ? t('copied') : ''}
+        {done ? tm('copied') : ''}
       </span>
     </span>
   );

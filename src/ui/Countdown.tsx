@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'preact/hooks';
-import { t } from '../i18n/en';
+
+import { tm } from '../i18n/enMore';
 
 /** Props of Countdown. */
 export interface CountdownProps {
@@ -20,10 +21,10 @@ export function clock(seconds: number): string {
 /** Seconds left → words, for the announcement. */
 export function spoken(seconds: number): string {
   const s = Math.max(0, Math.ceil(seconds));
-  if (s >= 120) return t('countdownMinutes', { m: Math.ceil(s / 60) });
-  if (s > 60) return t('countdownMinutes', { m: 2 });
-  if (s === 60) return t('countdownMinute');
-  return t('countdownSeconds', { s });
+  if (s >= 120) return tm('countdownMinutes', { m: Math.ceil(s / 60) });
+  if (s > 60) return tm('countdownMinutes', { m: 2 });
+  if (s === 60) return tm('countdownMinute');
+  return tm('countdownSeconds', { s });
 }
 
 /** Whether the remaining time is one we announce: each 5 minutes, the last minute, 30 s and 10 s. */

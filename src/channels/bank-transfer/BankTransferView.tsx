@@ -7,6 +7,7 @@ import { CopyButton } from '../../ui/CopyButton';
 import { Countdown } from '../../ui/Countdown';
 import type { ChannelViewProps } from '../types';
 import { bankTransferCall } from './calls';
+import { tm } from '../../i18n/enMore';
 
 /** Clock used for the countdown; replaceable in tests. */
 export const transferClock = { now: () => Date.now() };
@@ -42,14 +43,14 @@ export default function BankTransferView({ model }: ChannelViewProps) {
     return (
       <div class="tender-form">
         <h2 class="tender-h2" tabIndex={-1} ref={headingRef}>
-          {t('transferExpiredTitle')}
+          {tm('transferExpiredTitle')}
         </h2>
-        <p>{t('transferExpired')}</p>
+        <p>{tm('transferExpired')}</p>
         <p class="tender-form-error" role="alert">
           {error.value}
         </p>
         <button type="button" class="tender-btn tender-btn--primary" aria-disabled={busy} onClick={() => void getAccount()}>
-          {busy ? t('processing') : t('transferNew')}
+          {busy ? t('processing') : tm('transferNew')}
         </button>
       </div>
     );
@@ -61,22 +62,22 @@ export default function BankTransferView({ model }: ChannelViewProps) {
           {error.value}
         </p>
         <button type="button" class="tender-btn tender-btn--primary" aria-disabled={busy} onClick={() => void getAccount()}>
-          {busy ? t('processing') : t('transferGet')}
+          {busy ? t('processing') : tm('transferGet')}
         </button>
       </div>
     );
   }
   const amount = formatAmount(a.amount, a.currency ?? model.txn.value?.currency);
   const rows: [string, string, boolean][] = [
-    [t('transferAccount'), a.accountNumber, true],
-    [t('transferBank'), a.bankName, false],
-    [t('transferName'), a.accountName, false],
-    [t('transferAmount'), amount, true],
+    [tm('transferAccount'), a.accountNumber, true],
+    [tm('transferBank'), a.bankName, false],
+    [tm('transferName'), a.accountName, false],
+    [tm('transferAmount'), amount, true],
   ];
   return (
     <div class="tender-form">
       <h2 class="tender-h2" tabIndex={-1} ref={headingRef}>
-        {t('transferTitle', { amount })}
+        {tm('transferTitle', { amount })}
       </h2>
       <dl class="tender-details">
         {rows.map(([label, value, copy]) => (
@@ -84,7 +85,7 @@ export default function BankTransferView({ model }: ChannelViewProps) {
             <dt>{label}</dt>
             <dd>
               <span class={copy ? 'tender-strong' : undefined}>{value}</span>
-              {copy && <CopyButton text={label === t('transferAmount') ? String(a.amount) : value} what={label.toLowerCase()} />}
+              {copy && <CopyButton text={label === tm('transferAmount') ? String(a.amount) : value} what={label.toLowerCase()} />}
             </dd>
           </div>
         ))}
@@ -92,7 +93,7 @@ export default function BankTransferView({ model }: ChannelViewProps) {
       <Countdown
         endsAt={a.endsAt}
         now={transferClock.now}
-        template={(time) => t('transferExpiresIn', { time })}
+        template={(time) => tm('transferExpiresIn', { time })}
         onExpire={() => {
           account.value = undefined;
           expired.value = true;
@@ -100,7 +101,7 @@ export default function BankTransferView({ model }: ChannelViewProps) {
         }}
       />
       <button type="button" class="tender-btn tender-btn--primary" onClick={() => model.confirm('bank-transfer')}>
-        {t('transferSent')}
+        {tm('transferSent')}
       </button>
     </div>
   );

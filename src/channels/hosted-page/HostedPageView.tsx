@@ -1,6 +1,7 @@
-import { t } from '../../i18n/en';
+
 import { RedirectView } from '../shared/RedirectView';
 import type { ChannelViewProps } from '../types';
+import { tm } from '../../i18n/enMore';
 
 /** Pay on the payment API's own hosted page (the initiate result's paymentRedirectUrl). */
 export default function HostedPageView({ model }: ChannelViewProps) {
@@ -8,8 +9,8 @@ export default function HostedPageView({ model }: ChannelViewProps) {
     <RedirectView
       model={model}
       channel="hosted-page"
-      intro={t('hostedIntro')}
-      action={t('hostedGo')}
+      intro={tm('hostedIntro')}
+      action={tm('hostedGo')}
       start={async () => ({ url: model.paymentRedirectUrl.value ?? '' })}
     />
   );

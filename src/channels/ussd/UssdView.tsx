@@ -7,6 +7,7 @@ import { CopyButton } from '../../ui/CopyButton';
 import { Spinner } from '../../ui/Spinner';
 import type { ChannelViewProps } from '../types';
 import { FALLBACK_BANKS, groupCode, telLink, ussdBanksCall, ussdPaymentCall } from './calls';
+import { tm } from '../../i18n/enMore';
 
 /** USSD: pick a bank (searchable), get the code, dial it; the page verifies meanwhile. */
 export default function UssdView({ model }: ChannelViewProps) {
@@ -44,7 +45,7 @@ export default function UssdView({ model }: ChannelViewProps) {
     return (
       <div class="tender-form">
         <h2 class="tender-h2" tabIndex={-1} ref={codeRef}>
-          {t('ussdDialTitle')}
+          {tm('ussdDialTitle')}
         </h2>
         <p class="tender-code" aria-label={code.value}>
           {groupCode(code.value).map((g, i) => (
@@ -55,13 +56,13 @@ export default function UssdView({ model }: ChannelViewProps) {
           <CopyButton text={code.value} what={t('tabUssd')} />
           {tel && (
             <a class="tender-btn tender-btn--primary" href={tel}>
-              {t('ussdDial', { code: code.value })}
+              {tm('ussdDial', { code: code.value })}
             </a>
           )}
         </div>
-        {!tel && <p class="tender-hint">{t('ussdIphone')}</p>}
+        {!tel && <p class="tender-hint">{tm('ussdIphone')}</p>}
         <p class="tender-status" role="status">
-          <Spinner /> {t('ussdSteps')}
+          <Spinner /> {tm('ussdSteps')}
         </p>
         <button
           type="button"
@@ -71,7 +72,7 @@ export default function UssdView({ model }: ChannelViewProps) {
             model.abandon();
           }}
         >
-          {t('chooseOtherBank')}
+          {tm('chooseOtherBank')}
         </button>
       </div>
     );
@@ -92,11 +93,11 @@ export default function UssdView({ model }: ChannelViewProps) {
       }}
     >
       <fieldset class="tender-fieldset">
-        <legend class="tender-label">{t('ussdBank')}</legend>
+        <legend class="tender-label">{tm('ussdBank')}</legend>
         <label for="tender-ussd-search" class="tender-sr">
-          {t('ussdSearch')}
+          {tm('ussdSearch')}
         </label>
-        <input id="tender-ussd-search" type="search" class="tender-input" placeholder={t('ussdSearch')} value={query.value} onInput={(e) => (query.value = e.currentTarget.value)} />
+        <input id="tender-ussd-search" type="search" class="tender-input" placeholder={tm('ussdSearch')} value={query.value} onInput={(e) => (query.value = e.currentTarget.value)} />
         {!list ? (
           <p role="status">
             <Spinner /> {t('loadingChannel')}
@@ -109,7 +110,7 @@ export default function UssdView({ model }: ChannelViewProps) {
                 <span>{b.bank_name}</span>
               </label>
             ))}
-            {!shown.length && <p role="status">{t('ussdNoBank')}</p>}
+            {!shown.length && <p role="status">{tm('ussdNoBank')}</p>}
           </div>
         )}
       </fieldset>
@@ -117,7 +118,7 @@ export default function UssdView({ model }: ChannelViewProps) {
         {error.value}
       </p>
       <button type="submit" class="tender-btn tender-btn--primary" aria-disabled={busy || !picked.value}>
-        {busy ? t('processing') : t('ussdGetCode')}
+        {busy ? t('processing') : tm('ussdGetCode')}
       </button>
     </form>
   );

@@ -1,7 +1,8 @@
-import { t } from '../../i18n/en';
+
 import { RedirectView } from '../shared/RedirectView';
 import type { ChannelViewProps } from '../types';
 import { walletBCall } from './calls';
+import { tm } from '../../i18n/enMore';
 
 /** Wallet B: start a session, send the payer to its `cashierUrl`, verify on return. */
 export default function WalletBView({ model, config }: ChannelViewProps) {
@@ -10,8 +11,8 @@ export default function WalletBView({ model, config }: ChannelViewProps) {
     <RedirectView
       model={model}
       channel="wallet-b"
-      intro={t('walletIntro', { wallet: name })}
-      action={t('walletGo', { wallet: name })}
+      intro={tm('walletIntro', { wallet: name })}
+      action={tm('walletGo', { wallet: name })}
       start={async () => {
         const r = await model.complete('wallet-b', (key) => walletBCall(model.reference, key));
         return r.kind === 'ok' ? { url: r.value.data.cashierUrl } : r;
