@@ -291,6 +291,17 @@ describe('hosted checkout: accessibility', () => {
     await press('ArrowLeft', 'hosted-page');
     await press('Home', 'card');
 
+    // The keyboard focus is visible (WCAG 2.4.7), in light and dark.
+    const ring = () =>
+      page.evaluate(() => {
+        const cs = getComputedStyle(document.activeElement!);
+        return (cs.outlineStyle !== 'none' && parseFloat(cs.outlineWidth) >= 1) || (cs.boxShadow !== 'none' && cs.boxShadow !== '');
+      });
+    expect(await ring(), 'focused tab shows a focus ring (light)').toBe(true);
+    await page.emulateMedia({ colorScheme: 'dark' });
+    expect(await ring(), 'focused tab shows a focus ring (dark)').toBe(true);
+    await page.emulateMedia({ colorScheme: 'light' });
+
     // Tab leaves the tab list for the panel's first control.
     await press('ArrowRight', 'ussd');
     await page.getByRole('radio').first().waitFor(WAIT);
@@ -298,5 +309,6 @@ describe('hosted checkout: accessibility', () => {
     expect(await focused()).not.toBe('ussd');
     expect(await page.evaluate(() => document.activeElement?.closest('[role="tabpanel"]') !== null)).toBe(true);
     expect(await tab(page, 'ussd').getAttribute('aria-selected')).toBe('true');
+    expect(await ring(), 'focused control in the panel shows a focus ring').toBe(true);
   });
 });
