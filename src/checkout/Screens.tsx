@@ -4,6 +4,7 @@ import { Outcome } from '../ui/Outcome';
 import { Spinner } from '../ui/Spinner';
 import type { AppProps } from './App';
 import { tm } from '../i18n/enMore';
+import './later.css';
 
 /** A channel's name for the payer: our label for known ids, the API's word otherwise. */
 function channelName(raw: string | undefined, config: AppProps['config']): string | undefined {
