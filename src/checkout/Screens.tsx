@@ -6,10 +6,14 @@ import type { AppProps } from './App';
 import { tm } from '../i18n/enMore';
 import './later.css';
 
+/** The API's words for channels whose id here differs (verify reports the hosted page as `payment-page`). */
+const API_CHANNEL_IDS: Readonly<Record<string, string>> = { 'payment-page': 'hosted-page' };
+
 /** A channel's name for the payer: our label for known ids, the API's word otherwise. */
 function channelName(raw: string | undefined, config: AppProps['config']): string | undefined {
   if (!raw) return undefined;
-  const ch = channelById(raw.toLowerCase().replace(/[_ ]/g, '-'));
+  const id = raw.toLowerCase().replace(/[_ ]/g, '-');
+  const ch = channelById(API_CHANNEL_IDS[id] ?? id);
   return ch ? ch.label(config) : raw;
 }
 
