@@ -93,6 +93,8 @@ describe('hosted checkout: wallets and the hosted payment page', () => {
     await page.getByRole('button', { name: 'Pay ₦2,500.00' }).click();
     await page.waitForURL(`${stack.tenderUrl}/checkout/?transactionReference=${reference}`, WAIT);
     await expectSuccess(page);
+    // The channel is named for the payer (the tab's name), not with the API's slug for it.
+    expect(await outcomeText()).toMatch(/Paid with\s*Secure page/);
   });
 
   it('without a paymentRedirectUrl there is no hosted-page option', async () => {
