@@ -37,7 +37,8 @@ export interface RunResult {
 
 const LOOPBACK = new Set(['localhost', '127.0.0.1', '[::1]']);
 
-const TRACE_CATEGORIES = ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8', 'v8.execute', 'blink.user_timing', 'loading', '__metadata'];
+// Only what the scripting sum needs: the verbose v8 and disabled-by-default categories make tracing itself slow.
+const TRACE_CATEGORIES = ['devtools.timeline', 'v8.execute', 'blink.user_timing', '__metadata'];
 
 /** The time a scenario is done: input seen, and (for embeds) its iframe seen in the top page. */
 function doneAt(reports: DetectReport[], cfg: DetectConfig): number | undefined {

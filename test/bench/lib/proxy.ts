@@ -9,6 +9,8 @@ export interface Load {
   latency: { mean: number; p50: number; p90: number; p99: number; max: number };
   errors: number;
   non2xx: number;
+  /** Answers by status code, e.g. {"200": 9999, "502": 1}. */
+  codes: Record<string, number>;
 }
 
 export function autocannon(benchDir: string, url: string, o: { connections: number; seconds: number; body: string }): Promise<Load> {
@@ -34,6 +36,7 @@ export function autocannon(benchDir: string, url: string, o: { connections: numb
           latency: { mean: j.latency.average, p50: j.latency.p50, p90: j.latency.p90, p99: j.latency.p99, max: j.latency.max },
           errors: j.errors + j.timeouts,
           non2xx: j.non2xx,
+          codes: Object.fromEntries(Object.entries((j.statusCodeStats ?? {}) as Record<string, { count: number }>).map(([k, v]) => [k, v.count])),
         });
       } catch {
         reject(new Error(`autocannon exited ${code}: ${err.slice(-500)}`));

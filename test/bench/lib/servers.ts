@@ -9,19 +9,18 @@ import { readFile } from 'node:fs/promises';
 export interface Child { url: string; proc: ChildProcess; mem(): Promise<Mem>; close(): Promise<void> }
 export interface Mem { rss: number; heapUsed: number; heapTotal: number; external: number }
 
-/** Starts a child that prints `{"url": …}` as its first stdout line and answers 'mem' messages. */
+/**
+ * Starts a child that sends `{url}` over IPC once it listens and answers 'mem' messages. Its stdout goes to
+ * /dev/null: the Tender server logs a line per request, and a sink that costs nothing is what a fair
+ * comparison needs (reading and keeping those lines here would slow this process, where the sandbox runs).
+ */
 async function startChild(file: string, env: Record<string, string>, label: string): Promise<Child> {
-  const proc = fork(file, [], { env: { ...process.env, ...env }, execArgv: ['--expose-gc'], stdio: ['ignore', 'pipe', 'pipe', 'ipc'] });
+  const proc = fork(file, [], { env: { ...process.env, ...env }, execArgv: ['--expose-gc'], stdio: ['ignore', 'ignore', 'pipe', 'ipc'] });
   let stderr = '';
-  proc.stderr!.on('data', (d) => { stderr += d; if (stderr.length > 20_000) stderr = stderr.slice(-10_000); });
+  proc.stderr!.on('data', (d) => { stderr = (stderr + d).slice(-10_000); });
   const url = await new Promise<string>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`${label} did not start within 20 s: ${stderr.slice(-2000)}`)), 20_000);
-    let out = '';
-    proc.stdout!.on('data', (d) => {
-      out += d;
-      const line = out.split('\n').find((l) => l.startsWith('{"url"'));
-      if (line) { clearTimeout(timer); resolve(JSON.parse(line).url); }
-    });
+    proc.once('message', (m) => { clearTimeout(timer); resolve((m as { url: string }).url); });
     proc.on('exit', (code) => { clearTimeout(timer); reject(new Error(`${label} exited (${code}): ${stderr.slice(-2000)}`)); });
   });
   proc.removeAllListeners('exit');

@@ -8,7 +8,7 @@ if (!result.ok) {
   process.exit(1);
 }
 const server = await startTenderServer(result.config, { port: 0, host: '127.0.0.1' });
-process.stdout.write(`${JSON.stringify({ url: server.url })}\n`);
+process.send?.({ url: server.url });
 process.on('message', (m) => {
   if (m === 'mem') {
     (globalThis as { gc?: () => void }).gc?.();
