@@ -111,7 +111,12 @@ describe('hosted checkout: bank transfer', () => {
     await expect.poll(() => details.textContent()).toMatch(/Account number\s*99\d{8}/);
     expect(await details.textContent()).toContain('Tender Demo Store Checkout');
     expect(await details.textContent()).toContain('₦2,500.00');
-    await page.getByRole('button', { name: 'Copy account number' }).waitFor(WAIT);
+    // Copy puts the exact account number on the clipboard and says so.
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: stack.tenderUrl });
+    const account = /99\d{8}/.exec((await details.textContent())!)![0];
+    await page.getByRole('button', { name: 'Copy account number' }).click();
+    await expect.poll(() => page.evaluate(() => navigator.clipboard.readText()), WAIT).toBe(account);
+    await expect.poll(() => page.getByRole('button', { name: 'Copy account number' }).textContent(), WAIT).toBe('Copied');
     await expect.poll(() => page.locator('.tender-countdown').textContent()).toMatch(/This account expires in (19|20):\d\d/);
 
     await page.getByRole('button', { name: 'I’ve sent the money' }).click();
