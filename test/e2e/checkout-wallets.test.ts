@@ -97,6 +97,22 @@ describe('hosted checkout: wallets and the hosted payment page', () => {
     expect(await outcomeText()).toMatch(/Paid with\s*Secure page/);
   });
 
+  it('a checkout link whose paymentRedirectUrl parameter is unsafe never sends the payer there', async () => {
+    const { reference } = await stack.initiate();
+    for (const bad of ['https://evil.example/pay', 'javascript:alert(1)', `//evil.example/${reference}`]) {
+      await openCheckout(page, stack, reference, { paymentRedirectUrl: bad });
+      const start = page.url();
+      const navigations = recordNavigations(page);
+      await selectTab(page, 'hosted-page');
+      await page.getByRole('button', { name: 'Continue to the secure page' }).click(WAIT);
+      await expect
+        .poll(() => page.locator('#tender-panel [role="alert"]').textContent(), WAIT)
+        .toMatch(/^We could not send you to the payment page safely: .+\.$/);
+      expect(page.url()).toBe(start);
+      expect(navigations, bad).toEqual([]);
+    }
+  });
+
   it('without a paymentRedirectUrl there is no hosted-page option', async () => {
     const { reference } = await stack.initiate();
     await openCheckout(page, stack, reference);
