@@ -157,6 +157,21 @@ describe('hosted checkout: card', () => {
     expect((await completions(stack, reference)).counts['card-payment']).toBe(1);
   });
 
+  it('an unsafe 3-D Secure redirectUrl is refused with a clear message, and the page stays put', async () => {
+    const { reference } = await stack.initiate();
+    await page.route('**/api/v1/card-payment', (route) =>
+      route.fulfill({ json: { status: true, message: 'Complete 3-D Secure authentication', data: { authMode: '3ds', transactionReference: reference, redirectUrl: 'https://evil.example/3ds' } } }),
+    );
+    await openCheckout(page, stack, reference);
+    const start = page.url();
+    const navigations = recordNavigations(page);
+    await fillCard(page, CARDS.threeDs);
+    await payButton(page).click();
+    await expect.poll(() => page.locator('#tender-panel [role="alert"]').textContent(), WAIT).toMatch(/^We could not send you to the payment page safely: .+\.$/);
+    expect(page.url()).toBe(start);
+    expect(navigations).toEqual([]);
+  });
+
   it('a declined card shows the API reason as text; "Try another way" then pays with a second card', async () => {
     const { reference } = await stack.initiate();
     await openCheckout(page, stack, reference);
