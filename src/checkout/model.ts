@@ -99,6 +99,13 @@ export interface CheckoutModel {
   readonly paymentRedirectUrl: ReadonlySignal<string | undefined>;
 }
 
+// What an integrator reads in onError: what was expected and how to fix it.
+const INTEGRATOR_MESSAGE: Readonly<Record<string, string>> = {
+  missing_reference: 'The hosted page was opened without a transactionReference parameter: pass the reference your server got from initiate.',
+  invalid_reference: 'The transactionReference parameter is not a reference (1 to 128 letters, digits, _ . : -): pass the one your server got from initiate.',
+  not_found: 'The payment API does not know this transactionReference: initiate the transaction on your server first, with the same API key.',
+};
+
 /** POST /api/v1/transaction/verify, by reference only. */
 export const verifyCall = (reference: string): ProxyCall<VerifyResponse> => ({
   method: 'POST',
@@ -203,7 +210,7 @@ export function createCheckoutModel(deps: ModelDeps): CheckoutModel {
 
   const startupError = (message: MoreKey, hint: MoreKey, retry: boolean, code: string) => {
     screen.value = { kind: 'error', message, hint, retry };
-    send({ type: 'error', code, message: code });
+    send({ type: 'error', code, message: INTEGRATOR_MESSAGE[code] ?? `The hosted page could not verify the transaction at start-up (${code}); it offers the payer a retry.` });
   };
 
   // A reload or a return from a wallet / 3-D Secure page: show "confirming" from the first paint, verify first.
