@@ -5,6 +5,7 @@ import { isInFrame, navigate } from '../platform/navigate';
 import type { PageConfig } from '../platform/pageConfig';
 import { readPageConfigFast } from '../platform/pageConfigFast';
 import { createJsonStore } from '../platform/storage';
+import { applyTheme } from '../platform/theme';
 import { App, preloadRest } from './App';
 import { createCheckoutModel } from './model';
 import type { Proxy } from './proxy';
@@ -51,6 +52,7 @@ const model = createCheckoutModel({
 });
 
 document.documentElement.lang = 'en';
+applyTheme(params.get('theme'), document.documentElement);
 const root = document.getElementById('app')!;
 render(<App model={model} config={config} embedded={!!bridge.targetOrigin} />, root);
 bridge.send({ type: 'ready', reference: model.reference });
