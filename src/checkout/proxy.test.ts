@@ -35,6 +35,7 @@ describe('createProxy', () => {
     ['502', { status: 502, body: { status: false, code: 'upstream_error', message: 'x' } }, 'upstream'],
     ['504', { status: 504, body: { status: false, code: 'upstream_timeout', message: 'x' } }, 'timeout'],
     ['404', { status: 404, body: { status: false, code: 'not_found', message: 'x' } }, 'config'],
+    ["the API's 404 passed through", { status: 404, body: { status: false, message: 'Transaction not found' } }, 'declined'],
   ])('maps %s', async (_name, answer, code) => {
     const s = fakeServer({ 'POST /api/v1/x': answer });
     const r = await createProxy({ fetch: s.fetch }).send(call());

@@ -134,8 +134,9 @@ export function createProxy(options: ProxyOptions = {}): Proxy {
       const retryAfterMs = parseRetryAfter(res.headers.get('retry-after'));
       const proxyMessage = body && typeof body === 'object' && typeof (body as { message?: unknown }).message === 'string' ? (body as { message: string }).message : undefined;
       const mapped = STATUS_CODES[st] ?? (st >= 500 ? 'upstream' : undefined);
-      // A 4xx without a proxy code is the API's own failure envelope passed through (e.g. a decline).
-      const apiFailure = !mapped || (st === 400 && !(body as { code?: unknown })?.code) ? failureOf(body) : undefined;
+      // A 4xx without a proxy code is the API's own failure envelope passed through (e.g. a decline, or its 404
+      // "Transaction not found"); the Tender server's own 400/404 carry a `code`.
+      const apiFailure = !mapped || ((st === 400 || st === 404) && !(body as { code?: unknown })?.code) ? failureOf(body) : undefined;
       if (apiFailure) return { ok: false, error: { ...apiFailure, httpStatus: st } };
       return {
         ok: false,
