@@ -228,7 +228,7 @@ describe('hosted checkout: accessibility', () => {
     c.done(2);
   });
 
-  it('start-up errors: missing reference, malformed reference, payment server unreachable', async () => {
+  it('start-up errors: missing, malformed and unknown reference, payment server unreachable', async () => {
     const c = checker(page);
     await page.goto(checkoutUrl(stack, null));
     await expectHeading(page, 'This checkout link is missing its payment reference.');
@@ -236,13 +236,16 @@ describe('hosted checkout: accessibility', () => {
     await page.goto(checkoutUrl(stack, '<bad ref>'));
     await expectHeading(page, 'This checkout link has a payment reference that is not valid.');
     await c.state('malformed reference');
+    await page.goto(checkoutUrl(stack, 'TND-NO-SUCH-PAYMENT'));
+    await expectHeading(page, 'We could not find this payment.');
+    await c.state('unknown reference');
     await page.route('**/api/v1/transaction/verify', (route) => route.abort('connectionrefused'));
     const { reference } = await stack.initiate();
     await page.goto(checkoutUrl(stack, reference));
     await expectHeading(page, 'We could not reach the payment server.');
     await page.getByRole('button', { name: 'Try again' }).waitFor(WAIT);
     await c.state('payment server unreachable');
-    c.done(3);
+    c.done(4);
   });
 
   it('reduced motion: the spinner stops spinning when the payer asks for less motion', async () => {
