@@ -245,6 +245,11 @@ describe('hosted checkout: accessibility', () => {
     await expectHeading(page, 'We could not reach the payment server.');
     await page.getByRole('button', { name: 'Try again' }).waitFor(WAIT);
     await c.state('payment server unreachable');
+    // "Try again" verifies again; with the server back, the payer gets the channels.
+    await page.unroute('**/api/v1/transaction/verify');
+    await page.getByRole('button', { name: 'Try again' }).click();
+    await page.locator('input[autocomplete="cc-number"]').waitFor(WAIT);
+    await expect.poll(() => page.locator('.tender-amount').textContent(), WAIT).toBe('₦2,500.00');
     c.done(4);
   });
 
