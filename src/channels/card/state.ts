@@ -1,0 +1,56 @@
+import { signal, type Signal } from '@preact/signals';
+import type { CardDetails } from './calls';
+
+/** Where the card flow is. */
+export type Step = 'details' | 'pin' | 'otp';
+
+/** The card form's state, shared by the form (first bundle) and the flow (loaded on first focus). */
+export interface CardState {
+  readonly step: Signal<Step>;
+  readonly number: Signal<string>;
+  readonly expiry: Signal<string>;
+  readonly cvv: Signal<string>;
+  /** PIN or OTP, whichever step is shown. */
+  readonly secret: Signal<string>;
+  readonly touched: Signal<Record<string, boolean>>;
+  readonly submitted: Signal<boolean>;
+  readonly stepError: Signal<string | undefined>;
+  readonly formError: Signal<string | undefined>;
+  readonly stepMessage: Signal<string | undefined>;
+  /** Held in memory for the PIN step's resend; dropped with everything else when the attempt ends. */
+  details: CardDetails | undefined;
+  otpReference: string;
+  tries: number;
+  readonly refs: { readonly [K in 'number' | 'expiry' | 'cvv' | 'secret']: { current: HTMLInputElement | null } };
+}
+
+/** A fresh, empty card state. */
+export function createCardState(): CardState {
+  return {
+    step: signal<Step>('details'),
+    number: signal(''),
+    expiry: signal(''),
+    cvv: signal(''),
+    secret: signal(''),
+    touched: signal<Record<string, boolean>>({}),
+    submitted: signal(false),
+    stepError: signal<string | undefined>(undefined),
+    formError: signal<string | undefined>(undefined),
+    stepMessage: signal<string | undefined>(undefined),
+    details: undefined,
+    otpReference: '',
+    tries: 0,
+    refs: { number: { current: null }, expiry: { current: null }, cvv: { current: null }, secret: { current: null } },
+  };
+}
+
+/** Drops everything the payer typed and everything the attempt held. */
+export function clearCard(s: CardState): void {
+  s.details = undefined;
+  s.number.value = s.expiry.value = s.cvv.value = s.secret.value = '';
+  s.touched.value = {};
+  s.submitted.value = false;
+  s.tries = 0;
+  s.stepError.value = s.stepMessage.value = undefined;
+  s.step.value = 'details';
+}
