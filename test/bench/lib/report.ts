@@ -186,7 +186,7 @@ ${traces || '- n/a'}
   document or script that started it); the top page is 1; the chain is the deepest request that finished before the
   card input was visible (largest over the runs). For a Vite-built page, a module's static imports count as one more
   step, as they are in the browser unless modulepreloaded.
-- **Scripting**: ${Math.min(3, r.runs)} runs per scenario at 4x with a Chrome trace (Playwright \`browser.startTracing\`, categories
+- **Scripting**: ${r.traceRuns ?? Math.min(3, r.runs)} run(s) per scenario at 4x with a Chrome trace (Playwright \`browser.startTracing\`, categories
   devtools.timeline, v8, blink.user_timing); the union of the intervals of EvaluateScript, v8.compile,
   v8.compileModule, v8.evaluateModule, FunctionCall, TimerFire, FireAnimationFrame, EventDispatch, RunMicrotasks events on
   CrRendererMain threads, up to the detector's \`performance.mark\`. ES-module evaluation is included (CDP
