@@ -156,8 +156,10 @@ export function CardView({ model }: ChannelViewProps) {
 
   if (step.value !== 'details') {
     const isPin = step.value === 'pin';
+    // Keyed per step: Preact must not turn one step's DOM into another's (a reused PIN input kept maxlength=0 as
+    // the card number field, and the clicked "Use another card" button became Pay and submitted the empty form).
     return (
-      <form method="post" class="tender-form" onSubmit={onSubmit} noValidate>
+      <form key={step.value} method="post" class="tender-form" onSubmit={onSubmit} noValidate>
         <h2 id="tender-step-title" class="tender-h2">
           {t(isPin ? 'pinTitle' : 'otpTitle')}
         </h2>
@@ -193,7 +195,7 @@ export function CardView({ model }: ChannelViewProps) {
   }
 
   return (
-    <form method="post" class="tender-form" onSubmit={onSubmit} noValidate>
+    <form key="details" method="post" class="tender-form" onSubmit={onSubmit} noValidate>
       <Field
         id="tender-card-number"
         label={t('cardNumber')}
