@@ -292,6 +292,27 @@ describe('hosted checkout: card', () => {
     expect((await completions(stack, reference)).counts['card-payment']).toBe(1);
   });
 
+  it('"Use another card" at the PIN step clears the form, and another card then pays', async () => {
+    const { reference } = await stack.initiate();
+    await openCheckout(page, stack, reference);
+    await fillCard(page, CARDS.pin);
+    await payButton(page).click();
+    await page.getByLabel('Card PIN', { exact: true }).waitFor(WAIT);
+    await page.getByRole('button', { name: 'Use another card' }).click();
+    await cardField(page, 'number').waitFor(WAIT);
+    expect(await cardField(page, 'number').inputValue()).toBe('');
+    expect(await cardField(page, 'cvv').inputValue()).toBe('');
+    // A fresh form: nothing submitted, no errors shown, and the number field takes a whole card number.
+    expect(await page.locator('#tender-panel [aria-invalid="true"]').count()).toBe(0);
+    expect(await cardField(page, 'number').getAttribute('maxlength')).not.toBe('0');
+    await cardField(page, 'number').pressSequentially(CARDS.noAuth.slice(0, 8));
+    expect(await cardField(page, 'number').inputValue()).toBe('4084 0840');
+    await fillCard(page, CARDS.noAuth);
+    await payButton(page).click();
+    await expectSuccess(page);
+    expect((await completions(stack, reference)).counts['card-payment']).toBe(2);
+  });
+
   it('a wrong PIN is shown on the PIN field and may be tried again; the right one then pays', async () => {
     const { reference } = await stack.initiate();
     await openCheckout(page, stack, reference);
