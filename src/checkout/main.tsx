@@ -1,15 +1,14 @@
 import { render } from 'preact';
 import { resolveChannels } from '../channels/registry';
-import { createBridge, trustedParentOrigin } from '../platform/bridge';
-import { isInFrame, navigate } from '../platform/navigate';
+import { createBridge, isInFrame, trustedParentOrigin } from '../platform/bridge';
 import type { PageConfig } from '../platform/pageConfig';
 import { readPageConfigFast } from '../platform/pageConfigFast';
 import { createJsonStore } from '../platform/storage';
 import { applyTheme } from '../platform/theme';
 import { App, preloadRest } from './App';
+import { ModalChrome } from './chrome/ModalChrome';
+import { readInitialTxn } from './initialTxn';
 import { createCheckoutModel } from './model';
-import type { Proxy } from './proxy';
-import { browserPollEnv } from './verify';
 import './styles.css';
 
 // Without a server-written configuration (e.g. `vite` in development) nothing may be embedded or redirected to.
@@ -19,17 +18,6 @@ function newId(): string {
   if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
   return Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join('');
 }
-
-// The proxy module loads beside the first request rather than in the first bundle.
-let proxy: Promise<Proxy> | undefined;
-const lazyProxy: Proxy = {
-  send: (call) =>
-    (proxy ??= import('./proxy').then((m) => m.createProxy())).then(
-      (p) => p.send(call),
-      // The module did not load, so nothing was sent; the next call tries again.
-      () => ((proxy = undefined), { ok: false as const, error: { code: 'network' as const } }),
-    ),
-};
 
 const params = new URLSearchParams(location.search);
 const config = readPageConfigFast(document) ?? FALLBACK_CONFIG;
@@ -42,10 +30,8 @@ const policy = { hosts: config.redirectHosts, allowHttpLoopback: config.allowHtt
 const model = createCheckoutModel({
   reference: params.get('transactionReference'),
   channels,
-  proxy: lazyProxy,
   store: createJsonStore(),
-  pollEnv: browserPollEnv(document),
-  navigate: (url) => navigate(url, { policy, inFrame, askParent: (u) => bridge.send({ type: 'navigate', url: u }), assign: (u) => location.assign(u) }),
+  navigateEnv: { policy, inFrame, askParent: (u) => bridge.send({ type: 'navigate', url: u }), assign: (u) => location.assign(u) },
   bridge,
   newId,
   paymentRedirectUrl,
@@ -54,10 +40,16 @@ const model = createCheckoutModel({
 document.documentElement.lang = 'en';
 applyTheme(params.get('theme'), document.documentElement);
 const root = document.getElementById('app')!;
-render(<App model={model} config={config} embedded={!!bridge.targetOrigin} />, root);
+const app = <App model={model} config={config} embedded={!!bridge.targetOrigin} />;
+// Framed full-viewport by the loader's open(): the page draws the modal itself (backdrop, dialog, close, Esc, focus trap).
+render(params.get('embed') === 'modal' && bridge.targetOrigin ? <ModalChrome model={model}>{app}</ModalChrome> : app, root);
 bridge.send({ type: 'ready', reference: model.reference });
-// Verify runs now, beside the first paint rather than before it.
-model.start();
+// The server streams the verified transaction after the page's head (the script is async, so it may run first):
+// use it if it is there, else wait for the end of the document; without it the model verifies by itself, beside
+// the first paint rather than before it.
+const initial = readInitialTxn(document);
+if (initial || document.readyState !== 'loading') model.start(initial);
+else document.addEventListener('DOMContentLoaded', () => model.start(readInitialTxn(document)), { once: true });
 bridge.observeSize(root);
 bridge.onMessage((m) => {
   if (m.type === 'shown') document.querySelector<HTMLElement>('#tender-panel input, #tender-panel button, .tender-outcome h2')?.focus();

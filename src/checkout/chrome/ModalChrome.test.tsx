@@ -1,0 +1,81 @@
+import { signal } from '@preact/signals';
+import { cleanup, fireEvent, render, screen } from '@testing-library/preact';
+import { afterEach, describe, expect, test, vi } from 'vitest';
+import { ModalChrome } from './ModalChrome';
+
+type Kind = 'pay' | 'verifying' | 'redirecting' | 'success';
+
+function setup(busy = false, kind: Kind = 'pay') {
+  const model = { busy: signal(busy), screen: signal({ kind }), close: vi.fn() };
+  render(
+    <ModalChrome model={model as never}>
+      <input aria-label="Card number" />
+      <button type="button">Pay</button>
+    </ModalChrome>,
+  );
+  return model;
+}
+const key = (k: string, shiftKey = false) => fireEvent.keyDown(document.activeElement ?? document.body, { key: k, shiftKey });
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe('ModalChrome', () => {
+  test('a labelled modal dialog with a visible, named close button', () => {
+    const model = setup();
+    const dialog = screen.getByRole('dialog');
+    expect(dialog.getAttribute('aria-modal')).toBe('true');
+    expect(dialog.getAttribute('aria-label')).toBe('Checkout');
+    fireEvent.click(screen.getByRole('button', { name: 'Close' }));
+    expect(model.close).toHaveBeenCalledTimes(1);
+  });
+
+  test('Esc closes when nothing is in progress', () => {
+    const model = setup();
+    screen.getByLabelText('Card number').focus();
+    key('Escape');
+    expect(model.close).toHaveBeenCalledTimes(1);
+  });
+
+  test.each<[string, boolean, Kind]>([
+    ['a completion call in flight', true, 'pay'],
+    ['verifying', false, 'verifying'],
+    ['leaving for a wallet', false, 'redirecting'],
+  ])('while %s, Esc and the close button ask first', (_name, busy, kind) => {
+    const confirm = vi.fn().mockReturnValueOnce(false).mockReturnValueOnce(true);
+    vi.stubGlobal('confirm', confirm);
+    const model = setup(busy, kind);
+    key('Escape');
+    expect(confirm).toHaveBeenCalledTimes(1);
+    expect(model.close).not.toHaveBeenCalled();
+    fireEvent.click(screen.getByRole('button', { name: 'Close' }));
+    expect(confirm).toHaveBeenCalledTimes(2);
+    expect(model.close).toHaveBeenCalledTimes(1);
+  });
+
+  test('a click on the backdrop closes; a click inside the dialog does not', () => {
+    const model = setup();
+    fireEvent.click(screen.getByRole('button', { name: 'Pay' }));
+    fireEvent.click(screen.getByRole('dialog'));
+    expect(model.close).not.toHaveBeenCalled();
+    fireEvent.click(screen.getByRole('dialog').parentElement!);
+    expect(model.close).toHaveBeenCalledTimes(1);
+  });
+
+  test('focus trap: Tab from the last control wraps to the first, Shift+Tab from the first to the last', () => {
+    setup();
+    const close = screen.getByRole('button', { name: 'Close' });
+    const pay = screen.getByRole('button', { name: 'Pay' });
+    pay.focus();
+    key('Tab');
+    expect(document.activeElement).toBe(close);
+    key('Tab', true);
+    expect(document.activeElement).toBe(pay);
+    // Focus outside the dialog (the page body) is brought back in.
+    (document.activeElement as HTMLElement).blur();
+    key('Tab');
+    expect(document.activeElement).toBe(close);
+  });
+});
