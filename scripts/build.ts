@@ -23,6 +23,8 @@ if (existsSync('widget/tender.ts')) {
     target: 'es2020',
     define,
     legalComments: 'none',
+    // The loader's private fields end in `_` (widget/api.ts, modal.ts): renamed like locals. No DOM name ends so.
+    mangleProps: /_$/,
   });
 }
 if (existsSync('widget/index.ts')) {

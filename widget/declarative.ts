@@ -3,7 +3,6 @@ import { CALLBACKS } from './options';
 import type { TenderOptions } from './types';
 
 const SELECTOR = '[data-tender-reference]';
-const seen = new WeakSet<Element>();
 
 /** Options from `data-tender-*`; outcomes come back as `tender:success`, `tender:close`, … DOM events on the element. */
 export function optionsOf(el: HTMLElement): TenderOptions {
@@ -21,23 +20,16 @@ export function optionsOf(el: HTMLElement): TenderOptions {
   return o as unknown as TenderOptions;
 }
 
-// Each button is initialised once, however often it is scanned or clicked: with data-tender-preload its page starts now.
-function init(el: Element): void {
-  if (seen.has(el)) return;
-  seen.add(el);
-  if ((el as HTMLElement).dataset.tenderPreload != null) preload(optionsOf(el as HTMLElement));
-}
-
-/** Wires the declarative buttons: one delegated click listener (buttons added later work too) and a preload scan. */
+/**
+ * Wires the declarative buttons: one delegated click listener (buttons added later work too), and a scan that
+ * preloads `data-tender-preload` buttons. Scanning again is harmless: preload keeps a page it already has.
+ */
 export function wireButtons(): void {
   const doc = document;
-  const scan = (): void => doc.querySelectorAll(SELECTOR).forEach(init);
+  const scan = (): void => doc.querySelectorAll(SELECTOR + '[data-tender-preload]').forEach((el) => preload(optionsOf(el as HTMLElement)));
   doc.addEventListener('click', (e) => {
     const el = (e.target as Element).closest?.(SELECTOR) as HTMLElement | null;
-    if (!el) return;
-    e.preventDefault();
-    init(el);
-    open(optionsOf(el));
+    if (el) e.preventDefault(), open(optionsOf(el));
   });
   scan();
   doc.addEventListener('DOMContentLoaded', scan);

@@ -1,7 +1,7 @@
 import type { TenderOptions } from './types';
 
-/** The hosted page's address for these options, as the checkout page reads it. */
-export function frameUrl(o: TenderOptions, origin: string): string {
+/** The hosted page's address for these options; `embed` is `modal` when the page draws the dialog itself. */
+export function frameUrl(o: TenderOptions, origin: string, embed: string): string {
   const u = new URL('/checkout/', origin);
   const p = u.searchParams;
   for (const k of ['transactionReference', 'channels', 'locale', 'paymentRedirectUrl', 'theme'] as const) {
@@ -9,17 +9,17 @@ export function frameUrl(o: TenderOptions, origin: string): string {
     if (o[k]) p.set(k, k == 'theme' ? JSON.stringify(o[k]) : String(o[k]));
   }
   p.set('parentOrigin', location.origin);
-  p.set('embed', '1');
+  p.set('embed', embed);
   return u.href;
 }
 
-/** Creates the iframe of the hosted page (not yet in the document). */
-export function createFrame(src: string): HTMLIFrameElement {
+/** Creates an empty iframe for the hosted page (not yet in the document), styled through the CSSOM. */
+export function createFrame(css: string): HTMLIFrameElement {
   const f = document.createElement('iframe');
-  f.className = 'tender-f';
   f.title = 'Secure checkout';
   // clipboard-write: the USSD code and bank account have copy buttons; payment: Payment Request where offered.
   f.allow = 'payment;clipboard-write';
-  f.src = src;
+  // CSSOM, not a style attribute or a <style>: a storefront CSP needs no 'unsafe-inline' for it.
+  f.style.cssText = 'display:block;border:0;width:100%;' + css;
   return f;
 }

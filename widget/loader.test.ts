@@ -24,10 +24,11 @@ function options(extra: Partial<TenderOptions> = {}) {
   };
 }
 
-const overlays = () => document.querySelectorAll('.tender-o');
-const dialog = () => document.querySelector<HTMLElement>('[role="dialog"]')!;
-const closeButton = () => document.querySelector<HTMLButtonElement>('button[aria-label="Close checkout"]')!;
-const key = (k: string) => document.dispatchEvent(new KeyboardEvent('keydown', { key: k, bubbles: true }));
+// The modal is one full-viewport iframe (the page draws the dialog); until the page is ready, the loader's small dialog.
+const frames = () => document.querySelectorAll('iframe');
+const dialog = () => document.querySelector<HTMLElement>('[role="dialog"]');
+const button = (name: string) => [...document.querySelectorAll('button')].find((b) => b.textContent === name)!;
+const key = (k: string) => document.activeElement!.dispatchEvent(new KeyboardEvent('keydown', { key: k, bubbles: true }));
 
 // Every modal a test opens is closed after it, so that the next test starts with none.
 const handles: { close(): void }[] = [];
@@ -46,7 +47,7 @@ beforeEach(() => {
 afterEach(() => {
   for (const h of handles.splice(0)) h.close();
   // A preloaded modal that no test opened: opening and closing it removes it.
-  if (overlays().length) apiOpen({ transactionReference: 'TND-CLEANUP', tenderUrl: TENDER }).close();
+  if (frames().length) apiOpen({ transactionReference: 'TND-CLEANUP', tenderUrl: TENDER }).close();
   for (const h of handles.splice(0)) h.close();
   document.documentElement.style.overflow = '';
   vi.useRealTimers();
@@ -58,7 +59,7 @@ describe('options', () => {
   test.each<[string, unknown, string]>([
     ['no options', undefined, 'Tender.open: options must be an object with a transactionReference, received undefined'],
     ['a string', 'TND-1', 'Tender.open: options must be an object with a transactionReference, received "TND-1"'],
-    ['no reference', {}, 'Tender.open: transactionReference must be a non-empty string (at most 128 characters), received undefined'],
+    ['no reference', {}, 'Tender.open: transactionReference must be a string of 1 to 128 characters, received undefined'],
     ['empty reference', { transactionReference: '' }, 'received ""'],
     ['numeric reference', { transactionReference: 42 }, 'received 42'],
     ['long reference', { transactionReference: 'x'.repeat(129) }, 'transactionReference must be'],
@@ -86,15 +87,15 @@ describe('options', () => {
   });
   test('open throws the integrator error synchronously and shows nothing', () => {
     expect(() => open({ transactionReference: '' } as TenderOptions)).toThrow('Tender.open: transactionReference');
-    expect(overlays()).toHaveLength(0);
+    expect(frames()).toHaveLength(0);
   });
   test('without a script tag to take the origin from, tenderUrl is required', () => {
-    expect(() => open({ transactionReference: REF })).toThrow('Tender.open: tenderUrl must be the URL of your Tender server, received undefined');
+    expect(() => open({ transactionReference: REF })).toThrow('Tender.open: tenderUrl must be your Tender server URL, received undefined');
   });
 });
 
 describe('modal', () => {
-  test('builds the hosted page URL with the options and the storefront origin', () => {
+  test('builds the hosted page URL with the options, the storefront origin and embed=modal', () => {
     const h = open(options({ channels: ['ussd', 'card'], locale: 'en', theme: { '--tender-accent': '#123456' }, paymentRedirectUrl: 'https://api.example/pay/1' }));
     const src = new URL(document.querySelector('iframe')!.src);
     expect(src.origin + src.pathname).toBe(`${TENDER}/checkout/`);
@@ -105,9 +106,24 @@ describe('modal', () => {
       paymentRedirectUrl: 'https://api.example/pay/1',
       theme: '{"--tender-accent":"#123456"}',
       parentOrigin: location.origin,
-      embed: '1',
+      embed: 'modal',
     });
     h.close();
+  });
+
+  test('one transparent, full-viewport, top-most iframe, hidden until the page is ready', () => {
+    open(options());
+    const f = frames()[0]!;
+    expect(f.title).toBe('Secure checkout');
+    expect(f.getAttribute('allow')).toContain('clipboard-write');
+    expect(f.style.position).toBe('fixed');
+    expect(f.style.zIndex).toBe('2147483647');
+    expect(f.style.colorScheme).toBe('light dark');
+    expect(f.style.visibility).toBe('hidden');
+    // CSSOM only: no <style> and no style attribute parsed from markup, so the storefront CSP needs no 'unsafe-inline'.
+    expect(document.querySelectorAll('style')).toHaveLength(0);
+    fakePage().send({ v, type: 'ready', reference: REF });
+    expect(f.style.visibility).toBe('');
   });
 
   test('only one modal at a time: a second open does not stack another iframe', () => {
@@ -115,87 +131,80 @@ describe('modal', () => {
     const h1 = open(first);
     const second = options({ transactionReference: 'TND-OTHER' });
     const h2 = open(second);
-    expect(overlays()).toHaveLength(1);
-    expect(document.querySelectorAll('iframe')).toHaveLength(1);
+    expect(frames()).toHaveLength(1);
     expect(second.onError).toHaveBeenCalledWith(expect.objectContaining({ code: 'already_open' }));
     h2.close();
-    expect(overlays()).toHaveLength(0);
+    expect(frames()).toHaveLength(0);
     expect(first.onClose).toHaveBeenCalledTimes(1);
     h1.close();
     expect(first.onClose).toHaveBeenCalledTimes(1);
   });
 
-  test('dialog semantics, scroll lock, focus on close button while loading, restored on close', () => {
+  test('loading dialog, scroll lock, storefront inert, focus on Close while loading, all restored on close', () => {
     const pay = document.getElementById('pay')!;
+    document.getElementById('outside')!.inert = true;
     pay.focus();
     document.documentElement.style.overflow = 'scroll';
     const o = options();
     const h = open(o);
-    expect(dialog().getAttribute('aria-modal')).toBe('true');
-    expect(dialog().getAttribute('aria-label')).toBe('Secure checkout');
+    expect(dialog()!.getAttribute('aria-label')).toBe('Secure checkout');
     expect(document.documentElement.style.overflow).toBe('hidden');
     expect(document.querySelector('[role="status"]')!.textContent).toMatch(/Loading/);
-    expect(document.activeElement).toBe(closeButton());
+    expect(document.activeElement).toBe(button('Close'));
+    expect(pay.inert).toBe(true);
     h.close();
     expect(document.documentElement.style.overflow).toBe('scroll');
+    expect(pay.inert).toBe(false);
+    // What the storefront made inert itself stays so.
+    expect(document.getElementById('outside')!.inert).toBe(true);
     expect(document.activeElement).toBe(pay);
+    expect(dialog()).toBeNull();
     expect(o.onClose).toHaveBeenCalledWith({ reference: REF, status: undefined });
   });
 
-  test('ready focuses the iframe and tells the page it is shown, to its exact origin', () => {
+  test('ready removes the loading dialog, focuses the iframe and tells the page it is shown, to its exact origin', () => {
     open(options());
     const page = fakePage();
     page.send({ v, type: 'ready', reference: REF });
     expect(document.activeElement).toBe(page.frame);
     expect(page.win.postMessage).toHaveBeenCalledWith({ v: 1, type: 'shown' }, TENDER);
-    expect(dialog().classList.contains('tender-w')).toBe(false);
+    expect(dialog()).toBeNull();
+    // The storefront stays out of reach while the page (with its own focus trap) is up.
+    expect(document.getElementById('pay')!.inert).toBe(true);
   });
 
-  test('focus trap: focus leaving the dialog, or reaching a sentinel, goes back inside', () => {
-    open(options());
-    const page = fakePage();
-    document.getElementById('outside')!.focus();
-    expect(document.activeElement).toBe(closeButton());
-    page.send({ v, type: 'ready', reference: REF });
-    document.getElementById('outside')!.focus();
-    expect(document.activeElement).toBe(page.frame);
-    const [first, last] = [...dialog().querySelectorAll<HTMLElement>('i[tabindex="0"]')];
-    last!.focus();
-    expect(document.activeElement).toBe(page.frame);
-    document.getElementById('outside')!.focus();
-    first!.focus();
-    expect(document.activeElement).toBe(page.frame);
+  test('Esc or Close in the loading dialog closes at once', () => {
+    const o = options();
+    open(o);
+    key('Escape');
+    expect(frames()).toHaveLength(0);
+    expect(o.onClose).toHaveBeenCalledTimes(1);
+    const o2 = options();
+    open(o2);
+    button('Close').click();
+    expect(frames()).toHaveLength(0);
+    expect(o2.onClose).toHaveBeenCalledTimes(1);
   });
 
-  test('Esc closes when nothing is in progress; asks first while a payment is in progress', () => {
+  test('the page asks its payer while a payment is in flight, then says close: the loader closes without asking again, onClose pending', () => {
+    const confirm = vi.fn(() => true);
+    vi.stubGlobal('confirm', confirm);
     const o = options();
     open(o);
     const page = fakePage();
+    page.send({ v, type: 'ready', reference: REF });
     page.send({ v, type: 'progress', reference: REF, inProgress: true, channel: 'card' });
-    const confirm = vi.fn().mockReturnValueOnce(false).mockReturnValueOnce(true);
-    vi.stubGlobal('confirm', confirm);
-    key('Escape');
-    expect(confirm).toHaveBeenCalledTimes(1);
-    expect(overlays()).toHaveLength(1);
-    closeButton().click();
-    expect(confirm).toHaveBeenCalledTimes(2);
-    expect(overlays()).toHaveLength(0);
+    page.send({ v, type: 'close', reference: REF });
+    expect(confirm).not.toHaveBeenCalled();
+    expect(frames()).toHaveLength(0);
     expect(o.onClose).toHaveBeenCalledWith({ reference: REF, status: 'pending' });
   });
 
-  test('Esc with nothing in progress closes at once', () => {
-    const o = options();
-    open(o);
-    key('Escape');
-    expect(overlays()).toHaveLength(0);
-    expect(o.onClose).toHaveBeenCalledTimes(1);
-  });
-
-  test('iframe height follows resize', () => {
+  test('the modal stays full-viewport whatever height the page reports', () => {
     open(options());
     const page = fakePage();
     page.send({ v, type: 'resize', height: 712 });
-    expect(page.frame.style.height).toBe('712px');
+    expect(page.frame.style.height).toBe('100%');
   });
 
   test('no ready in time: a clear error with Retry, and onError', () => {
@@ -204,14 +213,14 @@ describe('modal', () => {
     open(o);
     const page = fakePage();
     vi.advanceTimersByTime(1001);
-    const alert = document.querySelector('[role="alert"]')!;
-    expect(alert.textContent).toMatch(/did not load/);
+    expect(document.querySelector('[role="status"]')!.textContent).toMatch(/did not load/);
     expect(o.onError).toHaveBeenCalledWith(expect.objectContaining({ code: 'load_timeout', reference: REF }));
-    const retry = [...document.querySelectorAll('button')].find((b) => b.textContent === 'Retry')!;
+    const retry = button('Retry');
     expect(retry.hidden).toBe(false);
     expect(document.activeElement).toBe(retry);
     retry.click();
     expect(retry.hidden).toBe(true);
+    expect(document.activeElement).toBe(button('Close'));
     page.send({ v, type: 'ready', reference: REF });
     vi.advanceTimersByTime(5000);
     expect(o.onError).toHaveBeenCalledTimes(1);
@@ -278,16 +287,13 @@ describe('bridge', () => {
     expect(o.onSuccess).toHaveBeenCalledTimes(1);
   });
 
-  test('a pending payment closed from inside the page asks first, then reports pending', () => {
-    const confirm = vi.fn(() => true);
-    vi.stubGlobal('confirm', confirm);
+  test('a pending payment closed from inside the page reports pending', () => {
     const o = options();
     open(o);
     const page = fakePage();
     page.send({ v, type: 'pending', reference: REF, status: 'pending' });
     page.send({ v, type: 'close', reference: REF, status: 'pending' });
-    expect(confirm).toHaveBeenCalledTimes(1);
-    expect(overlays()).toHaveLength(0);
+    expect(frames()).toHaveLength(0);
     expect(o.onClose).toHaveBeenCalledWith({ reference: REF, status: 'pending' });
   });
 
@@ -336,15 +342,17 @@ describe('navigate', () => {
 describe('preload', () => {
   test('creates the hidden iframe early; open with the same options shows it and says shown at once', () => {
     preload({ transactionReference: REF, tenderUrl: TENDER });
-    expect(document.querySelectorAll('iframe')).toHaveLength(1);
-    expect(overlays()[0]!.classList.contains('tender-off')).toBe(true);
+    expect(frames()).toHaveLength(1);
+    expect(frames()[0]!.style.visibility).toBe('hidden');
+    expect(dialog()).toBeNull();
     const page = fakePage();
     page.send({ v, type: 'ready', reference: REF });
     expect(page.win.postMessage).not.toHaveBeenCalled();
     const o = options();
     open(o);
-    expect(document.querySelectorAll('iframe')).toHaveLength(1);
-    expect(overlays()[0]!.classList.contains('tender-off')).toBe(false);
+    expect(frames()).toHaveLength(1);
+    expect(page.frame.style.visibility).toBe('');
+    expect(dialog()).toBeNull();
     expect(page.win.postMessage).toHaveBeenCalledWith({ v: 1, type: 'shown' }, TENDER);
     expect(document.activeElement).toBe(page.frame);
     page.send({ v, type: 'success', reference: REF, status: 'successful' });

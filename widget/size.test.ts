@@ -15,6 +15,7 @@ async function loader(): Promise<string> {
     write: false,
     define: { __TENDER_VERSION__: '"0.0.0"' },
     legalComments: 'none',
+    mangleProps: /_$/,
     logLevel: 'silent',
   });
   return out.outputFiles[0]!.text;
@@ -22,8 +23,8 @@ async function loader(): Promise<string> {
 
 /** PRODUCT.md §6: the loader's budget. */
 const BUDGET = 2560;
-/** Where the loader stands today (about 4.2 KB): a ratchet so that it only shrinks until it meets the budget. */
-const CEILING = 4400;
+/** Where the loader stands today (about 3.4 KB): a ratchet so that it only shrinks until it meets the budget. */
+const CEILING = 3450;
 
 describe('tender.js', () => {
   test(`stays under its current ceiling of ${CEILING} bytes gzip`, async () => {
