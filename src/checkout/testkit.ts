@@ -3,6 +3,7 @@
 import type { ChannelId } from '../channels/registry';
 import { memoryStore, type JsonStore } from '../platform/storage';
 import type { NavigateResult } from '../platform/navigate';
+import { createEngine } from './engine';
 import { createCheckoutModel, type CheckoutModel, type ModelDeps } from './model';
 import { createProxy } from './proxy';
 import type { PollEnv, PollPolicy } from './verify';
@@ -128,6 +129,8 @@ export function testModel(
     bridge: { send: (m) => (messages.push(m), true) },
     newId: () => `attempt-${++n}`,
     isReference: async (r) => isReference(r),
+    // The page loads the engine after its first paint; tests take it at once, so actions run as they did.
+    createEngine,
     ...(options.pollPolicy ? { pollPolicy: options.pollPolicy } : {}),
     ...(options.paymentRedirectUrl ? { paymentRedirectUrl: options.paymentRedirectUrl } : {}),
   };

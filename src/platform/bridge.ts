@@ -79,3 +79,12 @@ export function createBridge(win: BridgeWindow, targetOrigin: string | undefined
     },
   };
 }
+
+/** True when this window is not the top one (cross-origin access to `top` throws, which also means framed). */
+export function isInFrame(win: Window = window): boolean {
+  try {
+    return win.self !== win.top;
+  } catch {
+    return true;
+  }
+}

@@ -26,11 +26,5 @@ export function navigate(raw: unknown, env: NavigateEnv): NavigateResult {
   return { ok: true, via: 'location' };
 }
 
-/** True when this window is not the top one (cross-origin access to `top` throws, which also means framed). */
-export function isInFrame(win: Window = window): boolean {
-  try {
-    return win.self !== win.top;
-  } catch {
-    return true;
-  }
-}
+// In bridge.ts, so the first bundle gets it without the redirect policy, which loads with the model's engine.
+export { isInFrame } from './bridge';

@@ -1,0 +1,56 @@
+import { useEffect } from 'preact/hooks';
+import type { CheckoutModel } from '../../checkout/model';
+import { t } from '../../i18n/en';
+import { Field } from '../../ui/Field';
+import { submitSecret } from './flow';
+import { clearCard, type CardState } from './state';
+import { digitsOf } from './validation';
+
+/** The PIN or OTP step: one masked field, continue, or start again with another card. */
+export function SecretStep({ s, model }: { s: CardState; model: CheckoutModel }) {
+  const busy = model.busy.value;
+  const isPin = s.step.value === 'pin';
+  useEffect(() => s.refs.secret.current?.focus(), [s.step.value]);
+  return (
+    <form
+      method="post"
+      class="tender-form"
+      onSubmit={(e) => {
+        e.preventDefault();
+        void submitSecret(s, model);
+      }}
+      noValidate
+    >
+      <h2 id="tender-step-title" class="tender-h2">
+        {t(isPin ? 'pinTitle' : 'otpTitle')}
+      </h2>
+      <Field
+        id={isPin ? 'tender-card-pin' : 'tender-card-otp'}
+        label={t(isPin ? 'pinLabel' : 'otpLabel')}
+        hint={isPin ? t('pinHint') : s.stepMessage.value || t('otpHint')}
+        error={s.stepError.value}
+        type="password"
+        inputMode="numeric"
+        autoComplete={isPin ? 'off' : 'one-time-code'}
+        maxLength={isPin ? 4 : 8}
+        value={s.secret.value}
+        onInput={(e) => (s.secret.value = e.currentTarget.value = digitsOf(e.currentTarget.value))}
+        inputRef={s.refs.secret}
+      />
+      <button type="submit" class="tender-btn tender-btn--primary" aria-disabled={busy}>
+        {busy ? t('processing') : t('continue')}
+      </button>
+      <button
+        type="button"
+        class="tender-btn tender-btn--link"
+        disabled={busy}
+        onClick={() => {
+          clearCard(s);
+          model.abandon();
+        }}
+      >
+        {t('useAnotherCard')}
+      </button>
+    </form>
+  );
+}
