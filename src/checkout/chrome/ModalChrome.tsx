@@ -5,10 +5,10 @@ import type { CheckoutModel } from '../model';
 import './chrome.css';
 
 /** Asked before closing while a payment is in flight: closing does not stop it, and the payer should know. */
-export const CONFIRM_CLOSE = 'A payment is in progress. Close anyway? It carries on, and you will be told the outcome.';
+export const CONFIRM_CLOSE = 'A payment is in progress. Close anyway? You will still be told the outcome.';
 
-// What Tab may land on; roving tabindex="-1" (the tabs) and anything hidden or inert is left out.
-const FOCUSABLE = 'a[href],button:not([disabled]),input:not([disabled]),select:not([disabled]),textarea:not([disabled]),[tabindex="0"]';
+// What Tab may land on; roving tabindex="-1" (the tabs), disabled, hidden and inert controls are left out.
+const FOCUSABLE = 'a[href],button,input,select,textarea,[tabindex="0"]';
 
 /** Props of ModalChrome. */
 export interface ModalChromeProps {
@@ -34,7 +34,7 @@ export function ModalChrome({ model, children }: ModalChromeProps) {
         ask();
       } else if (e.key == 'Tab') {
         // Tab past the last control (or Shift+Tab before the first) wraps: focus never leaves the dialog.
-        const all = [...dialog.current!.querySelectorAll<HTMLElement>(FOCUSABLE)].filter((el) => !el.closest('[hidden],[inert]'));
+        const all = [...dialog.current!.querySelectorAll<HTMLElement>(FOCUSABLE)].filter((el) => !(el as HTMLInputElement).disabled && !el.closest('[hidden],[inert]'));
         const active = document.activeElement;
         const edge = e.shiftKey ? all[0] : all[all.length - 1];
         if (active == edge || !dialog.current!.contains(active)) {
