@@ -3,7 +3,7 @@ import { serverPolicy } from './config';
 import { createFrame, frameUrl } from './frame';
 import { createBox, LOAD_FAILED } from './modal';
 import { navigateTop } from './navigate';
-import { checkOptions, fail } from './options';
+import { checkOptions, fail, URL_EXPECTED } from './options';
 import { allowedUrl } from './redirect';
 import type { TenderModalHandle, TenderMountHandle, TenderOptions, TenderStatus } from './types';
 
@@ -45,12 +45,12 @@ function embed(api: string, raw: unknown, target?: Element | string): Embed {
   const doc = document;
   const o = checkOptions(api, raw);
   const origin = o.tenderUrl ? new URL(o.tenderUrl).origin : defaultOrigin;
-  if (!origin) fail(api, 'tenderUrl', 'your Tender server URL', o.tenderUrl);
+  if (!origin) fail(api, 'tenderUrl', URL_EXPECTED, o.tenderUrl);
   const inline = api == 'mount';
   const src = frameUrl(o, origin, inline ? 'inline' : 'modal');
   const el = typeof target == 'string' ? doc.querySelector(target) : target;
   if (inline) {
-    if (!el?.appendChild) fail(api, 'target', 'an element or a selector that matches one', target);
+    if (!el?.appendChild) fail(api, 'target', 'an element or selector', target);
     mounted.get(el)?.close();
   } else if (current?.src_ == src) return current;
   else current?.close();
@@ -165,7 +165,7 @@ function embed(api: string, raw: unknown, target?: Element | string): Embed {
 /** Opens the checkout in a modal; while one is showing, a second call reports `already_open` and returns that one. */
 export function open(options: TenderOptions): TenderModalHandle {
   let m = current;
-  if (m?.shown_) options?.onError?.({ code: 'already_open', message: 'a checkout is open already', reference: m.o_.transactionReference });
+  if (m?.shown_) options?.onError?.({ code: 'already_open', message: 'a checkout is open', reference: m.o_.transactionReference });
   else (m = embed('open', options)).show_(options);
   return { close: m.close };
 }

@@ -1,7 +1,8 @@
 import type { TenderOptions } from './types';
 
 const CHANNELS = 'card,ussd,bank-transfer,wallet-a,wallet-b';
-const URL_EXPECTED = 'an absolute http(s) URL';
+/** What a URL option must be. */
+export const URL_EXPECTED = 'an http(s) URL';
 const isString = (x: unknown): x is string => typeof x == 'string';
 const isUrl = (x: string): boolean => /^https?:$/.test(new URL(x).protocol);
 
@@ -18,20 +19,20 @@ export function fail(api: string, what: string, expected: string, x: unknown): n
 // [option, what it must be, test]; the first is required, the others are checked when given. A test that
 // throws (a string has no `.every`, `new URL` of a relative path) is a failed test, which keeps them short.
 const RULES: [string, string, (x: any) => unknown][] = [
-  ['transactionReference', 'a string of 1 to 128 characters', (x) => isString(x) && x && x.length <= 128],
-  ['channels', 'a non-empty array of ' + CHANNELS, (x) => x[0] && x.every((c: string) => CHANNELS.split(',').includes(c))],
+  ['transactionReference', 'a string of 1-128 characters', (x) => isString(x) && x && x.length <= 128],
+  ['channels', 'an array of ' + CHANNELS, (x) => x[0] && x.every((c: string) => CHANNELS.split(',').includes(c))],
   ['paymentRedirectUrl', URL_EXPECTED, isUrl],
   ['tenderUrl', URL_EXPECTED, isUrl],
-  ['locale', 'a language tag like "en"', (x) => isString(x) && /^[a-z]{2,3}(-[a-z\d]{1,8})*$/i.test(x)],
+  ['locale', 'a language tag', (x) => isString(x) && /^[a-z]{2,3}(-[a-z\d]{1,8})*$/i.test(x)],
   ['theme', 'an object of --tender-* strings', (x) => !x.every && Object.keys(x).every((k) => !k.indexOf('--tender-') && isString(x[k]))],
-  ['redirectHosts', 'an array of host names', (x) => x.every(isString)],
-  ['loadTimeoutMs', 'a positive number', (x) => x > 0 && typeof x == 'number'],
+  ['redirectHosts', 'an array of hosts', (x) => x.every(isString)],
+  ['loadTimeoutMs', 'a number > 0', (x) => x > 0 && typeof x == 'number'],
   ...CALLBACKS.map((n): [string, string, (x: unknown) => boolean] => ['on' + n, 'a function', (x) => typeof x == 'function']),
 ];
 
 /** Checks options as an integrator passed them; throws a TypeError that says what was expected and what was received. */
 export function checkOptions(api: string, o: any): TenderOptions {
-  if (typeof o != 'object' || !o) fail(api, 'options', 'an object with a transactionReference', o);
+  if (typeof o != 'object' || !o) fail(api, 'options', 'an object', o);
   RULES.forEach(([k, expected, test], i) => {
     let ok: unknown;
     try {
