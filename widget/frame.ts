@@ -17,8 +17,8 @@ export function frameUrl(o: TenderOptions, origin: string, embed: string): strin
 export function createFrame(css: string): HTMLIFrameElement {
   const f = document.createElement('iframe');
   f.title = 'Secure checkout';
-  // clipboard-write: the USSD code and bank account have copy buttons; payment: Payment Request where offered.
-  f.allow = 'payment;clipboard-write';
+  // The USSD code and the bank account have copy buttons.
+  f.allow = 'clipboard-write';
   // CSSOM, not a style attribute or a <style>: a storefront CSP needs no 'unsafe-inline' for it.
   f.style.cssText = 'display:block;border:0;width:100%;' + css;
   return f;

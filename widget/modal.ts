@@ -20,29 +20,27 @@ function h<K extends keyof HTMLElementTagNameMap>(tag: K, text: string): HTMLEle
 /** Builds the loading dialog (status, Retry, Close; Esc closes) around the `close` and `retry` actions. */
 export function createBox(close: () => void, retry: () => void): Box {
   const box = h('div', '') as unknown as Box;
-  const status = h('p', '');
+  const status = h('p', LOADING);
   const again = h('button', 'Retry');
   const x = h('button', 'Close');
-  const set = (text: string, fail?: boolean): void => {
-    status.textContent = text;
-    again.hidden = !fail;
-  };
   box.style.cssText = 'position:fixed;inset:0;z-index:2147483647;display:grid;place-content:center;gap:9px;background:#000c;color:#fff';
   box.setAttribute('role', 'dialog');
   box.setAttribute('aria-label', 'Secure checkout');
   // A polite live region: the load error is announced when it replaces the loading line.
   status.setAttribute('role', 'status');
+  again.hidden = true;
   box.append(status, again, x);
-  set(LOADING);
   box.onkeydown = (e) => e.key == 'Escape' && close();
   x.onclick = close;
   again.onclick = () => {
-    set(LOADING);
+    status.textContent = LOADING;
+    again.hidden = true;
     x.focus();
     retry();
   };
   box.failed_ = (visible) => {
-    set(LOAD_FAILED, true);
+    status.textContent = LOAD_FAILED;
+    again.hidden = false;
     if (visible) again.focus();
   };
   box.focus_ = () => (again.hidden ? x : again).focus();

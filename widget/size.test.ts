@@ -23,8 +23,8 @@ async function loader(): Promise<string> {
 
 /** PRODUCT.md §6: the loader's budget. */
 const BUDGET = 2560;
-/** Where the loader stands today (3,387 B): a ratchet so that it only shrinks until it meets the budget. */
-const CEILING = 3400;
+/** Where the loader stands today (about 3.3 KB): a ratchet so that it only shrinks until it meets the budget. */
+const CEILING = 3340;
 
 describe('tender.js', () => {
   test(`stays under its current ceiling of ${CEILING} bytes gzip`, async () => {
