@@ -72,7 +72,7 @@ export default function Screens({ model, config, embedded }: AppProps) {
           title={tm('failureTitle')}
           actions={
             <button type="button" class="tender-btn tender-btn--primary" onClick={() => model.tryAnotherWay()}>
-              {t('tryAnotherWay')}
+              {tm('tryAnotherWay')}
             </button>
           }
         >

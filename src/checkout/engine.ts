@@ -41,6 +41,7 @@ export function createEngine(deps: ModelDeps, state: ModelState): Engine {
   const isReference = deps.isReference ?? ((s: string) => import('./schemas').then((m) => m.isReference(s)));
   const proxy = deps.proxy ?? createProxy();
   const pollEnv = deps.pollEnv ?? browserPollEnv(document);
+  const newId = deps.newId ?? randomId;
   const go = deps.navigate ?? ((url: unknown) => navigate(url, deps.navigateEnv!));
 
   // Synchronous guard: a second submit in the same tick (double click, Enter + click) sees it before any await.
@@ -70,7 +71,7 @@ export function createEngine(deps: ModelDeps, state: ModelState): Engine {
    * card details are gone after a reload and the payer starts again.
    */
   const remember = (ch: ChannelId) => {
-    if (!attempt) attempt = { id: deps.newId(), channel: ch, seq: 0 };
+    if (!attempt) attempt = { id: newId(), channel: ch, seq: 0 };
     writeResume(deps.store, { reference, channel: attempt.channel, attempt: attempt.id, startedAt: pollEnv.now() });
   };
 
@@ -165,7 +166,7 @@ export function createEngine(deps: ModelDeps, state: ModelState): Engine {
     async complete(ch, make) {
       if (inFlight || locked || settled || !referenceOk) return { kind: 'busy' };
       inFlight = true;
-      if (!attempt || attempt.channel !== ch) attempt = { id: deps.newId(), channel: ch, seq: 0 };
+      if (!attempt || attempt.channel !== ch) attempt = { id: newId(), channel: ch, seq: 0 };
       const key = `${attempt.id}-${++attempt.seq}`;
       busy.value = true;
       try {
@@ -235,4 +236,10 @@ export function createEngine(deps: ModelDeps, state: ModelState): Engine {
     },
   };
   return engine;
+}
+
+/** A random attempt id. */
+function randomId(): string {
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  return Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join('');
 }

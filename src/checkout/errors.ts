@@ -1,8 +1,9 @@
-import type { MessageKey } from '../i18n/en';
+import { t } from '../i18n/en';
+import { tm, type MoreKey } from '../i18n/enMore';
 import type { ProxyError, ProxyErrorCode } from './proxy';
 
 /** Maps an error code to the message the payer sees. */
-export const ERROR_MESSAGE: Readonly<Record<ProxyErrorCode, MessageKey>> = {
+export const ERROR_MESSAGE: Readonly<Record<ProxyErrorCode, MoreKey | 'errNetwork'>> = {
   network: 'errNetwork',
   timeout: 'errTimeout',
   invalid_response: 'errInvalid',
@@ -16,4 +17,10 @@ export const ERROR_MESSAGE: Readonly<Record<ProxyErrorCode, MessageKey>> = {
 /** True when a completion call's outcome is unknown: it may have reached the API. Verify, never re-submit. */
 export function isUnknownOutcome(e: ProxyError): boolean {
   return e.code === 'network' || e.code === 'timeout' || e.code === 'upstream' || e.code === 'invalid_response';
+}
+
+/** The payer's message for an error code (errNetwork sits in the first-paint catalog; the rest load later). */
+export function errorText(code: ProxyErrorCode): string {
+  const key = ERROR_MESSAGE[code];
+  return key === 'errNetwork' ? t(key) : tm(key);
 }

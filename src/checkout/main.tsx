@@ -14,11 +14,6 @@ import './styles.css';
 // Without a server-written configuration (e.g. `vite` in development) nothing may be embedded or redirected to.
 const FALLBACK_CONFIG: PageConfig = { v: 1, allowedOrigins: [], redirectHosts: [], allowHttpLoopback: false, walletNames: { a: 'Wallet A', b: 'Wallet B' } };
 
-function newId(): string {
-  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
-  return Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join('');
-}
-
 const params = new URLSearchParams(location.search);
 const config = readPageConfigFast(document) ?? FALLBACK_CONFIG;
 const inFrame = isInFrame();
@@ -33,26 +28,30 @@ const model = createCheckoutModel({
   store: createJsonStore(),
   navigateEnv: { policy, inFrame, askParent: (u) => bridge.send({ type: 'navigate', url: u }), assign: (u) => location.assign(u) },
   bridge,
-  newId,
   paymentRedirectUrl,
 });
 
 document.documentElement.lang = 'en';
 applyTheme(params.get('theme'), document.documentElement);
-const root = document.getElementById('app')!;
-const app = <App model={model} config={config} embedded={!!bridge.targetOrigin} />;
-// Framed full-viewport by the loader's open(): the page draws the modal itself (backdrop, dialog, close, Esc, focus trap).
-render(params.get('embed') === 'modal' && bridge.targetOrigin ? <ModalChrome model={model}>{app}</ModalChrome> : app, root);
-bridge.send({ type: 'ready', reference: model.reference });
-// The server streams the verified transaction after the page's head (the script is async, so it may run first):
-// use it if it is there, else wait for the end of the document; without it the model verifies by itself, beside
-// the first paint rather than before it.
-const initial = readInitialTxn(document);
-if (initial || document.readyState !== 'loading') model.start(initial);
-else document.addEventListener('DOMContentLoaded', () => model.start(readInitialTxn(document)), { once: true });
-bridge.observeSize(root);
-bridge.onMessage((m) => {
-  if (m.type === 'shown') document.querySelector<HTMLElement>('#tender-panel input, #tender-panel button, .tender-outcome h2')?.focus();
-});
+// The module script is async: with a cached copy it may run before the parser has reached #app.
+function boot() {
+  const root = document.getElementById('app')!;
+  const app = <App model={model} config={config} embedded={!!bridge.targetOrigin} />;
+  // Framed full-viewport by the loader's open(): the page draws the modal itself (backdrop, dialog, close, Esc, focus trap).
+  render(params.get('embed') === 'modal' && bridge.targetOrigin ? <ModalChrome model={model}>{app}</ModalChrome> : app, root);
+  bridge.send({ type: 'ready', reference: model.reference });
+  // The server streams the verified transaction after the page's head (the script is async, so it may run first):
+  // use it if it is there, else wait for the end of the document; without it the model verifies by itself, beside
+  // the first paint rather than before it.
+  const initial = readInitialTxn(document);
+  if (initial || document.readyState !== 'loading') model.start(initial);
+  else document.addEventListener('DOMContentLoaded', () => model.start(readInitialTxn(document)), { once: true });
+  bridge.observeSize(root);
+  bridge.onMessage((m) => {
+    if (m.type === 'shown') document.querySelector<HTMLElement>('#tender-panel input, #tender-panel button, .tender-outcome h2')?.focus();
+  });
+}
+if (document.getElementById('app')) boot();
+else document.addEventListener('DOMContentLoaded', boot, { once: true });
 const idle = (fn: () => void) => ('requestIdleCallback' in window ? requestIdleCallback(fn, { timeout: 3000 }) : setTimeout(fn, 1500));
 idle(() => preloadRest(channels));

@@ -73,8 +73,8 @@ export interface ModelDeps {
   /** Without `navigate`: the environment of the page's own `navigate()`, loaded with the engine. */
   readonly navigateEnv?: NavigateEnv;
   readonly bridge?: Pick<Bridge, 'send'>;
-  /** A unique id per attempt (crypto.randomUUID in the browser). */
-  newId(): string;
+  /** A unique id per attempt; defaults to crypto.randomUUID (loaded with the engine). */
+  newId?(): string;
   /** Checks the reference's format; defaults to the contract's schema, loaded lazily. */
   isReference?(reference: string): Promise<boolean>;
   /** From the `paymentRedirectUrl` parameter; verify may also supply one. */

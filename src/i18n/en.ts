@@ -9,7 +9,6 @@ export const en = {
   amountLoading: 'Loading amount…',
   close: 'Close',
   retry: 'Try again',
-  tryAnotherWay: 'Try another way',
   choose: 'Choose how to pay',
   secured: 'Secured by Tender',
   loadingChannel: 'Loading…',
@@ -35,28 +34,8 @@ export const en = {
   errExpiryPast: 'This card has expired.',
   errCvvRequired: 'Enter the CVV.',
   errCvvLength: 'The CVV is {n} digits.',
-  pinTitle: 'Enter your card PIN',
-  pinHint: 'Your bank asks for the 4-digit PIN of this card.',
-  pinLabel: 'Card PIN',
-  errPin: 'The PIN is 4 digits.',
-  otpTitle: 'Enter the code your bank sent',
-  otpHint: 'Your bank sent a one-time code by SMS or email.',
-  otpLabel: 'One-time code',
-  errOtp: 'The code is 4 to 8 digits.',
-  continue: 'Continue',
-  useAnotherCard: 'Use another card',
-
-  errRedirect: 'We could not send you to the payment page safely: {reason}.',
 
   errNetwork: 'We could not reach the payment server. Check your connection and try again.',
-  errTimeout: 'The payment server took too long to answer.',
-  errInvalid: 'The payment server sent an answer we did not understand.',
-  errDeclined: 'The payment was declined.',
-  errRateLimited: 'Too many attempts. Please wait a moment and try again.',
-  errConfig: 'This checkout is not set up correctly. Please contact the merchant.',
-  errBadRequest: 'Some details were not accepted. Check them and try again.',
-  errUpstream: 'The payment service is not answering. Please try again shortly.',
-  errBusy: 'A payment is already in progress.',
 
 } as const;
 

@@ -99,6 +99,9 @@ describe('/checkout/', () => {
       allowHttpLoopback: true,
       walletNames: { a: 'PayFast', b: 'Wallet B' },
     });
+    // Serving a page with a reference verifies it (pageTxn.test.ts covers that); nothing else reaches the upstream.
+    expect(h.upstream.requests.map((r) => r.url)).toEqual(['/api/v1/transaction/verify']);
+    h.upstream.requests.length = 0;
   });
 
   it('serves /checkout/index.html the same way and HEAD without a body', async () => {

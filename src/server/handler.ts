@@ -6,6 +6,7 @@ import { loggablePath, stdoutLogger, type Logger } from './log';
 import { findPackageRoot } from './packageRoot';
 import { createProxy, type ProxyContext } from './proxy';
 import { SECURITY_HEADERS, errorResponse, jsonResponse, methodNotAllowed, notFound } from './respond';
+import { streamPage, verifyForPage } from './pageTxn';
 import { createAssetStore, entryResponse } from './static';
 import { createFetchUpstream, createNodeUpstream } from './upstream';
 
@@ -19,6 +20,8 @@ export interface TenderHandlerDeps {
   now?: () => number;
   /** The built `dist/` directory; default the one of this package, found from this module's location. */
   assetsDir?: string;
+  /** How long serving the page waits for its start-up verify before sending the page without it; default 400 ms. */
+  pageVerifyMs?: number;
 }
 
 /** Extra facts about a request that a Request does not carry. */
@@ -45,7 +48,9 @@ export function createTenderHandler(config: TenderConfig, deps: TenderHandlerDep
   const version = typeof __TENDER_VERSION__ === 'string' ? __TENDER_VERSION__ : (pkg?.version ?? '0.0.0');
   const assetsDir = deps.assetsDir ?? join(pkg?.dir ?? process.cwd(), 'dist');
   const assets = createAssetStore(assetsDir);
-  const proxy = createProxy(config, { upstream: deps.fetch ? createFetchUpstream(deps.fetch) : createNodeUpstream(), now });
+  const upstream = deps.fetch ? createFetchUpstream(deps.fetch) : createNodeUpstream();
+  const proxy = createProxy(config, { upstream, now });
+  const pageVerify = { upstream, apiBaseUrl: config.apiBaseUrl, apiKey: config.apiKey, deadlineMs: deps.pageVerifyMs ?? 400 };
 
   const loaderConfig: LoaderConfig = { v: 1, redirectHosts: config.redirectHosts, allowHttpLoopback: config.allowHttpLoopback };
   const loaderLiteral = JSON.stringify(JSON.stringify(loaderConfig));
@@ -112,7 +117,12 @@ export function createTenderHandler(config: TenderConfig, deps: TenderHandlerDep
       if (!isGet) return methodNotAllowed(GET_HEAD);
       const entry = await assets.distFile('checkout/index.html', injectPageConfig);
       if (!entry) return notBuilt();
-      return entryResponse(request, entry, pageHeaders, { etag: false });
+      const reference = url.searchParams.get('transactionReference');
+      if (method === 'HEAD' || !reference) return entryResponse(request, entry, pageHeaders, { etag: false });
+      // The page verifies its reference here, in the same response: the head goes out at once, the verified
+      // transaction follows within a short deadline, so the page needs no start-up request of its own.
+      const txn = verifyForPage(reference, pageVerify, ctx.requestId);
+      return new Response(streamPage(entry.body.toString('utf8'), txn), { status: 200, headers: { ...SECURITY_HEADERS, 'content-type': entry.type, ...pageHeaders } });
     }
     if (path === '/favicon.ico' && isGet) {
       // Browsers ask for it on every full-page load of the hosted page; an empty answer keeps consoles clean.

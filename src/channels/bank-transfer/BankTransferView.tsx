@@ -1,7 +1,7 @@
 import { useSignal } from '@preact/signals';
 import { useEffect, useRef } from 'preact/hooks';
 import type { BankTransferAccount } from '../../api/channels';
-import { ERROR_MESSAGE } from '../../checkout/errors';
+import { errorText } from '../../checkout/errors';
 import { formatAmount, t } from '../../i18n/en';
 import { CopyButton } from '../../ui/CopyButton';
 import { Countdown } from '../../ui/Countdown';
@@ -34,8 +34,8 @@ export default function BankTransferView({ model }: ChannelViewProps) {
       account.value = { ...d, endsAt: transferClock.now() + d.expiresInSeconds * 1000 };
       // Verify in the background for as long as the account lives, plus a margin for late settlement.
       model.watch('bank-transfer', (d.expiresInSeconds + 300) * 1000);
-    } else if (r.kind === 'declined') error.value = r.message || t('errDeclined');
-    else if (r.kind === 'refused') error.value = t(ERROR_MESSAGE[r.error.code]);
+    } else if (r.kind === 'declined') error.value = r.message || tm('errDeclined');
+    else if (r.kind === 'refused') error.value = errorText(r.error.code);
   };
 
   const busy = model.busy.value;

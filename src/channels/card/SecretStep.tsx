@@ -1,6 +1,7 @@
 import { useEffect } from 'preact/hooks';
 import type { CheckoutModel } from '../../checkout/model';
 import { t } from '../../i18n/en';
+import { tm } from '../../i18n/enMore';
 import { Field } from '../../ui/Field';
 import { submitSecret } from './flow';
 import { clearCard, type CardState } from './state';
@@ -22,12 +23,12 @@ export function SecretStep({ s, model }: { s: CardState; model: CheckoutModel })
       noValidate
     >
       <h2 id="tender-step-title" class="tender-h2">
-        {t(isPin ? 'pinTitle' : 'otpTitle')}
+        {tm(isPin ? 'pinTitle' : 'otpTitle')}
       </h2>
       <Field
         id={isPin ? 'tender-card-pin' : 'tender-card-otp'}
-        label={t(isPin ? 'pinLabel' : 'otpLabel')}
-        hint={isPin ? t('pinHint') : s.stepMessage.value || t('otpHint')}
+        label={tm(isPin ? 'pinLabel' : 'otpLabel')}
+        hint={isPin ? tm('pinHint') : s.stepMessage.value || tm('otpHint')}
         error={s.stepError.value}
         type="password"
         inputMode="numeric"
@@ -38,7 +39,7 @@ export function SecretStep({ s, model }: { s: CardState; model: CheckoutModel })
         inputRef={s.refs.secret}
       />
       <button type="submit" class="tender-btn tender-btn--primary" aria-disabled={busy}>
-        {busy ? t('processing') : t('continue')}
+        {busy ? t('processing') : tm('continue')}
       </button>
       <button
         type="button"
@@ -49,7 +50,7 @@ export function SecretStep({ s, model }: { s: CardState; model: CheckoutModel })
           model.abandon();
         }}
       >
-        {t('useAnotherCard')}
+        {tm('useAnotherCard')}
       </button>
     </form>
   );

@@ -1,6 +1,6 @@
 import type { CheckoutModel } from '../../checkout/model';
-import { ERROR_MESSAGE } from '../../checkout/errors';
-import { t } from '../../i18n/en';
+import { errorText } from '../../checkout/errors';
+import { tm } from '../../i18n/enMore';
 import { cardPaymentCall, validateOtpCall } from './calls';
 import { clearCard, type CardState } from './state';
 import { digitsOf, parseExpiry } from './validation';
@@ -36,11 +36,11 @@ export async function submitDetails(s: CardState, model: CheckoutModel): Promise
     if (d.authMode === 'no-auth') model.confirm('card');
     else {
       const nav = model.redirect('card', d.redirectUrl);
-      if (!nav.ok) s.formError.value = t('errRedirect', { reason: nav.reason });
+      if (!nav.ok) s.formError.value = tm('errRedirect', { reason: nav.reason });
     }
   } else if (r.kind === 'declined') fail(s, model, r.message);
   else if (r.kind === 'unknown') clearCard(s);
-  else if (r.kind === 'refused') s.formError.value = t(ERROR_MESSAGE[r.error.code]);
+  else if (r.kind === 'refused') s.formError.value = errorText(r.error.code);
 }
 
 
@@ -50,7 +50,7 @@ export async function submitSecret(s: CardState, model: CheckoutModel): Promise<
   const value = s.secret.value;
   const ok = isPin ? /^\d{4}$/.test(value) : /^\d{4,8}$/.test(value);
   if (!ok) {
-    s.stepError.value = t(isPin ? 'errPin' : 'errOtp');
+    s.stepError.value = tm(isPin ? 'errPin' : 'errOtp');
     s.refs.secret.current?.focus();
     return;
   }
@@ -73,13 +73,13 @@ export async function submitSecret(s: CardState, model: CheckoutModel): Promise<
       clearCard(s);
       if (d.authMode === '3ds' || d.authMode === 'redirect') {
         const nav = model.redirect('card', d.redirectUrl);
-        if (!nav.ok) fail(s, model, t('errRedirect', { reason: nav.reason }));
+        if (!nav.ok) fail(s, model, tm('errRedirect', { reason: nav.reason }));
       } else model.confirm('card');
       return;
     }
     clearCard(s);
     if (d.responseCode === '00') model.confirm('card');
-    else fail(s, model, d.responseMessage || t('errDeclined'));
+    else fail(s, model, d.responseMessage || tm('errDeclined'));
   } else if (r.kind === 'declined') {
     // A wrong PIN or OTP may be tried again; anything else ends the attempt.
     const retryable = isPin ? /pin/i.test(r.message) : r.responseCode === 'T0' || /otp|code/i.test(r.message);
@@ -88,5 +88,5 @@ export async function submitSecret(s: CardState, model: CheckoutModel): Promise<
       s.refs.secret.current?.focus();
     } else fail(s, model, r.message);
   } else if (r.kind === 'unknown') clearCard(s);
-  else if (r.kind === 'refused') s.stepError.value = t(ERROR_MESSAGE[r.error.code]);
+  else if (r.kind === 'refused') s.stepError.value = errorText(r.error.code);
 }

@@ -1,6 +1,7 @@
 import { useSignal } from '@preact/signals';
 import { t } from '../../i18n/en';
-import { ERROR_MESSAGE } from '../../checkout/errors';
+import { tm } from '../../i18n/enMore';
+import { errorText } from '../../checkout/errors';
 import type { CheckoutModel, CompletionResult } from '../../checkout/model';
 import type { ChannelId } from '../registry';
 
@@ -24,9 +25,9 @@ export function RedirectView({ model, channel, intro, action, start }: RedirectV
     const r = await start();
     if ('url' in r) {
       const nav = model.redirect(channel, r.url);
-      if (!nav.ok) error.value = t('errRedirect', { reason: nav.reason });
-    } else if (r.kind === 'declined') error.value = r.message || t('errDeclined');
-    else if (r.kind === 'refused') error.value = t(ERROR_MESSAGE[r.error.code]);
+      if (!nav.ok) error.value = tm('errRedirect', { reason: nav.reason });
+    } else if (r.kind === 'declined') error.value = r.message || tm('errDeclined');
+    else if (r.kind === 'refused') error.value = errorText(r.error.code);
   };
   return (
     <div class="tender-form">

@@ -1,7 +1,7 @@
 import { useSignal } from '@preact/signals';
 import { useEffect, useRef } from 'preact/hooks';
 import type { UssdBank } from '../../api/channels';
-import { ERROR_MESSAGE } from '../../checkout/errors';
+import { errorText } from '../../checkout/errors';
 import { t } from '../../i18n/en';
 import { CopyButton } from '../../ui/CopyButton';
 import { Spinner } from '../../ui/Spinner';
@@ -37,8 +37,8 @@ export default function UssdView({ model }: ChannelViewProps) {
     if (r.kind === 'ok') {
       code.value = r.value.data.paymentUssdCode;
       model.watch('ussd');
-    } else if (r.kind === 'declined') error.value = r.message || t('errDeclined');
-    else if (r.kind === 'refused') error.value = t(ERROR_MESSAGE[r.error.code]);
+    } else if (r.kind === 'declined') error.value = r.message || tm('errDeclined');
+    else if (r.kind === 'refused') error.value = errorText(r.error.code);
   };
 
   if (code.value) {

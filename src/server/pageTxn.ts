@@ -1,0 +1,78 @@
+import * as v from 'valibot';
+import { ReferenceSchema } from '../api/common';
+import { VerifyResponseSchema } from '../api/transactions';
+import type { UpstreamCall } from './upstream';
+
+/** What the page receives: the normalised, server-validated transaction (never the API's raw answer). */
+export interface PageTxn {
+  readonly status: string;
+  readonly amount?: number;
+  readonly currency?: string;
+  readonly merchantName?: string;
+  readonly channel?: string;
+}
+
+/** How the page-serving verify reaches the payment API. */
+export interface PageVerifyDeps {
+  readonly upstream: UpstreamCall;
+  readonly apiBaseUrl: string;
+  readonly apiKey: string;
+  /** The cap on the whole verify; past it the page is sent without data and verifies by itself. */
+  readonly deadlineMs: number;
+}
+
+/**
+ * Verifies `reference` with the payment API for the page being served. Undefined for a malformed reference,
+ * an error, an unknown answer or a time-out: the page then verifies through the proxy as it would without this.
+ */
+export async function verifyForPage(reference: string | null, deps: PageVerifyDeps, requestId: string): Promise<PageTxn | undefined> {
+  if (!reference || !v.safeParse(ReferenceSchema, reference).success) return undefined;
+  let timer: unknown;
+  const deadline = new Promise<undefined>((resolve) => (timer = setTimeout(resolve, deps.deadlineMs)));
+  const call = deps
+    .upstream(`${deps.apiBaseUrl}/api/v1/transaction/verify`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${deps.apiKey}`, accept: 'application/json', 'content-type': 'application/json', 'x-request-id': requestId },
+      body: JSON.stringify({ transactionReference: reference }),
+      timeoutMs: deps.deadlineMs,
+      maxBytes: 64 * 1024,
+    })
+    .then((answer) => {
+      if (answer.status !== 200 || answer.text === undefined) return undefined;
+      const r = v.safeParse(VerifyResponseSchema, JSON.parse(answer.text));
+      if (!r.success || !r.output.status) return undefined;
+      const d = r.output.data;
+      const txn: PageTxn = { status: d.status, amount: d.amount, currency: d.currency, merchantName: d.merchantName, channel: d.channel };
+      return txn;
+    })
+    .catch(() => undefined);
+  try {
+    return await Promise.race([call, deadline]);
+  } finally {
+    clearTimeout(timer as Parameters<typeof clearTimeout>[0]);
+  }
+}
+
+/** The data element the page reads at boot: JSON, not script (CSP `script-src 'self'` does not apply), `<` escaped. */
+export function renderTxnElement(txn: PageTxn): string {
+  const json = JSON.stringify(txn).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+  return `<script type="application/json" id="tender-txn">${json}</script>`;
+}
+
+/**
+ * Streams the page: everything before `</body>` at once (the head's async module script and stylesheet start
+ * loading, and the form paints), then the transaction element when verify answers in time, then the end.
+ */
+export function streamPage(html: string, txn: Promise<PageTxn | undefined>): ReadableStream<Uint8Array> {
+  const enc = new TextEncoder();
+  const cut = html.lastIndexOf('</body>');
+  const [start, end] = cut < 0 ? [html, ''] : [html.slice(0, cut), html.slice(cut)];
+  return new ReadableStream<Uint8Array>({
+    async start(controller) {
+      controller.enqueue(enc.encode(start));
+      const t = await txn;
+      controller.enqueue(enc.encode((t ? renderTxnElement(t) : '') + end));
+      controller.close();
+    },
+  });
+}
