@@ -240,17 +240,23 @@ describe('hosted checkout: accessibility', () => {
     await page.goto(checkoutUrl(stack, 'TND-NO-SUCH-PAYMENT'));
     await expectHeading(page, 'We could not find this payment.');
     await c.state('unknown reference');
-    await page.route('**/api/v1/transaction/verify', (route) => route.abort('connectionrefused'));
-    const { reference } = await stack.initiate();
-    await page.goto(checkoutUrl(stack, reference));
-    await expectHeading(page, 'We could not reach the payment server.');
-    await page.getByRole('button', { name: 'Try again' }).waitFor(WAIT);
-    await c.state('payment server unreachable');
-    // "Try again" verifies again; with the server back, the payer gets the channels.
-    await page.unroute('**/api/v1/transaction/verify');
-    await page.getByRole('button', { name: 'Try again' }).click();
-    await page.locator('input[autocomplete="cc-number"]').waitFor(WAIT);
-    await expect.poll(() => page.locator('.tender-amount').textContent(), WAIT).toBe('₦2,500.00');
+    // The server's own verify never in time (pageVerifyMs 0), so the browser verifies, and cannot.
+    const slow = await startStack({ pageVerifyMs: 0 });
+    try {
+      await page.route('**/api/v1/transaction/verify', (route) => route.abort('connectionrefused'));
+      const { reference } = await slow.initiate();
+      await page.goto(checkoutUrl(slow, reference));
+      await expectHeading(page, 'We could not reach the payment server.');
+      await page.getByRole('button', { name: 'Try again' }).waitFor(WAIT);
+      await c.state('payment server unreachable');
+      // "Try again" verifies again; with the server back, the payer gets the channels.
+      await page.unroute('**/api/v1/transaction/verify');
+      await page.getByRole('button', { name: 'Try again' }).click();
+      await page.locator('input[autocomplete="cc-number"]').waitFor(WAIT);
+      await expect.poll(() => page.locator('.tender-amount').textContent(), WAIT).toBe('₦2,500.00');
+    } finally {
+      await slow.close();
+    }
     c.done(4);
   });
 

@@ -90,19 +90,35 @@ describe('hosted checkout: answers the page cannot be sure of', () => {
       route.fulfill({ json: { status: true, message: 'ok', data: { amount: 2500, currency: 'NGN', merchantName: 'Tender Demo Store', ...data } } }),
     );
 
-  it('a status word in another case is understood ("SUCCESSFUL" → success)', async () => {
+  /** Starts a USSD payment (pending at the sandbox until completed), so the browser is the one verifying. */
+  async function pendingUssd(p: Page): Promise<string> {
     const { reference } = await stack.initiate();
+    await openCheckout(p, stack, reference);
+    await p.locator('[role="tab"][data-channel="ussd"]').click();
+    await p.getByRole('radio', { name: 'Zenith Bank' }).check(WAIT);
+    await p.getByRole('button', { name: 'Get USSD code' }).click();
+    await expectHeading(p, 'Dial this code on the phone linked to your account');
+    return reference;
+  }
+
+  it('a status word in another case is understood ("SUCCESSFUL" → success)', async () => {
+    await pendingUssd(page);
     await fakeVerify(page, { status: 'SUCCESSFUL' });
-    await page.goto(checkoutUrl(stack, reference));
     await expectSuccess(page);
   });
 
-  it('an unknown status word is pending: the payer can still pay, nothing says success or failure', async () => {
-    const { reference } = await stack.initiate();
-    await fakeVerify(page, { status: 'Processing' });
-    await openCheckout(page, stack, reference);
-    await cardField(page, 'number').waitFor(WAIT);
+  it('an unknown status word is pending: nothing says success or failure, and the page keeps verifying', async () => {
+    const reference = await pendingUssd(page);
+    let asked = 0;
+    await page.route('**/api/v1/transaction/verify', (route) => {
+      asked += 1;
+      return route.fulfill({ json: { status: true, message: 'ok', data: { status: 'Processing', amount: 2500, currency: 'NGN' } } });
+    });
+    await expect.poll(() => asked, WAIT).toBeGreaterThanOrEqual(2);
     expect(await page.locator('main').textContent()).not.toMatch(/successful|not completed|failed/i);
+    await page.unroute('**/api/v1/transaction/verify');
+    await stack.control(reference, 'complete');
+    await expectSuccess(page);
   });
 
   it('after a payment, a verify answer of an unknown shape is never success; the real answer then is', async () => {

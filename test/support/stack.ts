@@ -29,6 +29,8 @@ export interface StackOptions {
   /** Extra storefront origins allowed to embed the hosted page. */
   allowedOrigins?: string[];
   upstreamTimeoutMs?: number;
+  /** How long the server waits on its own verify while serving the page (0: never in time, the browser verifies). */
+  pageVerifyMs?: number;
 }
 
 const API_KEY = 'sk_test_e2e_stack';
@@ -49,7 +51,10 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     throw new Error(`stack: bad Tender config: ${parsed.errors.join('; ')}`);
   }
   const logs: LogRecord[] = [];
-  const tender = await startTenderServer(parsed.config, { port: 0, deps: { log: (r) => logs.push(r) } });
+  const tender = await startTenderServer(parsed.config, {
+    port: 0,
+    deps: { log: (r) => logs.push(r), ...(options.pageVerifyMs !== undefined ? { pageVerifyMs: options.pageVerifyMs } : {}) },
+  });
   const client = createApiClient({ baseUrl: sandbox.url, apiKey: API_KEY, timeoutMs: 10_000 });
 
   return {
