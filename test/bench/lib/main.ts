@@ -254,10 +254,10 @@ export async function main({ benchDir, root }: { benchDir: string; root: string 
     if (phases.has('proxy') && tender && sandbox) await guard('proxy', async () => {
       const connections = 32;
       // The whole bench stays under 10 minutes: on a slow or busy machine the proxy rounds get what is left.
-      const left = 570 - (Date.now() - started) / 1000;
+      const left = 580 - (Date.now() - started) / 1000;
       const PROXY_SECONDS = Math.max(3, Math.min(PROXY_SECONDS_WANTED, Math.floor((left - 40) / 6)));
       if (PROXY_SECONDS < PROXY_SECONDS_WANTED) notes.push(`Proxy rounds were shortened to ${PROXY_SECONDS} s to keep the bench under 10 minutes.`);
-      const topUpMax = Math.max(5, Math.min(30, Math.floor(left - 6 * PROXY_SECONDS - 25)));
+      const topUpMax = Math.max(5, Math.min(45, Math.floor(left - 6 * PROXY_SECONDS - 20)));
       log(`proxy: transaction/verify through Tender vs a bare pass-through, ${connections} connections, 3 × ${PROXY_SECONDS} s each, alternating`);
       const bare = await startPassthrough(root, { BENCH_UPSTREAM: sandbox.url, BENCH_API_KEY: API_KEY });
       closers.push(() => bare.close());

@@ -199,7 +199,7 @@ ${traces || '- n/a'}
   connections (keep-alive), against the Tender server (child process) and a bare pass-through (child process:
   node:http in, node:http out through a keep-alive agent with the Tender server's own agent settings, the key added, nothing else) to the same sandbox: 2 s warm-up each, then 3 rounds of
   ${p?.seconds ?? 8} s each alternating which goes first, medians reported; then 4 s of each with 1 connection for the latency a
-  lone request pays; then more load on Tender until it has served about 100,000 requests since the first reading (at most 30 s), and its process memory read (after \`global.gc()\`) before and after.
+  lone request pays; then more load on Tender until it has served about 100,000 requests since the first reading (at most 45 s, less when the 10-minute bound needs it), and its process memory read (after \`global.gc()\`) before and after.
   All three servers and autocannon share the 2 cores, as they would on one small host.
 - Timing figures on a 2-core machine shared with other work are noisy: compare figures from the same run only.
 
