@@ -3,6 +3,7 @@ import type { Channel, ChannelViewProps } from '../channels/types';
 import { formatAmount, t } from '../i18n/en';
 import type { PageConfig } from '../platform/pageConfig';
 import { Spinner } from '../ui/Spinner';
+import { laterCss } from '../ui/laterCss';
 import { Tabs } from '../ui/Tabs';
 import { preload, useLazy } from '../ui/useLazy';
 import type { CheckoutModel } from './model';
@@ -16,7 +17,7 @@ export interface AppProps {
 }
 
 /** Outcomes, waiting and errors: not needed for the first paint of the form. */
-export const loadScreens = () => import('./Screens').then((m) => m.default);
+export const loadScreens = () => Promise.all([import('./Screens'), laterCss()]).then(([m]) => m.default);
 
 /** Loads what the payer may need next (other channels, outcome screens) once the form is up. */
 export function preloadRest(channels: readonly ChannelId[]): void {

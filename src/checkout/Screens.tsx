@@ -4,7 +4,6 @@ import { Outcome } from '../ui/Outcome';
 import { Spinner } from '../ui/Spinner';
 import type { AppProps } from './App';
 import { tm } from '../i18n/enMore';
-import './later.css';
 
 /** The API's words for channels whose id here differs (verify reports the hosted page as `payment-page`). */
 const API_CHANNEL_IDS: Readonly<Record<string, string>> = { 'payment-page': 'hosted-page' };

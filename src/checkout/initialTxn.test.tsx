@@ -26,8 +26,9 @@ describe('readInitialTxn', () => {
     ['null', undefined],
     ['{"status":"weird"}', undefined],
     ['{"amount":1}', undefined],
-    ['{"status":"SUCCESSFUL","amount":2500,"currency":"NGN","merchantName":"Ada","channel":"card"}', { status: 'successful', amount: 2500, currency: 'NGN', merchantName: 'Ada', channel: 'card' }],
-    ['{"status":"pending","amount":"2500","merchantName":7}', { status: 'pending', amount: undefined, currency: undefined, merchantName: undefined, channel: undefined }],
+    ['{"status":"SUCCESSFUL","amount":2500,"currency":"NGN","merchantName":"Ada","channel":"card"}', { status: 'successful', amount: 2500, currency: 'NGN', merchantName: 'Ada', channel: 'card', message: undefined }],
+    ['{"status":"pending","amount":"2500","merchantName":7}', { status: 'pending', amount: undefined, currency: undefined, merchantName: undefined, channel: undefined, message: undefined }],
+    ['{"status":"failed","message":"Card declined by issuer"}', { status: 'failed', amount: undefined, currency: undefined, merchantName: undefined, channel: undefined, message: 'Card declined by issuer' }],
   ])('%s → %o', (json, want) => expect(readInitialTxn(page(json))).toEqual(want));
 });
 
@@ -48,6 +49,12 @@ describe('start with the transaction the server sent', () => {
     expect(t.messages).toContainEqual({ type: 'success', reference: 'REF-1', status: 'successful' });
     await flush();
     expect(t.server.seen).toEqual([]);
+  });
+
+  it('shows the failure with the API reason the server sent', () => {
+    const t = testModel({});
+    t.model.start({ status: 'failed', message: 'Card declined by issuer' });
+    expect(t.model.screen.value).toEqual({ kind: 'failure', status: 'failed', reason: 'Card declined by issuer' });
   });
 
   it('after a reload mid-attempt, verifies first and keeps waiting', async () => {

@@ -24,5 +24,6 @@ export function readInitialTxn(doc: Document): InitialTxn | undefined {
     currency: str(d.currency),
     merchantName: str(d.merchantName),
     channel: str(d.channel),
+    message: str(d.message),
   };
 }

@@ -30,7 +30,7 @@ export type Screen =
   | { readonly kind: 'error'; readonly message: MoreKey; readonly hint: MoreKey; readonly retry: boolean };
 
 /** The transaction as the Tender server verified it while serving the page. */
-export type InitialTxn = Pick<VerifyData, 'status' | 'amount' | 'currency' | 'merchantName' | 'channel'>;
+export type InitialTxn = Pick<VerifyData, 'status' | 'amount' | 'currency' | 'merchantName' | 'channel' | 'message'>;
 
 /** The model's writable state, shared with the lazily loaded engine. */
 export interface ModelState {

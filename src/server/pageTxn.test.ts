@@ -41,9 +41,12 @@ describe('the page with its verified transaction', () => {
     expect(res.status).toBe(200);
     expect(res.headers['content-security-policy']).toContain("script-src 'self'");
     expect(txnOf(res.body)).toEqual({ status: 'successful', amount: 2500, currency: 'NGN', merchantName: 'Ada Shop', channel: 'card' });
+    h.upstream.behave(() => verified({ status: 'failed', message: 'Card declined by issuer' }));
+    expect(txnOf((await h.request({ path: '/checkout/?transactionReference=REF-1' })).body)).toEqual({ status: 'failed', message: 'Card declined by issuer' });
     expect(res.body.indexOf('id="tender-txn"')).toBeGreaterThan(res.body.indexOf('<div id="app"></div>'));
     expect(res.body.endsWith('</body></html>')).toBe(true);
     const [req] = h.upstream.requests;
+    expect(h.upstream.requests).toHaveLength(2);
     expect(req?.url).toBe('/api/v1/transaction/verify');
     expect(JSON.parse(req!.body)).toEqual({ transactionReference: 'REF-1' });
     expect(req?.headers.authorization).toBe(`Bearer ${API_KEY}`);

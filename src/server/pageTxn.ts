@@ -10,6 +10,8 @@ export interface PageTxn {
   readonly currency?: string;
   readonly merchantName?: string;
   readonly channel?: string;
+  /** The API's reason for a failed payment, shown as text on the failure screen. */
+  readonly message?: string;
 }
 
 /** How the page-serving verify reaches the payment API. */
@@ -42,7 +44,7 @@ export async function verifyForPage(reference: string | null, deps: PageVerifyDe
       const r = v.safeParse(VerifyResponseSchema, JSON.parse(answer.text));
       if (!r.success || !r.output.status) return undefined;
       const d = r.output.data;
-      const txn: PageTxn = { status: d.status, amount: d.amount, currency: d.currency, merchantName: d.merchantName, channel: d.channel };
+      const txn: PageTxn = { status: d.status, amount: d.amount, currency: d.currency, merchantName: d.merchantName, channel: d.channel, message: d.message };
       return txn;
     })
     .catch(() => undefined);

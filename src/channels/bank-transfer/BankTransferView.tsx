@@ -8,7 +8,6 @@ import { Countdown } from '../../ui/Countdown';
 import type { ChannelViewProps } from '../types';
 import { bankTransferCall } from './calls';
 import { tm } from '../../i18n/enMore';
-import '../../checkout/later.css';
 
 /** Clock used for the countdown; replaceable in tests. */
 export const transferClock = { now: () => Date.now() };

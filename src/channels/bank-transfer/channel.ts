@@ -1,3 +1,4 @@
+import { laterCss } from '../../ui/laterCss';
 import { t } from '../../i18n/en';
 import type { Channel } from '../types';
 
@@ -5,5 +6,5 @@ import type { Channel } from '../types';
 export const bankTransferChannel: Channel<'bank-transfer'> = {
   id: 'bank-transfer',
   label: () => t('tabBankTransfer'),
-  load: () => import('./BankTransferView').then((m) => m.default),
+  load: () => Promise.all([import('./BankTransferView'), laterCss()]).then(([m]) => m.default),
 };

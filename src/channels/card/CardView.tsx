@@ -1,6 +1,7 @@
 import { useEffect, useMemo } from 'preact/hooks';
 import { formatAmount, t } from '../../i18n/en';
 import { Field } from '../../ui/Field';
+import { laterCss } from '../../ui/laterCss';
 import { preload, useLazy } from '../../ui/useLazy';
 import type { ChannelViewProps } from '../types';
 import { signal } from '@preact/signals';
@@ -30,7 +31,7 @@ function createCardState(): CardState {
 const msg = (e: FieldError) => (e ? t(e.key, e.params) : undefined);
 // The flow (requests, PIN/OTP step) loads when the payer first focuses the form: off the first paint's path.
 const loadFlow = () => import('./flow');
-const loadSecretStep = () => import('./SecretStep').then((m) => m.SecretStep);
+const loadSecretStep = () => Promise.all([import('./SecretStep'), laterCss()]).then(([m]) => m.SecretStep);
 
 /** The card form and its server-driven steps: PIN, OTP, 3-D Secure redirect, no-auth. */
 export function CardView({ model }: ChannelViewProps) {

@@ -8,7 +8,6 @@ import { Spinner } from '../../ui/Spinner';
 import type { ChannelViewProps } from '../types';
 import { FALLBACK_BANKS, groupCode, telLink, ussdBanksCall, ussdPaymentCall } from './calls';
 import { tm } from '../../i18n/enMore';
-import '../../checkout/later.css';
 
 /** USSD: pick a bank (searchable), get the code, dial it; the page verifies meanwhile. */
 export default function UssdView({ model }: ChannelViewProps) {
