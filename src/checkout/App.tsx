@@ -1,4 +1,5 @@
 import { channelById, type ChannelId } from '../channels/registry';
+import type { ComponentType } from 'preact';
 import type { Channel, ChannelViewProps } from '../channels/types';
 import { formatAmount, t } from '../i18n/en';
 import type { PageConfig } from '../platform/pageConfig';
@@ -28,8 +29,18 @@ export function preloadRest(channels: readonly ChannelId[]): void {
   }
 }
 
-function Loading() {
-  return (
+/** A lazily loaded part: a spinner while it loads, and a retry if it could not. */
+function Lazy<P extends object>({ load, props }: { load: (() => Promise<ComponentType<P>>) | undefined; props: P }) {
+  const [C, failed, retry] = useLazy(load);
+  if (C) return <C {...props} />;
+  return failed ? (
+    <div class="tender-form">
+      <p role="alert">{t('loadFailed')}</p>
+      <button type="button" class="tender-btn" onClick={retry}>
+        {t('retry')}
+      </button>
+    </div>
+  ) : (
     <p class="tender-status" role="status">
       <Spinner /> {t('loadingChannel')}
     </p>
@@ -38,31 +49,8 @@ function Loading() {
 
 function ChannelPanel({ id, model, config }: { id: ChannelId } & ChannelViewProps) {
   const ch: Channel = channelById(id)!;
-  const [Lazy, failed, retry] = useLazy(ch.view ? undefined : ch.load);
-  const View = ch.view ?? Lazy;
-  if (View) return <View key={id} model={model} config={config} />;
-  if (failed)
-    return (
-      <div class="tender-form">
-        <p role="alert">{t('loadFailed')}</p>
-        <button type="button" class="tender-btn" onClick={retry}>
-          {t('retry')}
-        </button>
-      </div>
-    );
-  return <Loading />;
-}
-
-function OtherScreens(props: AppProps) {
-  const [Screens, failed, retry] = useLazy(loadScreens);
-  if (Screens) return <Screens {...props} />;
-  return failed ? (
-    <button type="button" class="tender-btn" onClick={retry}>
-      {t('retry')}
-    </button>
-  ) : (
-    <Loading />
-  );
+  const props = { model, config };
+  return ch.view ? <ch.view key={id} {...props} /> : <Lazy key={id} load={ch.load} props={props} />;
 }
 
 /** The hosted checkout: header with merchant and amount, then the channels or another screen. */
@@ -95,7 +83,7 @@ export function App(props: AppProps) {
           <ChannelPanel id={model.channel.value} model={model} config={config} />
         </Tabs>
       ) : (
-        <OtherScreens {...props} />
+        <Lazy load={loadScreens} props={props} />
       )}
       <p class="tender-footer">{t('secured')}</p>
     </main>

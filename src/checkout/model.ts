@@ -153,8 +153,10 @@ export function createCheckoutModel(deps: ModelDeps): CheckoutModel {
         throw e;
       },
     ));
-  // Actions run at once when the engine is there (keeping double-submit guards synchronous), else once it loads.
-  const run = (fn: (e: Engine) => unknown) => void (engine ? fn(engine) : load().then(fn, () => undefined));
+  // Actions run at once when the engine is there (keeping double-submit guards synchronous), else once it loads;
+  // if it cannot load, nothing was sent and `failed` is the answer.
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each caller's result type is the method's own
+  const via = (fn: (e: Engine) => any, failed?: unknown): any => (engine ? fn(engine) : load().then(fn, () => failed));
 
   const model: CheckoutModel = {
     reference,
@@ -172,8 +174,8 @@ export function createCheckoutModel(deps: ModelDeps): CheckoutModel {
         s.channel.value = channels.includes(resume.channel as ChannelId) ? (resume.channel as ChannelId) : first;
         s.screen.value = { kind: 'verifying' };
       }
-      if (initial) s.txn.value = { amount: initial.amount, currency: initial.currency, merchantName: initial.merchantName, channel: initial.channel };
-      run((e) => e.start(resume, initial));
+      if (initial) s.txn.value = initial;
+      via((e) => e.start(resume, initial));
       if (!reference) return;
       let last = '';
       effect(() => {
@@ -187,29 +189,17 @@ export function createCheckoutModel(deps: ModelDeps): CheckoutModel {
     select(id) {
       if (!s.busy.value && channels.includes(id)) s.channel.value = id;
     },
-    complete(ch, make) {
-      if (engine) return engine.complete(ch, make);
-      return load().then(
-        (e) => e.complete(ch, make),
-        () => ({ kind: 'refused', error: { code: 'network' } }),
-      );
-    },
-    fetch(call) {
-      if (engine) return engine.fetch(call);
-      return load().then(
-        (e) => e.fetch(call),
-        () => ({ ok: false, error: { code: 'network' } }),
-      );
-    },
+    complete: (ch, make) => via((e) => e.complete(ch, make), { kind: 'refused', error: { code: 'network' } }),
+    fetch: (call) => via((e) => e.fetch(call), { ok: false, error: { code: 'network' } }),
     // The engine loads at start-up, before any view can ask for a redirect; until then nothing can be sent.
     redirect: (ch, url) => (engine ? engine.redirect(ch, url) : { ok: false, reason: 'the page is still loading' }),
-    confirm: (ch) => run((e) => e.confirm(ch)),
-    watch: (ch, maxMs) => run((e) => e.watch(ch, maxMs)),
-    fail: (reason) => run((e) => e.fail(reason)),
-    abandon: () => run((e) => e.abandon()),
-    tryAnotherWay: () => run((e) => e.tryAnotherWay()),
-    retry: () => run((e) => e.retry()),
-    close: () => run((e) => e.close()),
+    confirm: (ch) => via((e) => e.confirm(ch)),
+    watch: (ch, maxMs) => via((e) => e.watch(ch, maxMs)),
+    fail: (reason) => via((e) => e.fail(reason)),
+    abandon: () => via((e) => e.abandon()),
+    tryAnotherWay: () => via((e) => e.tryAnotherWay()),
+    retry: () => via((e) => e.retry()),
+    close: () => via((e) => e.close()),
   };
   return model;
 }

@@ -10,6 +10,7 @@ import type { PollEnv, PollPolicy } from './verify';
 // Loaded up front so the model's lazy imports resolve within a flush.
 import { isReference } from './schemas';
 import '../channels/card/schemas';
+import '../channels/card/validation';
 
 /** One request the fake server saw. */
 export interface SeenRequest {

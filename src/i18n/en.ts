@@ -26,14 +26,6 @@ export const en = {
   pay: 'Pay {amount}',
   payNoAmount: 'Pay',
   processing: 'Processing…',
-  errNumberRequired: 'Enter your card number.',
-  errNumberIncomplete: 'Your card number is incomplete.',
-  errNumberInvalid: 'Your card number is not valid. Check the digits.',
-  errExpiryRequired: 'Enter the expiry date.',
-  errExpiryInvalid: 'Enter the expiry date as MM/YY.',
-  errExpiryPast: 'This card has expired.',
-  errCvvRequired: 'Enter the CVV.',
-  errCvvLength: 'The CVV is {n} digits.',
 
   errNetwork: 'We could not reach the payment server. Check your connection and try again.',
 

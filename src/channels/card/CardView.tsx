@@ -6,7 +6,8 @@ import { preload, useLazy } from '../../ui/useLazy';
 import type { ChannelViewProps } from '../types';
 import { signal } from '@preact/signals';
 import { clearCard, type CardState, type Step } from './state';
-import { detectBrand, digitsOf, formatCardNumber, formatExpiry, numberComplete, validateCvv, validateExpiry, validateNumber, type FieldError } from './validation';
+import { detectBrand, digitsOf, formatCardNumber, formatExpiry, numberComplete } from './format';
+import type * as Checks from './validation';
 
 /** A fresh, empty card state. */
 function createCardState(): CardState {
@@ -28,7 +29,17 @@ function createCardState(): CardState {
   };
 }
 
-const msg = (e: FieldError) => (e ? t(e.key, e.params) : undefined);
+// The checks and their messages load as the page starts, beside the first paint: the payer cannot have typed a
+// whole field before they are there (a field shows its message once they are, and submitting waits for them).
+let checks: typeof Checks | undefined;
+const checksReady = signal(false);
+const loadChecks = () =>
+  import('./validation').then((m) => {
+    checks = m;
+    checksReady.value = true;
+    return m;
+  });
+void loadChecks().catch(() => undefined);
 // The flow (requests, PIN/OTP step) loads when the payer first focuses the form: off the first paint's path.
 const loadFlow = () => import('./flow');
 const loadSecretStep = () => Promise.all([import('./SecretStep'), laterCss()]).then(([m]) => m.SecretStep);
@@ -42,19 +53,17 @@ export function CardView({ model }: ChannelViewProps) {
   const [SecretStep] = useLazy(stepShown ? loadSecretStep : undefined);
 
   const brand = detectBrand(s.number.value);
-  const show = (field: string, live: boolean) => s.submitted.value || s.touched.value[field] || live;
-  const numberErr = show('number', numberComplete(s.number.value)) ? msg(validateNumber(s.number.value)) : undefined;
-  const expiryErr = show('expiry', s.expiry.value.length === 5) ? msg(validateExpiry(s.expiry.value)) : undefined;
-  const cvvErr = show('cvv', digitsOf(s.cvv.value).length > brand.cvv) ? msg(validateCvv(s.cvv.value, s.number.value)) : undefined;
+  const c = checksReady.value ? checks : undefined;
+  const show = (field: string, live: boolean) => c && (s.submitted.value || s.touched.value[field] || live);
+  const numberErr = show('number', numberComplete(s.number.value)) ? c!.fieldMessage(c!.validateNumber(s.number.value)) : undefined;
+  const expiryErr = show('expiry', s.expiry.value.length === 5) ? c!.fieldMessage(c!.validateExpiry(s.expiry.value)) : undefined;
+  const cvvErr = show('cvv', digitsOf(s.cvv.value).length > brand.cvv) ? c!.fieldMessage(c!.validateCvv(s.cvv.value, s.number.value)) : undefined;
   const touch = (f: string) => () => (s.touched.value = { ...s.touched.value, [f]: true });
-  const onSubmit = (e: Event) => {
-    e.preventDefault();
-    s.submitted.value = true;
-    s.formError.value = undefined;
-    const errs: [FieldError, { current: HTMLInputElement | null }][] = [
-      [validateNumber(s.number.value), s.refs.number],
-      [validateExpiry(s.expiry.value), s.refs.expiry],
-      [validateCvv(s.cvv.value, s.number.value), s.refs.cvv],
+  const submit = (v: typeof Checks) => {
+    const errs: [Checks.FieldError, { current: HTMLInputElement | null }][] = [
+      [v.validateNumber(s.number.value), s.refs.number],
+      [v.validateExpiry(s.expiry.value), s.refs.expiry],
+      [v.validateCvv(s.cvv.value, s.number.value), s.refs.cvv],
     ];
     const firstBad = errs.find(([err]) => err);
     if (firstBad) return firstBad[1].current?.focus();
@@ -62,6 +71,13 @@ export function CardView({ model }: ChannelViewProps) {
       (f) => f.submitDetails(s, model),
       () => (s.formError.value = t('errNetwork')),
     );
+  };
+  const onSubmit = (e: Event) => {
+    e.preventDefault();
+    s.submitted.value = true;
+    s.formError.value = undefined;
+    if (checks) submit(checks);
+    else loadChecks().then(submit, () => (s.formError.value = t('errNetwork')));
   };
 
   const amount = model.txn.value?.amount;

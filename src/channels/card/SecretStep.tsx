@@ -5,7 +5,7 @@ import { tm } from '../../i18n/enMore';
 import { Field } from '../../ui/Field';
 import { submitSecret } from './flow';
 import { clearCard, type CardState } from './state';
-import { digitsOf } from './validation';
+import { digitsOf } from './format';
 
 /** The PIN or OTP step: one masked field, continue, or start again with another card. */
 export function SecretStep({ s, model }: { s: CardState; model: CheckoutModel }) {

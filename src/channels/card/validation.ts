@@ -1,52 +1,8 @@
-import type { MessageKey } from '../../i18n/en';
+import { tm, type MoreKey } from '../../i18n/enMore';
+import { detectBrand, digitsOf } from './format';
 
-/** A card brand: how to recognise it from the first digits, its lengths, spacing and CVV length. */
-export interface Brand {
-  readonly id: string;
-  readonly name: string;
-  readonly pattern: RegExp;
-  readonly lengths: readonly number[];
-  /** Positions after which a space is shown. */
-  readonly gaps: readonly number[];
-  readonly cvv: number;
-  /** Some local schemes (Verve) issue numbers that do not pass Luhn. */
-  readonly luhn: boolean;
-}
+export * from './format';
 
-const G16 = [4, 8, 12, 16];
-
-/** Brands in match order: Verve before Mastercard/Discover, whose ranges it borders. */
-export const BRANDS: readonly Brand[] = [
-  { id: 'verve', name: 'Verve', pattern: /^(506[01]|507[89]|6500)/, lengths: [16, 18, 19], gaps: G16, cvv: 3, luhn: false },
-  { id: 'visa', name: 'Visa', pattern: /^4/, lengths: [13, 16, 19], gaps: G16, cvv: 3, luhn: true },
-  { id: 'mastercard', name: 'Mastercard', pattern: /^(5[1-5]|222[1-9]|22[3-9]|2[3-6]|27[01]|2720)/, lengths: [16], gaps: G16, cvv: 3, luhn: true },
-  { id: 'amex', name: 'American Express', pattern: /^3[47]/, lengths: [15], gaps: [4, 10], cvv: 4, luhn: true },
-  { id: 'diners', name: 'Diners Club', pattern: /^(30[0-5]|3095|36|3[89])/, lengths: [14, 16, 19], gaps: [4, 10], cvv: 3, luhn: true },
-  { id: 'discover', name: 'Discover', pattern: /^(6011|64[4-9]|65)/, lengths: [16, 19], gaps: G16, cvv: 3, luhn: true },
-  { id: 'jcb', name: 'JCB', pattern: /^35(2[89]|[3-8])/, lengths: [16, 17, 18, 19], gaps: G16, cvv: 3, luhn: true },
-  { id: 'unionpay', name: 'UnionPay', pattern: /^62/, lengths: [16, 17, 18, 19], gaps: G16, cvv: 3, luhn: false },
-];
-
-/** What an unrecognised number gets: any length the API takes, CVV of 3. */
-export const UNKNOWN_BRAND: Brand = { id: 'unknown', name: '', pattern: /^/, lengths: [12, 13, 14, 15, 16, 17, 18, 19], gaps: G16, cvv: 3, luhn: true };
-
-/** Only the digits of what the payer typed or pasted. */
-export const digitsOf = (s: string): string => s.replace(/\D/g, '');
-
-/** The brand of a (partial) number, or UNKNOWN_BRAND. */
-export function detectBrand(number: string): Brand {
-  const d = digitsOf(number);
-  return (d && BRANDS.find((b) => b.pattern.test(d))) || UNKNOWN_BRAND;
-}
-
-/** The number as shown: digits grouped by the brand's gaps, cut to its longest length. */
-export function formatCardNumber(number: string): string {
-  const brand = detectBrand(number);
-  const d = digitsOf(number).slice(0, Math.max(...brand.lengths));
-  let out = '';
-  for (let i = 0; i < d.length; i++) out += (brand.gaps.includes(i) && i > 0 ? ' ' : '') + d[i];
-  return out;
-}
 
 /** The Luhn (mod 10) check. */
 export function luhn(digits: string): boolean {
@@ -63,7 +19,7 @@ export function luhn(digits: string): boolean {
 }
 
 /** A field problem as a catalog key and its parameters; undefined = valid. */
-export type FieldError = { readonly key: MessageKey; readonly params?: Readonly<Record<string, number>> } | undefined;
+export type FieldError = { readonly key: MoreKey; readonly params?: Readonly<Record<string, number>> } | undefined;
 
 /** Checks a card number. */
 export function validateNumber(number: string): FieldError {
@@ -75,22 +31,6 @@ export function validateNumber(number: string): FieldError {
   }
   if (brand.luhn && !luhn(d)) return { key: 'errNumberInvalid' };
   return undefined;
-}
-
-/**
- * True once the number is long enough to judge without waiting for blur: 16 digits, or the brand's longest if
- * shorter. Not at 13 for Visa, which would flag a 16-digit number half-typed.
- */
-export function numberComplete(number: string): boolean {
-  const d = digitsOf(number);
-  return d.length >= Math.min(16, Math.max(...detectBrand(d).lengths));
-}
-
-/** The expiry as shown while typing: "1" → "1", "2" → "02", "123" → "12/3". Never traps backspace on the slash. */
-export function formatExpiry(raw: string): string {
-  let d = digitsOf(raw).slice(0, 4);
-  if (/^[2-9]/.test(d)) d = '0' + d.slice(0, 3);
-  return d.length > 2 ? `${d.slice(0, 2)}/${d.slice(2)}` : d;
 }
 
 /** Month and two-digit year from "MM/YY", or undefined. */
@@ -118,3 +58,6 @@ export function validateCvv(cvv: string, number: string): FieldError {
   const n = detectBrand(number).cvv;
   return d.length === n && d === cvv ? undefined : { key: 'errCvvLength', params: { n } };
 }
+
+/** The payer's message for a field problem. */
+export const fieldMessage = (e: FieldError): string | undefined => (e ? tm(e.key, e.params) : undefined);
