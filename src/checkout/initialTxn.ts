@@ -1,29 +1,15 @@
 import type { InitialTxn } from './model';
 
-const STATUSES = ['successful', 'failed', 'pending', 'void', 'abandoned', 'reversed', 'cancelled'];
-const str = (x: unknown) => (typeof x === 'string' ? x : undefined);
-
 /**
  * The transaction the Tender server verified while serving the page (`<script type="application/json"
- * id="tender-txn">`), or undefined when it sent none (time-out, upstream error) or the data is not usable.
+ * id="tender-txn">`, fields already normalised and checked by the server's schema), or undefined when it sent
+ * none (time-out, upstream error) or what is there has no known status.
  */
 export function readInitialTxn(doc: Document): InitialTxn | undefined {
-  const text = doc.getElementById('tender-txn')?.textContent;
-  if (!text) return undefined;
-  let d: Record<string, unknown>;
   try {
-    d = JSON.parse(text) as Record<string, unknown>;
+    const d = JSON.parse(doc.getElementById('tender-txn')!.textContent!) as InitialTxn;
+    return /^(successful|failed|pending|void|abandoned|reversed|cancelled)$/.test(d.status) ? d : undefined;
   } catch {
     return undefined;
   }
-  const status = str(d?.status)?.toLowerCase();
-  if (!status || !STATUSES.includes(status)) return undefined;
-  return {
-    status: status as InitialTxn['status'],
-    amount: typeof d.amount === 'number' ? d.amount : undefined,
-    currency: str(d.currency),
-    merchantName: str(d.merchantName),
-    channel: str(d.channel),
-    message: str(d.message),
-  };
 }
