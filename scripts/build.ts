@@ -6,6 +6,7 @@ import { build as viteBuild } from 'vite';
 import { build as esbuild } from 'esbuild';
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
+import { loaderBuild } from '../widget/build-options';
 
 const pkg = JSON.parse(await readFile('package.json', 'utf8')) as { version: string };
 const define = { __TENDER_VERSION__: JSON.stringify(pkg.version) };
@@ -13,19 +14,7 @@ const define = { __TENDER_VERSION__: JSON.stringify(pkg.version) };
 await viteBuild({ logLevel: 'warn', define });
 
 if (existsSync('widget/tender.ts')) {
-  await esbuild({
-    entryPoints: { tender: 'widget/tender.ts' },
-    outdir: 'dist',
-    bundle: true,
-    minify: true,
-    format: 'iife',
-    // es2020 keeps `?.` as written (every browser since 2020 has it); es2019 spelled it out at ~2 % of the loader.
-    target: 'es2020',
-    define,
-    legalComments: 'none',
-    // The loader's private fields end in `_` (widget/api.ts, modal.ts): renamed like locals. No DOM name ends so.
-    mangleProps: /_$/,
-  });
+  await esbuild({ ...loaderBuild(pkg.version), outdir: 'dist' });
 }
 if (existsSync('widget/index.ts')) {
   await esbuild({
@@ -35,7 +24,7 @@ if (existsSync('widget/index.ts')) {
     minify: false,
     format: 'esm',
     target: 'es2019',
-    define,
+    define: { ...define, __ESM__: 'true' },
   });
 }
 

@@ -1,7 +1,6 @@
-import { listen, post } from './bridge';
+import type { ParentMessage } from '../src/protocol/messages';
 import { serverPolicy } from './config';
-import { createFrame, frameUrl } from './frame';
-import { createBox, LOAD_FAILED } from './modal';
+import { readChildMessage } from './messages';
 import { navigateTop } from './navigate';
 import { checkOptions, fail, URL_EXPECTED } from './options';
 import { allowedUrl } from './redirect';
@@ -17,6 +16,12 @@ interface Embed {
   show_(o: TenderOptions): void;
   close(): void;
 }
+
+/** Shown and reported when the hosted page did not say `ready` in time (15 s). */
+export const LOAD_FAILED = 'The checkout did not load. Check your connection and retry.';
+const LOADING = 'Loading secure checkout…';
+// The iframe and the loading dialog share their first declarations, which gzip then stores once.
+const OVER = 'position:fixed;inset:0;z-index:2147483647;';
 
 // One modal at a time; a preloaded one waits hidden until open() asks for the same page.
 let current: Embed | undefined;
@@ -39,15 +44,30 @@ function call<T>(fn: ((arg: T) => void) | undefined, arg: T): void {
   }
 }
 
+// createElement and the CSSOM only: no innerHTML (Trusted Types), no style attribute or <style> (CSP 'unsafe-inline').
+function h<K extends keyof HTMLElementTagNameMap>(tag: K, text?: string): HTMLElementTagNameMap[K] {
+  const e = document.createElement(tag);
+  if (text) e.textContent = text;
+  return e;
+}
+
 // open, preload and mount alike: check the options, start the page, wire its messages to the callbacks.
 function embed(api: string, raw: unknown, target?: Element | string): Embed {
   if (typeof document == 'undefined') throw Error(`Tender.${api} needs a browser`);
   const doc = document;
   const o = checkOptions(api, raw);
-  const origin = o.tenderUrl ? new URL(o.tenderUrl).origin : defaultOrigin;
-  if (!origin) fail(api, 'tenderUrl', URL_EXPECTED, o.tenderUrl);
+  const origin = (typeof __ESM__ != 'boolean' || __ESM__) && o.tenderUrl ? new URL(o.tenderUrl).origin : defaultOrigin!;
+  if ((typeof __ESM__ != 'boolean' || __ESM__) && !origin) fail(api, 'tenderUrl', URL_EXPECTED, o.tenderUrl);
   const inline = api == 'mount';
-  const src = frameUrl(o, origin, inline ? 'inline' : 'modal');
+  // The hosted page's address: arrays become "card,ussd", the theme travels as JSON; `embed=modal` when the page draws the dialog.
+  const url = new URL('/checkout/', origin);
+  const p = url.searchParams;
+  for (const k of ['transactionReference', 'channels', 'locale', 'paymentRedirectUrl', 'theme'] as const) {
+    if (o[k]) p.set(k, k == 'theme' ? JSON.stringify(o[k]) : String(o[k]));
+  }
+  p.set('parentOrigin', location.origin);
+  p.set('embed', inline ? 'inline' : 'modal');
+  const src = url.href;
   const el = typeof target == 'string' ? doc.querySelector(target) : target;
   if (inline) {
     if (!el?.appendChild) fail(api, 'target', 'an element or selector', target);
@@ -55,15 +75,16 @@ function embed(api: string, raw: unknown, target?: Element | string): Embed {
   } else if (current?.src_ == src) return current;
   else current?.close();
 
-  const served = serverPolicy();
-  const policy = {
-    hosts: [...(served?.hosts || []), ...(o.redirectHosts || [])],
-    // Without a serving Tender server to say so, plain http is trusted only when Tender itself runs on it (local sandbox).
-    allowHttpLoopback: served ? served.allowHttpLoopback : origin < 'https',
-  };
+  // Where the payer may be sent: tender.js asks its server's config; the ESM entry its options (and, without a
+  // server to say so, trusts plain http only when Tender itself runs on it: the local sandbox).
+  const policy = typeof __ESM__ != 'boolean' || __ESM__ ? { hosts: o.redirectHosts || [], allowHttpLoopback: origin < 'https' } : serverPolicy() || { hosts: [] };
   const reference = o.transactionReference;
+  const frame = h('iframe');
+  frame.title = 'Secure checkout';
+  // The USSD code and the bank account have copy buttons.
+  frame.allow = 'clipboard-write';
   // The modal's page is transparent where it draws no backdrop: its color-scheme must match ours or Chromium paints it opaque.
-  const frame = createFrame(inline ? 'height:560px' : 'position:fixed;inset:0;height:100%;z-index:2147483647;color-scheme:light dark;visibility:hidden');
+  frame.style.cssText = 'display:block;border:0;width:100%;' + (inline ? 'height:560px' : OVER + 'height:100%;color-scheme:light dark;visibility:hidden');
   const fired: { [type: string]: 1 } = {};
   const rootStyle = doc.documentElement.style;
   const body = doc.body;
@@ -75,27 +96,55 @@ function embed(api: string, raw: unknown, target?: Element | string): Embed {
   let overflow: string;
   let made: HTMLElement[] = [];
 
+  // The loader's own small dialog, over the storefront until the page (which draws the real one) is ready:
+  // the loading line (a polite live region, so the load error is announced), Retry after a failed load, Close; Esc closes.
+  const box = h('div');
+  const status = h('p');
+  const again = h('button', 'Retry');
+  const x = h('button', 'Close');
+  box.style.cssText = OVER + 'display:grid;place-content:center;gap:9px;background:#000c;color:#fff';
+  box.setAttribute('role', 'dialog');
+  box.setAttribute('aria-label', 'Secure checkout');
+  status.setAttribute('role', 'status');
+  box.append(status, again, x);
+  const close = (): void => e.close();
+  box.onkeydown = (k) => k.key == 'Escape' && close();
+  x.onclick = close;
   const error = (code: string, message: string): void => call(e.o_.onError, { code, message, reference });
-  // (Re)loads the page; without `ready` in time, the error with Retry.
+  // (Re)loads the page; without `ready` in 15 s, the error with Retry (focused when the payer sees it).
   const arm = (): void => {
     ready = false;
+    status.textContent = LOADING;
+    again.hidden = true;
     frame.src = src;
     timer = setTimeout(() => {
-      if (!ready) error('load_timeout', LOAD_FAILED), box.failed_(e.shown_);
-    }, o.loadTimeoutMs || 15e3);
+      if (!ready) {
+        error('load_timeout', (status.textContent = LOAD_FAILED));
+        again.hidden = false;
+        if (e.shown_) again.focus();
+      }
+    }, 15e3);
   };
-  const box = createBox(() => e.close(), arm);
+  again.onclick = () => {
+    arm();
+    x.focus();
+  };
   const reveal = (): void => {
     box.remove();
     frame.style.visibility = '';
     frame.focus();
     // The page focuses its first field.
-    post(frame, origin, { v: 1, type: 'shown' });
+    post({ v: 1, type: 'shown' });
   };
+  // Explicit target origin, never `*`: a navigated-away frame does not receive it.
+  const post = (m: ParentMessage): void => frame.contentWindow?.postMessage(m, origin);
 
-  let stop: (() => void) | 0 = listen(frame, origin, (m) => {
-    // A page about another reference (a stale frame, a mix-up) is not this payment.
-    if ('reference' in m && m.reference !== reference) return;
+  // Only messages from exactly `origin` AND from this frame's window (another frame of the same origin, or a
+  // third-party frame, is ignored), only shapes of protocol v1, only about this reference (a stale frame, a mix-up).
+  let listener: ((ev: MessageEvent) => void) | 0 = (ev) => {
+    if (ev.origin !== origin || !ev.source || ev.source !== frame.contentWindow) return;
+    const m = readChildMessage(ev.data);
+    if (!m || ('reference' in m && m.reference !== reference)) return;
     call(e.o_.onEvent, m);
     const t = m.type;
     if (t == 'ready') {
@@ -106,21 +155,21 @@ function embed(api: string, raw: unknown, target?: Element | string): Embed {
     } else if (t == 'progress') busy = m.inProgress;
     else if (t == 'error') error(m.code, m.message);
     else if (t == 'navigate') {
-      // The hosted page checked the URL already; the loader decides again with its own server's list.
-      const url = allowedUrl(m.url, policy);
-      if (url) navigateTop(url);
+      // The hosted page checked the URL already; the loader decides again with its own list.
+      const to = allowedUrl(m.url, policy);
+      if (to) navigateTop(to);
       else error('navigate_refused', 'not an allowed host: ' + m.url.slice(0, 99));
-    } else {
-      // Each outcome callback fires once, after success nothing else; close may carry the latest status, for onClose.
-      if (t == 'close' ? m.status : !fired[t] && !fired.success) busy = (last = m.status) == 'pending';
-      if (t != 'close' && !fired[t] && !fired.success) {
-        fired[t] = 1;
-        call(e.o_[t == 'success' ? 'onSuccess' : t == 'pending' ? 'onPending' : 'onFailure'] as (r: object) => void, { reference, status: last });
-      }
-      // The page asked its payer first when a payment was in flight; the modal only closes.
-      if (t == 'close' && !inline) e.close();
+    } else if (t == 'close') {
+      // close may carry the latest status, for onClose; the page asked its payer first when a payment was in flight.
+      if (m.status) busy = (last = m.status) == 'pending';
+      if (!inline) close();
+    } else if (!fired[t] && !fired.success) {
+      // Each outcome callback fires once, after success nothing else.
+      fired[t] = 1;
+      busy = (last = m.status) == 'pending';
+      call(e.o_[t == 'success' ? 'onSuccess' : t == 'pending' ? 'onPending' : 'onFailure'] as (r: object) => void, { reference, status: last });
     }
-  });
+  };
 
   const e: Embed = {
     src_: src,
@@ -136,12 +185,12 @@ function embed(api: string, raw: unknown, target?: Element | string): Embed {
       made = [...body.children].filter((c) => c != box && c != frame && !(c as HTMLElement).inert) as HTMLElement[];
       for (const c of made) c.inert = true;
       if (ready) reveal();
-      else box.focus_();
+      else (again.hidden ? x : again).focus();
     },
     close() {
-      if (!stop) return;
-      stop();
-      stop = 0;
+      if (!listener) return;
+      removeEventListener('message', listener);
+      listener = 0;
       clearTimeout(timer);
       frame.remove();
       box.remove();
@@ -157,6 +206,7 @@ function embed(api: string, raw: unknown, target?: Element | string): Embed {
   };
   if (inline) mounted.set(el!, e);
   else current = e;
+  addEventListener('message', listener);
   (el || body).appendChild(frame);
   arm();
   return e;

@@ -8,6 +8,9 @@ import { fakePage, TENDER } from './testing';
 const frames = () => document.querySelectorAll('iframe');
 const close = () => [...document.querySelectorAll('button')].find((b) => b.textContent === 'Close');
 
+// tender.js sets the hosted page origin from its own script URL; there is no data-tender-url.
+api.setDefaultOrigin(TENDER);
+
 afterEach(() => {
   vi.restoreAllMocks();
   close()?.click();
@@ -18,13 +21,13 @@ describe('declarative buttons', () => {
   wireButtons();
 
   test('options come from data-tender-* attributes', () => {
-    document.body.innerHTML = `<button data-tender-reference="TND-1" data-tender-channels="card,ussd" data-tender-locale="en" data-tender-payment-redirect-url="https://api.example/pay/1" data-tender-url="${TENDER}">Pay</button>`;
+    document.body.innerHTML = `<button data-tender-reference="TND-1" data-tender-channels="card,ussd" data-tender-locale="en" data-tender-payment-redirect-url="https://api.example/pay/1">Pay</button>`;
     const o = optionsOf(document.querySelector('button')!);
-    expect(o).toMatchObject({ transactionReference: 'TND-1', channels: ['card', 'ussd'], locale: 'en', paymentRedirectUrl: 'https://api.example/pay/1', tenderUrl: TENDER });
+    expect(o).toMatchObject({ transactionReference: 'TND-1', channels: ['card', 'ussd'], locale: 'en', paymentRedirectUrl: 'https://api.example/pay/1' });
   });
 
   test('a click opens one modal, and outcomes arrive as DOM events on the button', () => {
-    document.body.innerHTML = `<button id="b" data-tender-reference="TND-2" data-tender-url="${TENDER}"><span>Pay</span></button>`;
+    document.body.innerHTML = `<button id="b" data-tender-reference="TND-2"><span>Pay</span></button>`;
     const button = document.getElementById('b')!;
     const events: string[] = [];
     for (const n of ['success', 'close']) button.addEventListener(`tender:${n}`, (e) => events.push(`${n}:${JSON.stringify((e as CustomEvent).detail)}`));
@@ -41,7 +44,6 @@ describe('declarative buttons', () => {
     document.body.innerHTML = '';
     const b = document.createElement('button');
     b.dataset.tenderReference = 'TND-3';
-    b.dataset.tenderUrl = TENDER;
     b.dataset.tenderPreload = '';
     document.body.appendChild(b);
     document.dispatchEvent(new Event('DOMContentLoaded'));

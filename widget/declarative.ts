@@ -12,7 +12,6 @@ export function optionsOf(el: HTMLElement): TenderOptions {
     channels: d.tenderChannels?.split(','),
     locale: d.tenderLocale,
     paymentRedirectUrl: d.tenderPaymentRedirectUrl,
-    tenderUrl: d.tenderUrl,
   };
   for (const n of CALLBACKS) {
     o['on' + n] = (detail: unknown) => el.dispatchEvent(new CustomEvent('tender:' + n.toLowerCase(), { detail, bubbles: true }));

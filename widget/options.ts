@@ -12,7 +12,8 @@ export const CALLBACKS = 'Success,Pending,Failure,Close,Error,Event'.split(',');
 /** Throws the one integrator error: `TypeError("Tender.open: channels must be …, received …")`. */
 export function fail(api: string, what: string, expected: string, x: unknown): never {
   throw TypeError(
-    `Tender.${api}: ${what} must be ${expected}, received ${isString(x) ? JSON.stringify(x) : Array.isArray(x) ? 'an array' : x && typeof x == 'object' ? 'an object' : typeof x == 'function' ? 'a function' : x}`,
+    `Tender.${api}: ${what} must be ${expected}, received ` +
+      (isString(x) ? JSON.stringify(x) : Array.isArray(x) ? 'an array' : typeof x == 'function' ? 'a function' : x && typeof x == 'object' ? 'an object' : x),
   );
 }
 
@@ -22,13 +23,12 @@ const RULES: [string, string, (x: any) => unknown][] = [
   ['transactionReference', 'a string of 1-128 characters', (x) => isString(x) && x && x.length <= 128],
   ['channels', 'an array of ' + CHANNELS, (x) => x[0] && x.every((c: string) => CHANNELS.split(',').includes(c))],
   ['paymentRedirectUrl', URL_EXPECTED, isUrl],
-  ['tenderUrl', URL_EXPECTED, isUrl],
-  ['locale', 'a language tag', (x) => isString(x) && /^[a-z]{2,3}(-[a-z\d]{1,8})*$/i.test(x)],
+  ['locale', 'a language tag', (x) => /^[a-z]{2,3}(-[a-z\d]{1,8})*$/i.test(x) && isString(x)],
   ['theme', 'an object of --tender-* strings', (x) => !x.every && Object.keys(x).every((k) => !k.indexOf('--tender-') && isString(x[k]))],
-  ['redirectHosts', 'an array of hosts', (x) => x.every(isString)],
-  ['loadTimeoutMs', 'a number > 0', (x) => x > 0 && typeof x == 'number'],
   ...CALLBACKS.map((n): [string, string, (x: unknown) => boolean] => ['on' + n, 'a function', (x) => typeof x == 'function']),
 ];
+// Only the ESM entry has these: tender.js takes its own origin and its server's hosts.
+if (typeof __ESM__ != 'boolean' || __ESM__) RULES.push(['tenderUrl', URL_EXPECTED, isUrl], ['redirectHosts', 'an array of hosts', (x) => x.every(isString)]);
 
 /** Checks options as an integrator passed them; throws a TypeError that says what was expected and what was received. */
 export function checkOptions(api: string, o: any): TenderOptions {

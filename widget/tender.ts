@@ -11,9 +11,8 @@ declare global {
 
 // Loaded twice (two snippets on one page), the first copy stays in charge: no second click listener.
 if (!window.Tender) {
-  const src = (document.currentScript as HTMLScriptElement | null)?.src;
-  // The hosted page lives where this script was served from, unless an option says otherwise.
-  setDefaultOrigin(src ? new URL(src).origin : undefined);
+  // The hosted page lives where this script was served from.
+  setDefaultOrigin(new URL((document.currentScript as HTMLScriptElement | null)?.src || location.href).origin);
   window.Tender = { open, mount, preload, version: typeof __TENDER_VERSION__ == 'string' ? __TENDER_VERSION__ : '0.0.0-dev' };
   wireButtons();
 }

@@ -61,7 +61,7 @@ function typeTests(): void {
   // The ESM entry has the same functions.
   esm.open({ transactionReference: 'TND-1', tenderUrl: 'https://pay.example' }).close();
   esm.mount('#x', { transactionReference: 'TND-1' }).unmount();
-  const options: TenderOptions = { transactionReference: 'TND-1', redirectHosts: ['wallet.example'], loadTimeoutMs: 10_000 };
+  const options: TenderOptions = { transactionReference: 'TND-1', redirectHosts: ['wallet.example'] };
   esm.preload(options);
 }
 

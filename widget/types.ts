@@ -67,12 +67,10 @@ export interface TenderOptions {
   locale?: string;
   /** `--tender-*` CSS custom properties. */
   theme?: TenderTheme;
-  /** Your Tender server, e.g. `https://pay.shop.example`. Default: where tender.js was loaded from (required with the ESM import). */
+  /** Your Tender server, e.g. `https://pay.shop.example`. ESM import only (required there): tender.js uses the origin it was loaded from. */
   tenderUrl?: string;
-  /** Extra hosts the payer may be sent to, for the ESM import (tender.js gets them from its server). */
+  /** ESM import only: hosts the payer may be sent to (tender.js gets them from its server). */
   redirectHosts?: readonly string[];
-  /** How long to wait for the hosted page before showing an error with Retry. Default 15000 ms. */
-  loadTimeoutMs?: number;
   onSuccess?: (result: TenderSuccess) => void;
   onPending?: (result: TenderPending) => void;
   onFailure?: (result: TenderFailure) => void;
