@@ -190,3 +190,202 @@ describe('base URL with a path prefix', () => {
     }
   });
 });
+
+describe('buffered request and response bodies', () => {
+  const SECURITY = {
+    'x-content-type-options': 'nosniff',
+    'referrer-policy': 'no-referrer',
+    'cross-origin-resource-policy': 'same-origin',
+    'content-security-policy': "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'",
+  };
+
+  it('written in one go, proxy answers and errors still carry every security header and an exact length', async () => {
+    h = await startHarness();
+    const ok = await h.request({ method: 'POST', path: '/api/v1/transaction/verify', headers: { ...JSON_HEADERS, 'x-request-id': 'req-12345678' }, body: verifyBody });
+    h.upstream.behave(() => ({ kind: 'hang' }));
+    const notFound = await h.request({ method: 'POST', path: '/api/v1/refund', headers: JSON_HEADERS, body: verifyBody });
+    const invalid = await h.request({ method: 'POST', path: '/api/v1/transaction/verify', headers: JSON_HEADERS, body: '{"transactionReference": 5}' });
+    for (const [res, status] of [[ok, 200], [notFound, 404], [invalid, 400]] as const) {
+      expect(res.status).toBe(status);
+      expect(res.headers).toMatchObject({ ...SECURITY, 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' });
+      expect(res.headers['content-length']).toBe(String(Buffer.byteLength(res.body)));
+      expect(res.headers['x-request-id']).toMatch(/^[A-Za-z0-9_-]{8,64}$/);
+      expect(res.headers['transfer-encoding']).toBeUndefined();
+      JSON.parse(res.body);
+    }
+    expect(ok.headers['x-request-id']).toBe('req-12345678');
+    expect(ok.headers.vary).toBe('Origin');
+  });
+
+  it('the Response a handler returns still carries its body for any other consumer (edge platforms)', async () => {
+    const { rawJsonResponse, knownBody } = await import('./respond');
+    const text = JSON.stringify({ status: true, message: 'é ok' });
+    const response = rawJsonResponse(200, text);
+    expect(knownBody(response)?.toString('utf8')).toBe(text);
+    expect(await response.text()).toBe(text);
+    expect(response.headers.get('content-length')).toBe(String(Buffer.byteLength(text)));
+  });
+
+  it('streams a Response whose bytes are not known, and HEAD gets no body', async () => {
+    const { toNodeListener } = await import('./node');
+    const { createServer } = await import('node:http');
+    const server = createServer(
+      toNodeListener(async (request) => {
+        const body = new ReadableStream<Uint8Array>({
+          start(c) {
+            c.enqueue(new TextEncoder().encode('part one, '));
+            c.enqueue(new TextEncoder().encode(`part two ${request.method} ${(await0(request))}`));
+            c.close();
+          },
+        });
+        return new Response(body, { status: 200, headers: { 'content-type': 'text/plain' } });
+      }),
+    );
+    const await0 = (r: Request) => (r.body === null ? 'no body' : 'body');
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as { port: number };
+    try {
+      const res = await rawRequest(`http://127.0.0.1:${port}`, { method: 'POST', path: '/x', headers: JSON_HEADERS, body: '{}' });
+      expect(res.body).toBe('part one, part two POST body');
+      const head = await rawRequest(`http://127.0.0.1:${port}`, { method: 'HEAD', path: '/x' });
+      expect(head.status).toBe(200);
+      expect(head.body).toBe('');
+    } finally {
+      server.close();
+      server.closeAllConnections();
+    }
+  });
+
+  it('the handler sees the exact body bytes, split across many chunks', async () => {
+    const { toNodeListener } = await import('./node');
+    const { createServer } = await import('node:http');
+    const server = createServer(toNodeListener(async (request) => new Response(await request.text(), { status: 200 })));
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as { port: number };
+    try {
+      const body = JSON.stringify({ text: 'ü€𝄞'.repeat(500) });
+      const res = await new Promise<string>((resolve, reject) => {
+        const req = request({ host: '127.0.0.1', port, method: 'POST', path: '/x', agent: false }, (r) => {
+          const chunks: Buffer[] = [];
+          r.on('data', (c: Buffer) => chunks.push(c));
+          r.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+        });
+        req.on('error', reject);
+        const bytes = Buffer.from(body);
+        // Split inside multi-byte characters on purpose.
+        for (let i = 0; i < bytes.length; i += 7) req.write(bytes.subarray(i, i + 7));
+        req.end();
+      });
+      expect(res).toBe(body);
+    } finally {
+      server.close();
+      server.closeAllConnections();
+    }
+  });
+
+  it('413 on a streamed body with no Content-Length, answered without reading the rest, connection closed', async () => {
+    h = await startHarness();
+    const { port } = new URL(h.tender.url);
+    const answer = await new Promise<{ status: number; connection: string | undefined; sentWhenAnswered: number }>((resolve, reject) => {
+      let sent = 0;
+      let answered = false;
+      const req = request(
+        { host: '127.0.0.1', port, method: 'POST', path: '/api/v1/card-payment', headers: { ...JSON_HEADERS, 'transfer-encoding': 'chunked' }, agent: false },
+        (res) => {
+          answered = true;
+          res.resume();
+          resolve({ status: res.statusCode ?? 0, connection: res.headers.connection, sentWhenAnswered: sent });
+          req.destroy();
+        },
+      );
+      req.on('error', (err) => {
+        if (!answered) reject(err);
+      });
+      // Keeps sending 1 KB chunks until answered: the server must answer once past the limit, not wait for an end.
+      const tick = () => {
+        if (answered) return;
+        if (sent > 4 * 1024 * 1024) return reject(new Error('the server kept reading'));
+        req.write('x'.repeat(1024));
+        sent += 1024;
+        setTimeout(tick, 1);
+      };
+      tick();
+    });
+    expect(answer.status).toBe(413);
+    expect(answer.connection).toBe('close');
+    expect(answer.sentWhenAnswered).toBeLessThan(1024 * 1024);
+    expect(h.upstream.requests).toHaveLength(0);
+  });
+
+  it('413 at once for an announced over-limit body, none of it read', async () => {
+    h = await startHarness();
+    const { port } = new URL(h.tender.url);
+    const res = await new Promise<{ status: number; connection: string | undefined }>((resolve, reject) => {
+      const req = request(
+        { host: '127.0.0.1', port, method: 'POST', path: '/api/v1/card-payment', headers: { ...JSON_HEADERS, 'content-length': String(10 * 1024 * 1024) }, agent: false },
+        (r) => {
+          r.resume();
+          resolve({ status: r.statusCode ?? 0, connection: r.headers.connection });
+          req.destroy();
+        },
+      );
+      req.on('error', () => {});
+      req.write('{');
+      setTimeout(() => reject(new Error('no answer')), 3_000).unref();
+    });
+    expect(res).toEqual({ status: 413, connection: 'close' });
+    expect(h.upstream.requests).toHaveLength(0);
+  });
+
+  it('survives a client that goes away mid-body', async () => {
+    h = await startHarness();
+    const { port } = new URL(h.tender.url);
+    await new Promise<void>((resolve) => {
+      const req = request({ host: '127.0.0.1', port, method: 'POST', path: '/api/v1/transaction/verify', headers: { ...JSON_HEADERS, 'content-length': '100' }, agent: false });
+      req.on('error', () => resolve());
+      req.write('{"transactionRef');
+      setTimeout(() => {
+        req.destroy();
+        resolve();
+      }, 50);
+    });
+    const res = await h.request({ method: 'POST', path: '/api/v1/transaction/verify', headers: JSON_HEADERS, body: verifyBody });
+    expect(res.status).toBe(200);
+    expect(h.upstream.requests).toHaveLength(1);
+  });
+});
+
+describe('upstream request options parsed once', () => {
+  it('keeps the base path prefix and the rebuilt query across repeated calls, and times out a hung call at the configured time', async () => {
+    const { startFakeUpstream } = await import('./testHarness');
+    const upstream = await startFakeUpstream();
+    const logs: LogRecord[] = [];
+    const r = configFromEnv({ TENDER_API_BASE_URL: `${upstream.url}/gw`, TENDER_API_KEY: API_KEY, TENDER_UPSTREAM_TIMEOUT_MS: '300' });
+    if (!r.ok) throw new Error(r.errors.join());
+    const server = await startTenderServer(r.config, { port: 0, deps: { log: (l) => logs.push(l) } });
+    try {
+      for (const ref of ['A-1', 'B-2']) {
+        const res = await rawRequest(server.url, { method: 'POST', path: `/api/v1/walleta-payment?transactionReference=${ref}&x=1`, headers: JSON_HEADERS });
+        expect(res.status).toBe(200);
+      }
+      await rawRequest(server.url, { method: 'POST', path: '/api/v1/transaction/verify', headers: JSON_HEADERS, body: verifyBody });
+      expect(upstream.requests.map((q) => q.url)).toEqual([
+        '/gw/api/v1/walleta-payment?transactionReference=A-1',
+        '/gw/api/v1/walleta-payment?transactionReference=B-2',
+        '/gw/api/v1/transaction/verify',
+      ]);
+      expect(upstream.requests.every((q) => q.headers.authorization === `Bearer ${API_KEY}`)).toBe(true);
+      upstream.behave(() => ({ kind: 'hang' }));
+      const started = Date.now();
+      const hung = await rawRequest(server.url, { method: 'POST', path: '/api/v1/transaction/verify', headers: JSON_HEADERS, body: verifyBody });
+      const took = Date.now() - started;
+      expect(hung.status).toBe(504);
+      expect(took).toBeGreaterThanOrEqual(280);
+      expect(took).toBeLessThan(2_000);
+      expect(hung.body + JSON.stringify(hung.headers) + JSON.stringify(logs)).not.toContain(API_KEY);
+    } finally {
+      await server.close();
+      await upstream.close();
+    }
+  });
+});

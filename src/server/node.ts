@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import type { TenderConfig } from './config';
 import { createTenderHandler, type TenderHandler, type TenderHandlerDeps } from './handler';
 import { MAX_REQUEST_BYTES } from './proxy';
+import { knownBody, withKnownRequestBody } from './respond';
 
 /** Options of {@link toNodeListener}. */
 export interface NodeListenerOptions {
@@ -15,7 +16,11 @@ const INTERNAL_ERROR = JSON.stringify({ status: false, code: 'internal_error', m
 const BAD_REQUEST = JSON.stringify({ status: false, code: 'bad_request', message: 'Bad request.' });
 const METHOD_NOT_ALLOWED = JSON.stringify({ status: false, code: 'method_not_allowed', message: 'Method not allowed.' });
 
-/** Adapts a Web-standard handler to `http.createServer`: streamed request body (capped), streamed response. */
+/**
+ * Adapts a Web-standard handler to `http.createServer`. The request body is read first (never more than the
+ * limit plus one byte) and the Request built with those bytes; a response whose bytes are known (respond.ts)
+ * is written with one `res.end`, any other is streamed.
+ */
 export function toNodeListener(handler: TenderHandler, options: NodeListenerOptions = {}): (req: IncomingMessage, res: ServerResponse) => void {
   const limit = options.maxBodyBytes ?? MAX_REQUEST_BYTES;
   return (req, res) => {
@@ -38,68 +43,100 @@ async function serve(handler: TenderHandler, limit: number, req: IncomingMessage
   try {
     const hostHeader = req.headers.host;
     const host = hostHeader && SAFE_HOST.test(hostHeader) ? hostHeader : 'localhost';
-    const state = { overLimit: false };
-    const request = toRequest(req, `http://${host}${target}`, limit, state);
+    const url = `http://${host}${target}`;
+    const method = req.method ?? 'GET';
+    const hasBody =
+      method !== 'GET' && method !== 'HEAD' && (req.headers['transfer-encoding'] !== undefined || (req.headers['content-length'] ?? '0') !== '0');
+    let overLimit = false;
+    let bytes: Buffer | undefined;
+    if (hasBody) {
+      const declared = req.headers['content-length'];
+      // Announced as too large: read none of it (the proxy answers 413 from the header); the connection closes after.
+      if (declared !== undefined && !(Number(declared) <= limit)) overLimit = true;
+      else {
+        const read = await readBody(req, limit);
+        if (read === undefined) return; // the client went away mid-body
+        bytes = read.bytes;
+        overLimit = read.overLimit;
+      }
+    }
+    const request = toRequest(req, url, method, bytes);
     const response = await handler(request, { clientAddress: req.socket.remoteAddress ?? '' });
-    await writeResponse(req, res, response, state.overLimit);
+    await writeResponse(req, res, response, overLimit);
   } catch {
     if (!res.headersSent) sendFixed(res, 500, INTERNAL_ERROR);
     else res.destroy();
   }
 }
 
-function toRequest(req: IncomingMessage, url: string, limit: number, state: { overLimit: boolean }): Request {
+/**
+ * Reads a request body into one buffer, stopping once it passes `limit` (the result then holds limit + 1 bytes
+ * or a little more, enough for the proxy to answer 413, and the rest is never read). Undefined when the client
+ * aborts or errors before the end.
+ */
+function readBody(req: IncomingMessage, limit: number): Promise<{ bytes: Buffer; overLimit: boolean } | undefined> {
+  return new Promise((resolve) => {
+    const chunks: Buffer[] = [];
+    let total = 0;
+    const done = (result: { bytes: Buffer; overLimit: boolean } | undefined) => {
+      req.off('data', onData);
+      req.off('end', onEnd);
+      req.off('error', onError);
+      req.off('close', onClose);
+      resolve(result);
+    };
+    const whole = () => (chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks, total));
+    const onData = (chunk: Buffer) => {
+      chunks.push(chunk);
+      total += chunk.length;
+      if (total > limit) {
+        // Enough to know it is too large: stop reading; the connection is closed after the answer.
+        req.pause();
+        done({ bytes: whole(), overLimit: true });
+      }
+    };
+    const onEnd = () => done({ bytes: whole(), overLimit: false });
+    const onError = () => done(undefined);
+    const onClose = () => {
+      if (!req.complete) done(undefined);
+    };
+    req.on('data', onData);
+    req.on('end', onEnd);
+    req.on('error', onError);
+    req.on('close', onClose);
+  });
+}
+
+function toRequest(req: IncomingMessage, url: string, method: string, bytes: Buffer | undefined): Request {
   const headers = new Headers();
   const raw = req.rawHeaders;
   for (let i = 0; i + 1 < raw.length; i += 2) headers.append(raw[i] as string, raw[i + 1] as string);
-  const method = req.method ?? 'GET';
-  const hasBody =
-    method !== 'GET' && method !== 'HEAD' && (req.headers['transfer-encoding'] !== undefined || (req.headers['content-length'] ?? '0') !== '0');
-  if (!hasBody) return new Request(url, { method, headers });
-
-  const body = new ReadableStream<Uint8Array>({
-    start(controller) {
-      let total = 0;
-      const onData = (chunk: Buffer) => {
-        total += chunk.length;
-        controller.enqueue(new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.length));
-        if (total > limit) {
-          // Enough to know it is too large: stop reading; the connection is closed after the answer.
-          state.overLimit = true;
-          req.off('data', onData);
-          req.pause();
-          controller.close();
-        }
-      };
-      req.on('data', onData);
-      req.on('end', () => {
-        if (!state.overLimit) controller.close();
-      });
-      req.on('error', (err) => {
-        if (!state.overLimit) controller.error(err);
-      });
-    },
-    cancel() {
-      state.overLimit = true;
-      req.pause();
-    },
-  });
-  return new Request(url, { method, headers, body, duplex: 'half' } as RequestInit);
+  if (bytes === undefined) return new Request(url, { method, headers });
+  return withKnownRequestBody(new Request(url, { method, headers, body: bytes as Uint8Array<ArrayBuffer> }), bytes);
 }
 
 async function writeResponse(req: IncomingMessage, res: ServerResponse, response: Response, overLimit: boolean): Promise<void> {
   const flat: string[] = [];
+  let connection: string | undefined;
   response.headers.forEach((value, name) => {
-    flat.push(name, value);
+    if (name === 'connection') connection = value;
+    else flat.push(name, value);
   });
   // A request body not read to its end (over the limit, or refused before it arrived) leaves the connection
   // mid-message: close it after this answer rather than read and discard an unbounded rest.
-  if (overLimit || !req.complete) flat.push('connection', 'close');
+  if (overLimit || !req.complete) connection = 'close';
+  if (connection !== undefined) flat.push('connection', connection);
   res.writeHead(response.status, flat);
   const body = response.body;
   if (!body || req.method === 'HEAD') {
     void body?.cancel().catch(() => {});
     res.end();
+    return;
+  }
+  const known = knownBody(response);
+  if (known !== undefined) {
+    // The bytes are at hand: one write, no stream read. The Response's own stream is left to the collector.
+    res.end(known);
     return;
   }
   const reader = body.getReader();

@@ -4,7 +4,7 @@ import { operations, type Operation, type OperationId } from '../api/operations'
 import type { TenderConfig } from './config';
 import { addCorsHeaders, createOriginPolicy, preflightHeaders } from './cors';
 import { createRateLimiter, type RateLimiter } from './rateLimit';
-import { SECURITY_HEADERS, errorResponse, methodNotAllowed, notFound, rawJsonResponse } from './respond';
+import { SECURITY_HEADERS, errorResponse, knownRequestBody, methodNotAllowed, notFound, rawJsonResponse } from './respond';
 import { UpstreamError, readLimited, type UpstreamAnswer, type UpstreamCall } from './upstream';
 
 /** Largest request body the proxy reads (PRODUCT.md §5: a small body limit). */
@@ -252,7 +252,9 @@ const tooLarge = (): ReadResult => ({
 async function readJson(request: Request): Promise<ReadResult> {
   const declared = request.headers.get('content-length');
   if (declared !== null && !(Number(declared) <= MAX_REQUEST_BYTES)) return tooLarge();
-  const bytes = await readLimited(request.body, MAX_REQUEST_BYTES);
+  // Bytes the Node adapter already read (at most the limit plus one byte); else the stream, with the same limit.
+  const known = knownRequestBody(request);
+  const bytes = known !== undefined ? (known.byteLength > MAX_REQUEST_BYTES ? undefined : known) : await readLimited(request.body, MAX_REQUEST_BYTES);
   if (bytes === undefined) return tooLarge();
   let value: unknown;
   try {

@@ -11,6 +11,42 @@ export const SECURITY_HEADERS: Readonly<Record<string, string>> = Object.freeze(
 
 const JSON_TYPE = 'application/json; charset=utf-8';
 
+/**
+ * The bytes of responses built here, so the Node adapter can write them with one `res.end(bytes)` instead of
+ * reading the Response's stream. The Response keeps its ordinary body too: every other consumer (edge platforms,
+ * tests) reads it as usual. Keyed weakly, so nothing outlives the Response.
+ */
+const knownBodies = new WeakMap<Response, Buffer>();
+
+/** The whole body of a response built by this module, or undefined (then read its stream). */
+export function knownBody(response: Response): Buffer | undefined {
+  return knownBodies.get(response);
+}
+
+/** Records the whole body of `response` (which must be exactly those bytes); returns the response. */
+export function withKnownBody(response: Response, bytes: Buffer): Response {
+  knownBodies.set(response, bytes);
+  return response;
+}
+
+/**
+ * The bytes of a request body the Node adapter has already read in full (capped at the body limit plus one
+ * byte), so the proxy need not read the Request's stream. Edge platforms never set it; the proxy then reads the
+ * stream with the same limit.
+ */
+const knownRequestBodies = new WeakMap<Request, Uint8Array>();
+
+/** The whole body of a request read by the Node adapter, or undefined. */
+export function knownRequestBody(request: Request): Uint8Array | undefined {
+  return knownRequestBodies.get(request);
+}
+
+/** Records the bytes `request` was built with; returns the request. */
+export function withKnownRequestBody(request: Request, bytes: Uint8Array): Request {
+  knownRequestBodies.set(request, bytes);
+  return request;
+}
+
 /** A JSON response with the security headers, `no-store`, and an exact Content-Length. */
 export function jsonResponse(status: number, body: unknown, headers?: Record<string, string>): Response {
   return rawJsonResponse(status, JSON.stringify(body), headers);
@@ -18,16 +54,19 @@ export function jsonResponse(status: number, body: unknown, headers?: Record<str
 
 /** Like {@link jsonResponse} for text that is already JSON (an upstream answer passed through). */
 export function rawJsonResponse(status: number, text: string, headers?: Record<string, string>): Response {
-  return new Response(text, {
+  const bytes = Buffer.from(text, 'utf8');
+  const response = new Response(bytes, {
     status,
     headers: {
       ...SECURITY_HEADERS,
       'content-type': JSON_TYPE,
       'cache-control': 'no-store',
-      'content-length': String(Buffer.byteLength(text)),
+      'content-length': String(bytes.length),
       ...headers,
     },
   });
+  knownBodies.set(response, bytes);
+  return response;
 }
 
 /** The closed set of error codes the server itself answers with (upstream answers pass through as they are). */

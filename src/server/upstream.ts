@@ -30,9 +30,40 @@ export function createNodeUpstream(): UpstreamCall {
     http: new HttpAgent({ keepAlive: true, maxSockets: 256, maxFreeSockets: 64, scheduling: 'lifo' }),
     https: new HttpsAgent({ keepAlive: true, maxSockets: 256, maxFreeSockets: 64, scheduling: 'lifo' }),
   };
+  // `http.request(url)` parses the URL and copies it into options on every call (urlToHttpOptions): the few
+  // distinct upstream URLs (the query aside) are parsed once into request options instead.
+  const targets = new Map<string, Target>();
+  const targetOf = (base: string): Target => {
+    let target = targets.get(base);
+    if (target === undefined) {
+      const parsed = new URL(base);
+      const https = parsed.protocol === 'https:';
+      if (!https && parsed.protocol !== 'http:') throw new UpstreamError('network');
+      target = {
+        https,
+        hostname: parsed.hostname.startsWith('[') ? parsed.hostname.slice(1, -1) : parsed.hostname,
+        port: parsed.port === '' ? (https ? 443 : 80) : Number(parsed.port),
+        path: parsed.pathname,
+        agent: https ? agents.https : agents.http,
+      };
+      // Bounded whatever the caller passes; the proxy's routes are a handful.
+      if (targets.size >= 64) targets.clear();
+      targets.set(base, target);
+    }
+    return target;
+  };
   return (url, init) =>
     new Promise<UpstreamAnswer>((resolve, reject) => {
-      const https = url.startsWith('https:');
+      const q = url.indexOf('?');
+      let target: Target;
+      try {
+        target = targetOf(q === -1 ? url : url.slice(0, q));
+      } catch {
+        reject(new UpstreamError('network'));
+        return;
+      }
+      const path = q === -1 ? target.path : target.path + url.slice(q);
+      const https = target.https;
       const headers = init.body === undefined ? init.headers : { ...init.headers, 'content-length': String(Buffer.byteLength(init.body)) };
       let settled = false;
       const finish = (error: UpstreamError | undefined, answer?: UpstreamAnswer) => {
@@ -42,7 +73,8 @@ export function createNodeUpstream(): UpstreamCall {
         if (error) reject(error);
         else resolve(answer as UpstreamAnswer);
       };
-      const req = (https ? httpsRequest : httpRequest)(url, { method: init.method, headers, agent: https ? agents.https : agents.http });
+      const options = { method: init.method, headers, agent: target.agent, hostname: target.hostname, port: target.port, path };
+      const req = https ? httpsRequest(options) : httpRequest(options);
       // Covers connecting, waiting and reading the whole answer.
       const timer = setTimeout(() => {
         finish(new UpstreamError('timeout'));
@@ -75,6 +107,14 @@ export function createNodeUpstream(): UpstreamCall {
       });
       req.end(init.body);
     });
+}
+
+interface Target {
+  readonly https: boolean;
+  readonly hostname: string;
+  readonly port: number;
+  readonly path: string;
+  readonly agent: HttpAgent;
 }
 
 /** An upstream client over a fetch function (tests, or platforms without node:http). */
