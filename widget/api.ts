@@ -2,7 +2,7 @@ import type { ParentMessage } from '../src/protocol/messages';
 import { serverPolicy } from './config';
 import { readChildMessage } from './messages';
 import { navigateTop } from './navigate';
-import { checkOptions, fail, URL_EXPECTED } from './options';
+import { checkOptions, fail, RULES, URL_EXPECTED } from './options';
 import { allowedUrl } from './redirect';
 import type { TenderModalHandle, TenderMountHandle, TenderOptions, TenderStatus } from './types';
 
@@ -18,23 +18,25 @@ interface Embed {
 }
 
 /** Shown and reported when the hosted page did not say `ready` in time (15 s). */
-export const LOAD_FAILED = 'The checkout did not load. Check your connection and retry.';
-const LOADING = 'Loading secure checkout…';
+export const LOAD_FAILED = 'The checkout did not load.';
+const LOADING = 'Loading checkout…';
 // The iframe and the loading dialog share their first declarations, which gzip then stores once.
 const OVER = 'position:fixed;inset:0;z-index:2147483647;';
+
+// An element with a checkout mounted in it (an expando: renamed by the build, like the fields above).
+type Mounted = Element & { tender_?: Embed };
 
 // One modal at a time; a preloaded one waits hidden until open() asks for the same page.
 let current: Embed | undefined;
 let defaultOrigin: string | undefined;
-const mounted = new WeakMap<Element, Embed>();
 
 /** Sets the hosted page origin used when options carry no `tenderUrl` (tender.js: its own origin). */
-export function setDefaultOrigin(origin?: string): void {
+export const setDefaultOrigin = (origin?: string): void => {
   defaultOrigin = origin;
-}
+};
 
 // An integrator's callback that throws must not break the checkout; rethrown outside so it still shows.
-function call<T>(fn: ((arg: T) => void) | undefined, arg: T): void {
+const call = <T,>(fn: ((arg: T) => void) | undefined, arg: T): void => {
   try {
     fn?.(arg);
   } catch (e) {
@@ -42,18 +44,20 @@ function call<T>(fn: ((arg: T) => void) | undefined, arg: T): void {
       throw e;
     });
   }
-}
+};
 
 // createElement and the CSSOM only: no innerHTML (Trusted Types), no style attribute or <style> (CSP 'unsafe-inline').
-function h<K extends keyof HTMLElementTagNameMap>(tag: K, text?: string): HTMLElementTagNameMap[K] {
+function h<K extends keyof HTMLElementTagNameMap>(tag: K, text?: string, parent?: Element): HTMLElementTagNameMap[K] {
   const e = document.createElement(tag);
-  if (text) e.textContent = text;
+  e.textContent = text!;
+  parent?.append(e);
   return e;
 }
 
 // open, preload and mount alike: check the options, start the page, wire its messages to the callbacks.
 function embed(api: string, raw: unknown, target?: Element | string): Embed {
-  if (typeof document == 'undefined') throw Error(`Tender.${api} needs a browser`);
+  // tender.js always runs in a browser; the ESM entry may be called on a server.
+  if ((typeof __ESM__ != 'boolean' || __ESM__) && typeof document == 'undefined') throw Error(`Tender.${api} needs a browser`);
   const doc = document;
   const o = checkOptions(api, raw);
   const origin = (typeof __ESM__ != 'boolean' || __ESM__) && o.tenderUrl ? new URL(o.tenderUrl).origin : defaultOrigin!;
@@ -62,8 +66,9 @@ function embed(api: string, raw: unknown, target?: Element | string): Embed {
   // The hosted page's address: arrays become "card,ussd", the theme travels as JSON; `embed=modal` when the page draws the dialog.
   const url = new URL('/checkout/', origin);
   const p = url.searchParams;
-  for (const k of ['transactionReference', 'channels', 'locale', 'paymentRedirectUrl', 'theme'] as const) {
-    if (o[k]) p.set(k, k == 'theme' ? JSON.stringify(o[k]) : String(o[k]));
+  for (const [k] of RULES.slice(0, 5)) {
+    const v = o[k as 'theme'];
+    if (v) p.set(k, k == 'theme' ? JSON.stringify(v) : v + '');
   }
   p.set('parentOrigin', location.origin);
   p.set('embed', inline ? 'inline' : 'modal');
@@ -71,7 +76,7 @@ function embed(api: string, raw: unknown, target?: Element | string): Embed {
   const el = typeof target == 'string' ? doc.querySelector(target) : target;
   if (inline) {
     if (!el?.appendChild) fail(api, 'target', 'an element or selector', target);
-    mounted.get(el)?.close();
+    (el as Mounted).tender_?.close();
   } else if (current?.src_ == src) return current;
   else current?.close();
 
@@ -96,33 +101,27 @@ function embed(api: string, raw: unknown, target?: Element | string): Embed {
   let overflow: string;
   let made: HTMLElement[] = [];
 
-  // The loader's own small dialog, over the storefront until the page (which draws the real one) is ready:
-  // the loading line (a polite live region, so the load error is announced), Retry after a failed load, Close; Esc closes.
+  // The loader's own small dialog, over the storefront until the page (which draws the real one) is ready: the
+  // loading line (a polite live region, so the load error is announced when it replaces it), Retry, Close; Esc closes.
+  const close = (): void => e.close();
   const box = h('div');
-  const status = h('p');
-  const again = h('button', 'Retry');
-  const x = h('button', 'Close');
   box.style.cssText = OVER + 'display:grid;place-content:center;gap:9px;background:#000c;color:#fff';
   box.setAttribute('role', 'dialog');
   box.setAttribute('aria-label', 'Secure checkout');
-  status.setAttribute('role', 'status');
-  box.append(status, again, x);
-  const close = (): void => e.close();
   box.onkeydown = (k) => k.key == 'Escape' && close();
+  const status = h('p', '', box);
+  status.setAttribute('role', 'status');
+  const again = h('button', 'Retry', box);
+  const x = h('button', 'Close', box);
   x.onclick = close;
   const error = (code: string, message: string): void => call(e.o_.onError, { code, message, reference });
-  // (Re)loads the page; without `ready` in 15 s, the error with Retry (focused when the payer sees it).
+  // (Re)loads the page; without `ready` in 15 s, the error (Retry focused when the payer sees it).
   const arm = (): void => {
     ready = false;
     status.textContent = LOADING;
-    again.hidden = true;
     frame.src = src;
     timer = setTimeout(() => {
-      if (!ready) {
-        error('load_timeout', (status.textContent = LOAD_FAILED));
-        again.hidden = false;
-        if (e.shown_) again.focus();
-      }
+      if (!ready) error('load_timeout', (status.textContent = LOAD_FAILED)), e.shown_ && again.focus();
     }, 15e3);
   };
   again.onclick = () => {
@@ -142,7 +141,7 @@ function embed(api: string, raw: unknown, target?: Element | string): Embed {
   // Only messages from exactly `origin` AND from this frame's window (another frame of the same origin, or a
   // third-party frame, is ignored), only shapes of protocol v1, only about this reference (a stale frame, a mix-up).
   let listener: ((ev: MessageEvent) => void) | 0 = (ev) => {
-    if (ev.origin !== origin || !ev.source || ev.source !== frame.contentWindow) return;
+    if (ev.origin !== origin || ev.source !== frame.contentWindow) return;
     const m = readChildMessage(ev.data);
     if (!m || ('reference' in m && m.reference !== reference)) return;
     call(e.o_.onEvent, m);
@@ -182,10 +181,9 @@ function embed(api: string, raw: unknown, target?: Element | string): Embed {
       rootStyle.overflow = 'hidden';
       body.appendChild(box);
       // The storefront behind is out of reach of pointer, keyboard and screen reader until the modal closes.
-      made = [...body.children].filter((c) => c != box && c != frame && !(c as HTMLElement).inert) as HTMLElement[];
-      for (const c of made) c.inert = true;
+      made = [...body.children].filter((c) => c != box && c != frame && !(c as HTMLElement).inert && ((c as HTMLElement).inert = true)) as HTMLElement[];
       if (ready) reveal();
-      else (again.hidden ? x : again).focus();
+      else x.focus();
     },
     close() {
       if (!listener) return;
@@ -204,7 +202,7 @@ function embed(api: string, raw: unknown, target?: Element | string): Embed {
       if (inline || e.shown_) call(e.o_.onClose, { reference, status: busy ? 'pending' : last });
     },
   };
-  if (inline) mounted.set(el!, e);
+  if (inline) (el as Mounted).tender_ = e;
   else current = e;
   addEventListener('message', listener);
   (el || body).appendChild(frame);
@@ -222,7 +220,7 @@ export function open(options: TenderOptions): TenderModalHandle {
 
 /** Starts the hosted page in a hidden iframe, so that `open` with the same options only has to show it. */
 export function preload(options: string | TenderOptions): void {
-  if (typeof document != 'undefined' && !current?.shown_) embed('preload', typeof options == 'string' ? { transactionReference: options } : options);
+  if (!current?.shown_ && ((typeof __ESM__ == 'boolean' && !__ESM__) || typeof document != 'undefined')) embed('preload', typeof options == 'string' ? { transactionReference: options } : options);
 }
 
 /** Puts the checkout inline in `target` (an element or a selector); mounting again into the same element replaces it. */

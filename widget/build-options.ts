@@ -16,4 +16,6 @@ export const loaderBuild = (version: string): BuildOptions => ({
   legalComments: 'none',
   // The loader's private fields end in `_` (widget/api.ts): renamed like locals. No DOM name ends so.
   mangleProps: /_$/,
+  // Not the repository's tsconfig: its `strict` would add a "use strict" prologue the loader does not need.
+  tsconfigRaw: '{}',
 });

@@ -5,27 +5,29 @@ const CHANNELS = 'card,ussd,bank-transfer,wallet-a,wallet-b';
 export const URL_EXPECTED = 'an http(s) URL';
 const isString = (x: unknown): x is string => typeof x == 'string';
 const isUrl = (x: string): boolean => /^https?:$/.test(new URL(x).protocol);
+const isFunction = (x: unknown): boolean => typeof x == 'function';
 
 /** The callbacks, without their `on` (declarative.ts turns them into `tender:success`, … DOM events). */
 export const CALLBACKS = 'Success,Pending,Failure,Close,Error,Event'.split(',');
 
-/** Throws the one integrator error: `TypeError("Tender.open: channels must be …, received …")`. */
+/**
+ * Throws the one integrator error: `TypeError('Tender.open: channels must be …, received ["card","cash"]')`.
+ * What was received is shown as JSON (a function as "a function").
+ */
 export function fail(api: string, what: string, expected: string, x: unknown): never {
-  throw TypeError(
-    `Tender.${api}: ${what} must be ${expected}, received ` +
-      (isString(x) ? JSON.stringify(x) : Array.isArray(x) ? 'an array' : typeof x == 'function' ? 'a function' : x && typeof x == 'object' ? 'an object' : x),
-  );
+  throw TypeError(`Tender.${api}: ${what} must be ${expected}, received ` + (isFunction(x) ? 'a function' : JSON.stringify(x)));
 }
 
 // [option, what it must be, test]; the first is required, the others are checked when given. A test that
 // throws (a string has no `.every`, `new URL` of a relative path) is a failed test, which keeps them short.
-const RULES: [string, string, (x: any) => unknown][] = [
+// The first five are also the hosted page's URL parameters (api.ts).
+export const RULES: [string, string, (x: any) => unknown][] = [
   ['transactionReference', 'a string of 1-128 characters', (x) => isString(x) && x && x.length <= 128],
   ['channels', 'an array of ' + CHANNELS, (x) => x[0] && x.every((c: string) => CHANNELS.split(',').includes(c))],
   ['paymentRedirectUrl', URL_EXPECTED, isUrl],
   ['locale', 'a language tag', (x) => /^[a-z]{2,3}(-[a-z\d]{1,8})*$/i.test(x) && isString(x)],
   ['theme', 'an object of --tender-* strings', (x) => !x.every && Object.keys(x).every((k) => !k.indexOf('--tender-') && isString(x[k]))],
-  ...CALLBACKS.map((n): [string, string, (x: unknown) => boolean] => ['on' + n, 'a function', (x) => typeof x == 'function']),
+  ...CALLBACKS.map((n): [string, string, (x: unknown) => boolean] => ['on' + n, 'a function', isFunction]),
 ];
 // Only the ESM entry has these: tender.js takes its own origin and its server's hosts.
 if (typeof __ESM__ != 'boolean' || __ESM__) RULES.push(['tenderUrl', URL_EXPECTED, isUrl], ['redirectHosts', 'an array of hosts', (x) => x.every(isString)]);

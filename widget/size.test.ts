@@ -13,8 +13,8 @@ async function loader(): Promise<string> {
 
 /** PRODUCT.md §6: the loader's budget. */
 const BUDGET = 2560;
-/** Where the loader stands today (about 3.1 KB): a ratchet so that it only shrinks until it meets the budget. */
-const CEILING = 3140;
+/** Where the loader stands today (about 3.0 KB): a ratchet so that it only shrinks until it meets the budget. */
+const CEILING = 3000;
 
 describe('tender.js', () => {
   test(`stays under its current ceiling of ${CEILING} bytes gzip`, async () => {
