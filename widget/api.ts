@@ -20,8 +20,6 @@ interface Embed {
 /** Shown and reported when the hosted page did not say `ready` in time (15 s). */
 export const LOAD_FAILED = 'The checkout did not load.';
 const LOADING = 'Loading checkout…';
-// The iframe and the loading dialog share their first declarations, which gzip then stores once.
-const OVER = 'position:fixed;inset:0;z-index:2147483647;';
 
 // An element with a checkout mounted in it (an expando: renamed by the build, like the fields above).
 type Mounted = Element & { tender_?: Embed };
@@ -89,7 +87,7 @@ function embed(api: string, raw: unknown, target?: Element | string): Embed {
   // The USSD code and the bank account have copy buttons.
   frame.allow = 'clipboard-write';
   // The modal's page is transparent where it draws no backdrop: its color-scheme must match ours or Chromium paints it opaque.
-  frame.style.cssText = 'display:block;border:0;width:100%;' + (inline ? 'height:560px' : OVER + 'height:100%;color-scheme:light dark;visibility:hidden');
+  frame.style.cssText = 'display:block;border:0;width:100%;' + (inline ? 'height:560px' : 'position:fixed;inset:0;z-index:2147483647;height:100%;color-scheme:light dark;visibility:hidden');
   const fired: { [type: string]: 1 } = {};
   const rootStyle = doc.documentElement.style;
   const body = doc.body;
@@ -104,11 +102,11 @@ function embed(api: string, raw: unknown, target?: Element | string): Embed {
   // The loader's own small dialog, over the storefront until the page (which draws the real one) is ready: the
   // loading line (a polite live region, so the load error is announced when it replaces it), Retry, Close; Esc closes.
   const close = (): void => e.close();
-  const box = h('div');
-  box.style.cssText = OVER + 'display:grid;place-content:center;gap:9px;background:#000c;color:#fff';
-  box.setAttribute('role', 'dialog');
+  // A modal <dialog>: the top layer, centred, the rest of the page inert and Esc built in, styled by the browser.
+  // Esc closes it (a `close` event while still in the document; removing it is not closing the checkout).
+  const box = h('dialog');
   box.setAttribute('aria-label', 'Secure checkout');
-  box.onkeydown = (k) => k.key == 'Escape' && close();
+  box.onclose = () => box.isConnected && close();
   const status = h('p', '', box);
   status.setAttribute('role', 'status');
   const again = h('button', 'Retry', box);
@@ -180,6 +178,7 @@ function embed(api: string, raw: unknown, target?: Element | string): Embed {
       overflow = rootStyle.overflow;
       rootStyle.overflow = 'hidden';
       body.appendChild(box);
+      box.showModal();
       // The storefront behind is out of reach of pointer, keyboard and screen reader until the modal closes.
       made = [...body.children].filter((c) => c != box && c != frame && !(c as HTMLElement).inert && ((c as HTMLElement).inert = true)) as HTMLElement[];
       if (ready) reveal();
