@@ -351,11 +351,8 @@ describe('hosted checkout: card', () => {
     await expect.poll(() => page.locator('.tender-outcome [role="alert"]').textContent()).toBe('Insufficient funds');
   });
 
-  // REGRESSION (reported; from 4efa6ab "the page can start from a server-sent transaction"): the transaction the
-  // server verifies while serving the page carries no `message` (src/checkout/initialTxn.ts reads status, amount,
-  // currency, merchantName, channel only), so a failure learned on return from 3-D Secure shows "The payment did
-  // not go through." instead of the API's reason. Flip to `it` once the reason travels with it.
-  it.fails('3-D Secure declined on the bank page: back → a failure with the reason, and "Try another way" pays', async () => {
+  // The server-sent transaction carries the API's `message`, so a failure learned on return shows its reason.
+  it('3-D Secure declined on the bank page: back → a failure with the reason, and "Try another way" pays', async () => {
     const { reference } = await stack.initiate();
     await openCheckout(page, stack, reference);
     await fillCard(page, CARDS.threeDs);
