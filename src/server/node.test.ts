@@ -389,3 +389,51 @@ describe('upstream request options parsed once', () => {
     }
   });
 });
+
+describe('lazy bodies towards the Node adapter', () => {
+  it('a Request from the adapter reads like one built with its bytes: once, with bodyUsed, every method', async () => {
+    const { toNodeListener } = await import('./node');
+    const { createServer } = await import('node:http');
+    const seen: unknown[] = [];
+    const server = createServer(
+      toNodeListener(async (request) => {
+        const copy = request.clone();
+        seen.push(request.bodyUsed, await request.json(), request.bodyUsed);
+        await request.text().then(
+          () => seen.push('read twice'),
+          () => seen.push('refused a second read'),
+        );
+        seen.push(new TextDecoder().decode(await copy.arrayBuffer()));
+        return new Response(null, { status: 204 });
+      }),
+    );
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as { port: number };
+    try {
+      const res = await rawRequest(`http://127.0.0.1:${port}`, { method: 'POST', path: '/x', headers: JSON_HEADERS, body: '{"a":1}' });
+      expect(res.status).toBe(204);
+      expect(seen).toEqual([false, { a: 1 }, true, 'refused a second read', '{"a":1}']);
+    } finally {
+      server.close();
+      server.closeAllConnections();
+    }
+  });
+
+  it('a proxy answer to an adapter request is readable through the JS API too, and a plain Response otherwise', async () => {
+    const { rawJsonResponse, knownBody, markAdapterRequest } = await import('./respond');
+    const text = JSON.stringify({ status: true, data: { amount: 25 } });
+    const lazy = rawJsonResponse(200, text, { 'retry-after': '3' }, markAdapterRequest(new Request('http://x/')));
+    const plain = rawJsonResponse(200, text, undefined, new Request('http://x/'));
+    expect(lazy).toBeInstanceOf(Response);
+    expect(Object.getPrototypeOf(plain)).toBe(Response.prototype);
+    expect(knownBody(lazy)?.toString('utf8')).toBe(text);
+    expect(lazy.headers.get('retry-after')).toBe('3');
+    expect(lazy.bodyUsed).toBe(false);
+    expect(await lazy.clone().json()).toEqual({ status: true, data: { amount: 25 } });
+    expect(await lazy.text()).toBe(text);
+    expect(lazy.bodyUsed).toBe(true);
+    await expect(lazy.text()).rejects.toThrow();
+    expect(await new Response(rawJsonResponse(201, text, undefined, markAdapterRequest(new Request('http://x/'))).body).text()).toBe(text);
+    expect(await plain.text()).toBe(text);
+  });
+});

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import type { TenderConfig } from './config';
 import { createTenderHandler, type TenderHandler, type TenderHandlerDeps } from './handler';
 import { MAX_REQUEST_BYTES } from './proxy';
-import { knownBody, withKnownRequestBody } from './respond';
+import { knownBody, markAdapterRequest, withKnownRequestBody } from './respond';
 
 /** Options of {@link toNodeListener}. */
 export interface NodeListenerOptions {
@@ -111,8 +111,57 @@ function toRequest(req: IncomingMessage, url: string, method: string, bytes: Buf
   const headers = new Headers();
   const raw = req.rawHeaders;
   for (let i = 0; i + 1 < raw.length; i += 2) headers.append(raw[i] as string, raw[i + 1] as string);
-  if (bytes === undefined) return new Request(url, { method, headers });
-  return withKnownRequestBody(new Request(url, { method, headers, body: bytes as Uint8Array<ArrayBuffer> }), bytes);
+  if (bytes === undefined) return markAdapterRequest(new Request(url, { method, headers }));
+  return markAdapterRequest(withKnownRequestBody(new BufferedRequest(url, method, headers, bytes), bytes));
+}
+
+/**
+ * A Request whose body bytes are already in memory. A Web ReadableStream costs more to build than the rest of
+ * a small proxied call, and the proxy reads the bytes through `knownRequestBody` anyway; so the stream (and
+ * the reading methods) are made from the bytes only when something asks for them. Every reading method
+ * behaves as on a Request built with those bytes: readable once, `bodyUsed` after.
+ */
+class BufferedRequest extends Request {
+  readonly #bytes: Uint8Array;
+  #real: Request | undefined;
+
+  constructor(url: string, method: string, headers: Headers, bytes: Uint8Array) {
+    super(url, { method, headers });
+    this.#bytes = bytes;
+  }
+
+  #withBody(): Request {
+    this.#real ??= new Request(this.url, { method: this.method, headers: this.headers, body: this.#bytes as Uint8Array<ArrayBuffer> });
+    return this.#real;
+  }
+
+  override get body(): ReadableStream<Uint8Array<ArrayBuffer>> | null {
+    return this.#withBody().body;
+  }
+  override get bodyUsed(): boolean {
+    return this.#real?.bodyUsed ?? false;
+  }
+  override arrayBuffer(): Promise<ArrayBuffer> {
+    return this.#withBody().arrayBuffer();
+  }
+  override blob(): Promise<Blob> {
+    return this.#withBody().blob();
+  }
+  override formData(): Promise<FormData> {
+    return this.#withBody().formData();
+  }
+  override json(): Promise<unknown> {
+    return this.#withBody().json();
+  }
+  override text(): Promise<string> {
+    return this.#withBody().text();
+  }
+  override bytes(): Promise<Uint8Array<ArrayBuffer>> {
+    return this.#withBody().bytes();
+  }
+  override clone(): Request {
+    return this.#withBody().clone();
+  }
 }
 
 async function writeResponse(req: IncomingMessage, res: ServerResponse, response: Response, overLimit: boolean): Promise<void> {
@@ -127,16 +176,17 @@ async function writeResponse(req: IncomingMessage, res: ServerResponse, response
   if (overLimit || !req.complete) connection = 'close';
   if (connection !== undefined) flat.push('connection', connection);
   res.writeHead(response.status, flat);
+  // Known bytes first: asking a BufferedResponse for its body would build the stream this avoids.
+  const known = knownBody(response);
+  if (known !== undefined) {
+    // The bytes are at hand: one write, no stream read. A Response's own stream is left to the collector.
+    res.end(req.method === 'HEAD' ? undefined : known);
+    return;
+  }
   const body = response.body;
   if (!body || req.method === 'HEAD') {
     void body?.cancel().catch(() => {});
     res.end();
-    return;
-  }
-  const known = knownBody(response);
-  if (known !== undefined) {
-    // The bytes are at hand: one write, no stream read. The Response's own stream is left to the collector.
-    res.end(known);
     return;
   }
   const reader = body.getReader();

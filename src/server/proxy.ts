@@ -213,7 +213,7 @@ export function createProxy(config: TenderConfig, deps: ProxyDeps): Proxy {
       return errorResponse(502, 'upstream_invalid', 'The payment API sent an answer that cannot be passed on.');
     }
     const retryAfter = answer.retryAfter;
-    return rawJsonResponse(status, text, retryAfter !== null && RETRY_AFTER.test(retryAfter) ? { 'retry-after': retryAfter } : undefined);
+    return rawJsonResponse(status, text, retryAfter !== null && RETRY_AFTER.test(retryAfter) ? { 'retry-after': retryAfter } : undefined, request);
   }
 
   function elapsed(started: number): number {

@@ -53,9 +53,9 @@ export function jsonResponse(status: number, body: unknown, headers?: Record<str
 }
 
 /** Like {@link jsonResponse} for text that is already JSON (an upstream answer passed through). */
-export function rawJsonResponse(status: number, text: string, headers?: Record<string, string>): Response {
+export function rawJsonResponse(status: number, text: string, headers?: Record<string, string>, forRequest?: Request): Response {
   const bytes = Buffer.from(text, 'utf8');
-  const response = new Response(bytes, {
+  const init = {
     status,
     headers: {
       ...SECURITY_HEADERS,
@@ -64,9 +64,69 @@ export function rawJsonResponse(status: number, text: string, headers?: Record<s
       'content-length': String(bytes.length),
       ...headers,
     },
-  });
+  };
+  // Only for a request of the Node adapter, which writes the known bytes: a platform's native server would read
+  // the Response's internal body, which a BufferedResponse leaves empty until asked through the JS API.
+  const response = forRequest !== undefined && adapterRequests.has(forRequest) ? new BufferedResponse(bytes, init) : new Response(bytes, init);
   knownBodies.set(response, bytes);
   return response;
+}
+
+/** Requests built by the Node adapter (node.ts), whose responses it writes from their known bytes. */
+const adapterRequests = new WeakSet<Request>();
+
+/** Marks `request` as built by the Node adapter; returns it. */
+export function markAdapterRequest(request: Request): Request {
+  adapterRequests.add(request);
+  return request;
+}
+
+/**
+ * A Response whose bytes are in memory: its Web stream (which costs more to build than the rest of a small
+ * proxied answer) is made only when the JS API asks for the body. Every reading method behaves as on a
+ * Response built with those bytes. Used only towards the Node adapter (see {@link rawJsonResponse}).
+ */
+class BufferedResponse extends Response {
+  readonly #bytes: Buffer;
+  #real: Response | undefined;
+
+  constructor(bytes: Buffer, init: ResponseInit) {
+    super(null, init);
+    this.#bytes = bytes;
+  }
+
+  #withBody(): Response {
+    this.#real ??= new Response(this.#bytes as Uint8Array<ArrayBuffer>, { status: this.status, statusText: this.statusText, headers: this.headers });
+    return this.#real;
+  }
+
+  override get body(): ReadableStream<Uint8Array<ArrayBuffer>> | null {
+    return this.#withBody().body;
+  }
+  override get bodyUsed(): boolean {
+    return this.#real?.bodyUsed ?? false;
+  }
+  override arrayBuffer(): Promise<ArrayBuffer> {
+    return this.#withBody().arrayBuffer();
+  }
+  override blob(): Promise<Blob> {
+    return this.#withBody().blob();
+  }
+  override bytes(): Promise<Uint8Array<ArrayBuffer>> {
+    return this.#withBody().bytes();
+  }
+  override formData(): Promise<FormData> {
+    return this.#withBody().formData();
+  }
+  override json(): Promise<unknown> {
+    return this.#withBody().json();
+  }
+  override text(): Promise<string> {
+    return this.#withBody().text();
+  }
+  override clone(): Response {
+    return this.#withBody().clone();
+  }
 }
 
 /** The closed set of error codes the server itself answers with (upstream answers pass through as they are). */
