@@ -107,8 +107,8 @@ function embed(api: string, raw: unknown, target?: Element | string): Embed {
   const box = h('dialog');
   box.setAttribute('aria-label', 'Secure checkout');
   box.onclose = () => box.isConnected && close();
-  const status = h('p', '', box);
-  status.setAttribute('role', 'status');
+  // <output>: role status, a polite live region.
+  const status = h('output', '', box);
   const again = h('button', 'Retry', box);
   const x = h('button', 'Close', box);
   x.onclick = close;
@@ -122,10 +122,7 @@ function embed(api: string, raw: unknown, target?: Element | string): Embed {
       if (!ready) error('load_timeout', (status.textContent = LOAD_FAILED)), e.shown_ && again.focus();
     }, 15e3);
   };
-  again.onclick = () => {
-    arm();
-    x.focus();
-  };
+  again.onclick = arm;
   const reveal = (): void => {
     box.remove();
     frame.style.visibility = '';
@@ -139,9 +136,9 @@ function embed(api: string, raw: unknown, target?: Element | string): Embed {
   // Only messages from exactly `origin` AND from this frame's window (another frame of the same origin, or a
   // third-party frame, is ignored), only shapes of protocol v1, only about this reference (a stale frame, a mix-up).
   let listener: ((ev: MessageEvent) => void) | 0 = (ev) => {
-    if (ev.origin !== origin || ev.source !== frame.contentWindow) return;
+    if (ev.origin != origin || ev.source != frame.contentWindow) return;
     const m = readChildMessage(ev.data);
-    if (!m || ('reference' in m && m.reference !== reference)) return;
+    if (!m || ('reference' in m && m.reference != reference)) return;
     call(e.o_.onEvent, m);
     const t = m.type;
     if (t == 'ready') {

@@ -14,6 +14,8 @@ export const loaderBuild = (version: string): BuildOptions => ({
   target: 'es2020',
   define: { __TENDER_VERSION__: JSON.stringify(version), __ESM__: 'false' },
   legalComments: 'none',
+  // '…' as one UTF-8 character, not `\u2026`.
+  charset: 'utf8',
   // The loader's private fields end in `_` (widget/api.ts): renamed like locals. No DOM name ends so.
   mangleProps: /_$/,
   // Not the repository's tsconfig: its `strict` would add a "use strict" prologue the loader does not need.

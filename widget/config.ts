@@ -8,7 +8,8 @@ const RAW: string = "__TENDER_LOADER_CONFIG__";
 export function serverPolicy(raw: string = RAW): RedirectPolicy | undefined {
   try {
     const c = JSON.parse(raw);
-    if (c.v === 1 && Array.isArray(c.redirectHosts)) return { hosts: c.redirectHosts, allowHttpLoopback: c.allowHttpLoopback === true };
+    // The server wrote it: a missing host list makes allowedUrl refuse everything (it throws inside its try).
+    if (c.v === 1) return { hosts: c.redirectHosts, allowHttpLoopback: c.allowHttpLoopback };
   } catch {
     // Not replaced: the caller falls back to options.
   }

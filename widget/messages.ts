@@ -6,11 +6,10 @@ import type { ChildMessage } from '../src/protocol/messages';
 
 const STATUSES = 'successful,failed,pending,void,abandoned,reversed,cancelled'.split(',');
 
-const str = (x: unknown, max: number): unknown => typeof x === 'string' && x.length <= max;
+const str = (x: unknown, max: number): unknown => typeof x == 'string' && x.length <= max;
 
 /** Reads a message of the hosted page; anything else (other versions, other shapes) is undefined. */
-export function readChildMessage(data: unknown): ChildMessage | undefined {
-  const m = data as any;
+export function readChildMessage(m: any): ChildMessage | undefined {
   if (typeof m != 'object' || m?.v !== 1) return;
   const { type: t, status: s, height: h } = m;
   const ok =

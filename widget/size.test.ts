@@ -13,8 +13,8 @@ async function loader(): Promise<string> {
 
 /** PRODUCT.md §6: the loader's budget. */
 const BUDGET = 2560;
-/** Where the loader stands today (about 3.0 KB): a ratchet so that it only shrinks until it meets the budget. */
-const CEILING = 3000;
+/** Where the loader stands today (about 2.9 KB): a ratchet so that it only shrinks until it meets the budget. */
+const CEILING = 2920;
 
 describe('tender.js', () => {
   test(`stays under its current ceiling of ${CEILING} bytes gzip`, async () => {
