@@ -99,6 +99,32 @@ export default function Screens({ model, config, embedded }: AppProps) {
         </Outcome>
       );
       break;
+    case 'open':
+      // Verify still says pending: polling goes on (an approval arriving late still shows the success), and the
+      // payer is never told "failed". Another way only once verify has answered: a reference is paid at most once.
+      body = (
+        <Outcome
+          tone="pending"
+          title={tm(s.answered ? 'openTitle' : 'openWaitTitle')}
+          actions={
+            <>
+              <button type="button" class="tender-btn tender-btn--primary" onClick={() => model.retry()}>
+                {tm('checkAgain')}
+              </button>
+              {s.answered && (
+                <button type="button" class="tender-btn" onClick={() => model.tryAnotherWay()}>
+                  {tm('tryAnotherWay')}
+                </button>
+              )}
+              {done}
+            </>
+          }
+        >
+          <p role="status">{tm(s.answered ? 'openBody' : 'openWaitBody')}</p>
+          <dl class="tender-details">{ref}</dl>
+        </Outcome>
+      );
+      break;
     case 'error':
       body = (
         <Outcome

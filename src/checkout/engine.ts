@@ -6,10 +6,14 @@ import { isUnknownOutcome } from './errors';
 import type { CheckoutModel, InitialTxn, ModelDeps, ModelState } from './model';
 import { createProxy, type ProxyCall } from './proxy';
 import { clearResume, writeResume, type ResumeRecord } from './resume';
+import { clearInfo, readInfo, writeInfo, type ResumeInfo } from './resumeInfo';
 import { browserPollEnv, DEFAULT_POLICY, startPolling, type Poller, type PollStep } from './verify';
 
 // The network side of the checkout model, loaded beside the first paint: verify, polling, completion calls,
 // redirects and resume writes.
+
+/** After an unknown outcome, how long verify may say pending before the payer is offered a way out. */
+export const OPEN_AFTER_MS = 30_000;
 
 // What an integrator reads in onError: what was expected and how to fix it.
 const INTEGRATOR_MESSAGE: Readonly<Record<string, string>> = {
@@ -51,6 +55,12 @@ export function createEngine(deps: ModelDeps, state: ModelState): Engine {
   let attempt: { id: string; channel: ChannelId; seq: number } | undefined;
   let poller: Poller | undefined;
   let settled = false;
+  // Whether the attempt being verified may end without payment: the payer came back from a redirect ('redirect'), or
+  // a completion call's outcome is unknown ('unknown', since `since`). Then pending answers lead to the 'open' state.
+  let way: 'redirect' | 'unknown' | undefined;
+  let since = 0;
+  // Verify has answered pending for this attempt at least once.
+  let answered = false;
 
   const send = (m: Parameters<NonNullable<ModelDeps['bridge']>['send']>[0]) => deps.bridge?.send(m);
 
@@ -70,15 +80,31 @@ export function createEngine(deps: ModelDeps, state: ModelState): Engine {
    * transferring, or the page is verifying), so a reload or a return verifies first. Not during PIN/OTP steps: their
    * card details are gone after a reload and the payer starts again.
    */
-  const remember = (ch: ChannelId) => {
+  const remember = (ch: ChannelId, info?: ResumeInfo) => {
     if (!attempt) attempt = { id: newId(), channel: ch, seq: 0 };
     writeResume(deps.store, { reference, channel: attempt.channel, attempt: attempt.id, startedAt: pollEnv.now() });
+    if (info) writeInfo(deps.store, reference, attempt.id, info);
   };
 
   const endAttempt = () => {
     attempt = undefined;
     locked = false;
+    way = undefined;
+    answered = false;
     clearResume(deps.store);
+    clearInfo(deps.store);
+    // The instructions shown after a reload belong to the attempt.
+    if (screen.value.kind === 'pay' && screen.value.resume) screen.value = { kind: 'pay' };
+  };
+
+  /** While verifying an attempt that may not have been paid: once verify says pending, a way out (never "failed"). */
+  const offerWayOut = () => {
+    const k = screen.value.kind;
+    if ((k !== 'verifying' && k !== 'open') || !way) return;
+    if (way === 'redirect' ? answered : pollEnv.now() - since >= OPEN_AFTER_MS) {
+      const cur = screen.value;
+      if (cur.kind !== 'open' || cur.answered !== answered) screen.value = { kind: 'open', answered };
+    }
   };
 
   const stopPolling = () => {
@@ -105,18 +131,26 @@ export function createEngine(deps: ModelDeps, state: ModelState): Engine {
 
   const round = async (): Promise<PollStep> => {
     const r = await proxy.send(verifyCall(reference));
-    if (!r.ok) return { kind: 'again', retryAfterMs: r.error.retryAfterMs };
+    if (!r.ok) {
+      offerWayOut();
+      return { kind: 'again', retryAfterMs: r.error.retryAfterMs };
+    }
     applyTxn(r.value.data);
-    return settle(r.value.data) ? { kind: 'final' } : { kind: 'again' };
+    if (settle(r.value.data)) return { kind: 'final' };
+    answered = true;
+    offerWayOut();
+    return { kind: 'again' };
   };
 
-  const watch = (ch: ChannelId, maxMs?: number) => {
+  const watch = (ch: ChannelId, maxMs?: number, info?: ResumeInfo) => {
     if (settled) return;
-    remember(ch);
+    remember(ch, info);
     if (poller) return;
     const policy = deps.pollPolicy ?? DEFAULT_POLICY;
     const giveUp = () => {
       poller = undefined;
+      // Nothing says the payer paid: keep the way out rather than "no need to pay again".
+      if (screen.value.kind === 'open' && answered) return;
       screen.value = { kind: 'pending' };
       send({ type: 'pending', reference, status: 'pending' });
     };
@@ -147,21 +181,41 @@ export function createEngine(deps: ModelDeps, state: ModelState): Engine {
     }
     applyTxn(r.value.data);
     if (settle(r.value.data)) return;
-    if (resumed) watch(attempt?.channel ?? first);
+    if (resumed && attempt) resume();
     else if (screen.value.kind === 'error') screen.value = { kind: 'pay' };
   };
 
+  /**
+   * A reload or a return while the attempt is pending. A transfer or USSD payment shows its instructions again and
+   * verifies in the background (the payer may not have paid yet); a redirect or an unknown outcome verifies at once
+   * with a way out once verify says pending.
+   */
+  const resume = () => {
+    const { id, channel: ch } = attempt!;
+    const info = readInfo(deps.store, reference, id);
+    since = pollEnv.now();
+    if (info && info.kind === ch) {
+      // The completion call answered (the payer saw these instructions): a new attempt may follow.
+      locked = false;
+      screen.value = { kind: 'pay', resume: info };
+      watch(ch, info.kind === 'bank-transfer' ? Math.max(0, info.endsAt - pollEnv.now()) + 300_000 : undefined);
+    } else {
+      way = info?.kind === 'redirect' ? 'redirect' : 'unknown';
+      watch(ch);
+    }
+  };
+
   const engine: Engine = {
-    start(resume, initial) {
+    start(record, initial) {
       if (!reference) return startupError('errMissingRef', 'errStartupHint', false, 'missing_reference');
-      if (resume) {
-        attempt = { id: resume.attempt, channel: channel.value, seq: 100 };
+      if (record) {
+        attempt = { id: record.attempt, channel: channel.value, seq: 100 };
         locked = true;
       }
       if (initial) {
         referenceOk = true;
-        if (!settle(initial) && resume) watch(attempt!.channel);
-      } else void boot(!!resume);
+        if (!settle(initial) && record) resume();
+      } else void boot(!!record);
     },
     async complete(ch, make) {
       if (inFlight || locked || settled || !referenceOk) return { kind: 'busy' };
@@ -176,6 +230,8 @@ export function createEngine(deps: ModelDeps, state: ModelState): Engine {
         if (e.code === 'declined') return { kind: 'declined', message: e.message ?? '', ...(e.responseCode ? { responseCode: e.responseCode } : {}) };
         if (isUnknownOutcome(e)) {
           locked = true;
+          way = 'unknown';
+          since = pollEnv.now();
           engine.confirm(ch);
           return { kind: 'unknown' };
         }
@@ -199,7 +255,7 @@ export function createEngine(deps: ModelDeps, state: ModelState): Engine {
     redirect(ch, url) {
       const r = go(url);
       if (r.ok) {
-        remember(ch);
+        remember(ch, { kind: 'redirect' });
         screen.value = { kind: 'redirecting' };
       } else endAttempt();
       return r;
@@ -214,6 +270,9 @@ export function createEngine(deps: ModelDeps, state: ModelState): Engine {
       if (!locked) endAttempt();
     },
     tryAnotherWay() {
+      // Not while no verify answer was ever received for an attempt that may have been paid.
+      const s = screen.value;
+      if (s.kind === 'open' && !s.answered) return;
       stopPolling();
       endAttempt();
       settled = false;
@@ -224,14 +283,15 @@ export function createEngine(deps: ModelDeps, state: ModelState): Engine {
       if (s.kind === 'error' && s.retry) {
         screen.value = { kind: attempt ? 'verifying' : 'pay' };
         void boot(!!attempt);
-      } else if (s.kind === 'pending') {
+      } else if (s.kind === 'pending' || s.kind === 'open') {
         screen.value = { kind: 'verifying' };
-        watch(attempt?.channel ?? channel.value);
+        if (poller) poller.now();
+        else watch(attempt?.channel ?? channel.value);
       }
     },
     close() {
       const s = screen.value;
-      const status: TransactionStatus | undefined = s.kind === 'success' ? 'successful' : s.kind === 'failure' ? s.status : s.kind === 'pending' || s.kind === 'verifying' ? 'pending' : undefined;
+      const status: TransactionStatus | undefined = s.kind === 'success' ? 'successful' : s.kind === 'failure' ? s.status : s.kind === 'pending' || s.kind === 'verifying' || s.kind === 'open' ? 'pending' : undefined;
       send({ type: 'close', reference, ...(status ? { status } : {}) });
     },
   };

@@ -8,6 +8,7 @@ import type { JsonStore } from '../platform/storage';
 import type { Engine } from './engine';
 import type { Proxy, ProxyCall, ProxyError } from './proxy';
 import { readResume, type ResumeRecord } from './resume';
+import type { ResumeInfo } from './resumeInfo';
 import type { PollEnv, PollPolicy } from './verify';
 
 /** What the page knows about the transaction from verify: shown in the header and on the outcome. */
@@ -21,12 +22,18 @@ export interface TxnInfo {
 
 /** The screen the page shows; channels render inside `pay`. */
 export type Screen =
-  | { readonly kind: 'pay' }
+  /** The channels; after a reload during a transfer or USSD payment, with the instructions shown before it. */
+  | { readonly kind: 'pay'; readonly resume?: ResumeInfo }
   | { readonly kind: 'verifying' }
   | { readonly kind: 'redirecting' }
   | { readonly kind: 'success'; readonly channel?: string }
   | { readonly kind: 'failure'; readonly status: TransactionStatus; readonly reason?: string }
   | { readonly kind: 'pending' }
+  /**
+   * Verify still says pending after a return from a wallet / 3-D Secure / hosted page (or a while after an unknown
+   * outcome): polling goes on; "Check again", and "Try another way" once verify has `answered` pending.
+   */
+  | { readonly kind: 'open'; readonly answered: boolean }
   | { readonly kind: 'error'; readonly message: MoreKey; readonly hint: MoreKey; readonly retry: boolean };
 
 /** The transaction as the Tender server verified it while serving the page. */
@@ -105,8 +112,11 @@ export interface CheckoutModel {
   fetch<T>(call: ProxyCall<T>): Promise<{ ok: true; value: T } | { ok: false; error: ProxyError }>;
   /** The payment is done on the payer's side: show "confirming" and verify until the outcome is known. */
   confirm(channel: ChannelId): void;
-  /** Verifies in the background while the channel shows its instructions (USSD, transfer). */
-  watch(channel: ChannelId, maxMs?: number): void;
+  /**
+   * Verifies in the background while the channel shows its instructions (USSD, transfer), kept with the attempt
+   * (`info`, never card data) so a reload shows them again without a second completion call.
+   */
+  watch(channel: ChannelId, maxMs?: number, info?: ResumeInfo): void;
   /** Sends the payer away to finish (wallet, 3-D Secure, hosted page); the page verifies on return. */
   redirect(channel: ChannelId, url: unknown): NavigateResult;
   /** Shows the failure outcome with the API's reason. */
@@ -115,7 +125,7 @@ export interface CheckoutModel {
   abandon(): void;
   /** From a failure: back to the channels, a new attempt. */
   tryAnotherWay(): void;
-  /** From a start-up error: verify again. From "still confirming": check again. */
+  /** From a start-up error: verify again. From "still confirming" or "not received yet": check again. */
   retry(): void;
   /** The payer closes the embedded page. */
   close(): void;
@@ -194,7 +204,7 @@ export function createCheckoutModel(deps: ModelDeps): CheckoutModel {
     // The engine loads at start-up, before any view can ask for a redirect; until then nothing can be sent.
     redirect: (ch, url) => (engine ? engine.redirect(ch, url) : { ok: false, reason: 'the page is still loading' }),
     confirm: (ch) => via((e) => e.confirm(ch)),
-    watch: (ch, maxMs) => via((e) => e.watch(ch, maxMs)),
+    watch: (...a) => via((e) => e.watch(...a)),
     fail: (reason) => via((e) => e.fail(reason)),
     abandon: () => via((e) => e.abandon()),
     tryAnotherWay: () => via((e) => e.tryAnotherWay()),

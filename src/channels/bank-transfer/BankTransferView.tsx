@@ -14,7 +14,10 @@ export const transferClock = { now: () => Date.now() };
 
 /** Bank transfer: a one-off account with copy buttons, a countdown, "I've sent the money", then verify. */
 export default function BankTransferView({ model }: ChannelViewProps) {
-  const account = useSignal<(BankTransferAccount & { endsAt: number }) | undefined>(undefined);
+  // After a reload while the transfer is pending: the same account again, from the attempt's stored instructions.
+  const s = model.screen.peek();
+  const resumed = s.kind === 'pay' && s.resume?.kind === 'bank-transfer' ? s.resume : undefined;
+  const account = useSignal<(Omit<BankTransferAccount, 'expiresInSeconds'> & { endsAt: number }) | undefined>(resumed);
   const expired = useSignal(false);
   const error = useSignal<string | undefined>(undefined);
   const headingRef = useRef<HTMLHeadingElement>(null);
@@ -30,9 +33,12 @@ export default function BankTransferView({ model }: ChannelViewProps) {
     if (r.kind === 'ok') {
       const d = r.value.data;
       expired.value = false;
-      account.value = { ...d, endsAt: transferClock.now() + d.expiresInSeconds * 1000 };
-      // Verify in the background for as long as the account lives, plus a margin for late settlement.
-      model.watch('bank-transfer', (d.expiresInSeconds + 300) * 1000);
+      const endsAt = transferClock.now() + d.expiresInSeconds * 1000;
+      account.value = { ...d, endsAt };
+      // Verify in the background for as long as the account lives, plus a margin for late settlement; the account
+      // (no card data) is kept with the attempt so a reload shows it again.
+      const { accountNumber, accountName, bankName, amount, currency } = d;
+      model.watch('bank-transfer', (d.expiresInSeconds + 300) * 1000, { kind: 'bank-transfer', accountNumber, accountName, bankName, amount, endsAt, ...(currency ? { currency } : {}) });
     } else if (r.kind === 'declined') error.value = r.message || tm('errDeclined');
     else if (r.kind === 'refused') error.value = errorText(r.error.code);
   };

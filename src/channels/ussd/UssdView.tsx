@@ -14,7 +14,10 @@ export default function UssdView({ model }: ChannelViewProps) {
   const banks = useSignal<readonly UssdBank[] | undefined>(undefined);
   const query = useSignal('');
   const picked = useSignal<string | undefined>(undefined);
-  const code = useSignal<string | undefined>(undefined);
+  // After a reload while the payment is pending: the same code again, from the attempt's stored instructions.
+  const s = model.screen.peek();
+  const resumed = s.kind === 'pay' && s.resume?.kind === 'ussd' ? s.resume : undefined;
+  const code = useSignal<string | undefined>(resumed?.code);
   const error = useSignal<string | undefined>(undefined);
   const codeRef = useRef<HTMLHeadingElement>(null);
 
@@ -34,19 +37,22 @@ export default function UssdView({ model }: ChannelViewProps) {
     if (!picked.value) return;
     const r = await model.complete('ussd', (key) => ussdPaymentCall(model.reference, picked.value!, key));
     if (r.kind === 'ok') {
-      code.value = r.value.data.paymentUssdCode;
-      model.watch('ussd');
+      const c = (code.value = r.value.data.paymentUssdCode);
+      const bankName = banks.value?.find((b) => b.bank_code === picked.value)?.bank_name ?? '';
+      model.watch('ussd', undefined, { kind: 'ussd', code: c, bankName });
     } else if (r.kind === 'declined') error.value = r.message || tm('errDeclined');
     else if (r.kind === 'refused') error.value = errorText(r.error.code);
   };
 
   if (code.value) {
+    const bank = resumed?.code === code.value ? resumed.bankName : banks.value?.find((b) => b.bank_code === picked.value)?.bank_name;
     const tel = telLink(code.value, typeof navigator === 'undefined' ? '' : navigator.userAgent);
     return (
       <div class="tender-form">
         <h2 class="tender-h2" tabIndex={-1} ref={codeRef}>
           {tm('ussdDialTitle')}
         </h2>
+        {bank && <p class="tender-hint">{tm('ussdBankIs', { bank })}</p>}
         <p class="tender-code" aria-label={code.value}>
           {groupCode(code.value).map((g, i) => (
             <span key={i}>{g}</span>
