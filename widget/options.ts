@@ -25,8 +25,17 @@ export const RULES: [string, string, (x: any) => unknown][] = [
   ['transactionReference', 'a string of 1-128 characters', (x) => isString(x) && x && x.length <= 128],
   ['channels', 'an array of ' + CHANNELS, (x) => x[0] && x.every((c: string) => CHANNELS.split(',').includes(c))],
   ['paymentRedirectUrl', URL_EXPECTED, isUrl],
-  ['locale', 'a language tag', (x) => /^[a-z]{2,3}(-[a-z\d]{1,8})*$/i.test(x) && isString(x)],
-  ['theme', 'an object of --tender-* strings', (x) => !x.every && Object.keys(x).every((k) => !k.indexOf('--tender-') && isString(x[k]))],
+  // tender.js checks these two by type only (the hosted page ignores a locale or theme property it cannot use);
+  // the ESM entry, which has no byte budget, says more.
+  ...((typeof __ESM__ != 'boolean' || __ESM__
+    ? [
+        ['locale', 'a language tag', (x) => /^[a-z]{2,3}(-[a-z\d]{1,8})*$/i.test(x) && isString(x)],
+        ['theme', 'an object of --tender-* strings', (x) => !x.every && Object.keys(x).every((k) => !k.indexOf('--tender-') && isString(x[k]))],
+      ]
+    : [
+        ['locale', 'a string', isString],
+        ['theme', 'an object', (x) => typeof x == 'object'],
+      ]) as [string, string, (x: any) => unknown][]),
   ...CALLBACKS.map((n): [string, string, (x: unknown) => boolean] => ['on' + n, 'a function', isFunction]),
 ];
 // Only the ESM entry has these: tender.js takes its own origin and its server's hosts.
