@@ -1,0 +1,82 @@
+import { fireEvent, screen } from '@testing-library/preact';
+import { describe, expect, it } from 'vitest';
+import { memoryStore } from '../platform/storage';
+import { renderApp } from './renderApp';
+import { writeResume } from './resume';
+import { writeInfo } from './resumeInfo';
+import { flush, verifyAnswer } from './testkit';
+
+const VERIFY = 'POST /api/v1/transaction/verify';
+const NOW = 1_700_000_000_000;
+
+/** A store as a reload finds it mid-attempt. */
+function reloaded(channel: string, info?: Parameters<typeof writeInfo>[3]) {
+  const store = memoryStore();
+  writeResume(store, { reference: 'REF-1', channel, attempt: 'a-1', startedAt: NOW - 5000 });
+  if (info) writeInfo(store, 'REF-1', 'a-1', info);
+  return store;
+}
+
+describe('after a reload during a transfer', () => {
+  it('shows the same account, the countdown from the stored expiry and "I’ve sent the money", without a second call', async () => {
+    const store = reloaded('bank-transfer', { kind: 'bank-transfer', accountNumber: '0123456789', accountName: 'Ada Shop Checkout', bankName: 'Sandbox Bank', amount: 2500, endsAt: Date.now() + 600_000 });
+    const t = renderApp({ [VERIFY]: verifyAnswer('pending') }, { store });
+    expect(await screen.findByRole('heading', { name: 'Transfer exactly ₦2,500.00 to this account' })).toBeTruthy();
+    expect(screen.getByText('0123456789')).toBeTruthy();
+    expect(screen.getByText('Sandbox Bank')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Copy account number' })).toBeTruthy();
+    expect(screen.getByText(/This account expires in (09:5\d|10:00)/)).toBeTruthy();
+    expect(screen.getByRole('tab', { name: 'Bank transfer' }).getAttribute('aria-selected')).toBe('true');
+    expect(t.server.count('/api/v1/bank-transfer')).toBe(0);
+    fireEvent.click(screen.getByRole('button', { name: 'I’ve sent the money' }));
+    expect(await screen.findByText('Confirming your payment…')).toBeTruthy();
+  });
+
+  it('an account that expired meanwhile is shown as expired, with a way to get a new one', async () => {
+    const store = reloaded('bank-transfer', { kind: 'bank-transfer', accountNumber: '0123456789', accountName: 'Ada Shop Checkout', bankName: 'Sandbox Bank', amount: 2500, endsAt: Date.now() - 1000 });
+    renderApp({ [VERIFY]: verifyAnswer('pending') }, { store });
+    expect(await screen.findByRole('heading', { name: 'This account has expired' }, { timeout: 4000 })).toBeTruthy();
+    expect(screen.queryByText('0123456789')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Get a new account' })).toBeTruthy();
+  });
+});
+
+describe('after a reload during a USSD payment', () => {
+  it('shows the same code and bank again', async () => {
+    const store = reloaded('ussd', { kind: 'ussd', code: '*737*000*1234#', bankName: 'Guaranty Trust Bank' });
+    const t = renderApp({ [VERIFY]: verifyAnswer('pending'), 'GET /api/v1/ussd-getbanks': { body: { status: true, message: 'ok', data: { bankDetails: [] } } } }, { store });
+    expect(await screen.findByRole('heading', { name: 'Dial this code on the phone linked to your account' })).toBeTruthy();
+    expect(screen.getByLabelText('*737*000*1234#')).toBeTruthy();
+    expect(screen.getByText('Bank: Guaranty Trust Bank')).toBeTruthy();
+    expect(t.server.count('/api/v1/ussd-payment')).toBe(0);
+  });
+});
+
+describe('back from a wallet without deciding', () => {
+  it('says the payment is not received yet, with the reference, "Check again" and "Try another way"', async () => {
+    const store = reloaded('wallet-a', { kind: 'redirect' });
+    const t = renderApp({ [VERIFY]: verifyAnswer('pending') }, { store });
+    await flush();
+    await t.clock.advance(0);
+    const heading = await screen.findByRole('heading', { name: 'We haven’t received this payment yet' });
+    expect(document.activeElement).toBe(heading);
+    expect(screen.getByRole('status').textContent).toMatch(/you will not be charged twice/);
+    expect(screen.getByText('REF-1')).toBeTruthy();
+    expect(screen.queryByText(/failed|not completed|no need to pay again/i)).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Check again' }));
+    expect(await screen.findByRole('heading', { name: 'We haven’t received this payment yet' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Try another way' }));
+    expect(await screen.findByRole('tab', { name: 'Wallet A' })).toBeTruthy();
+    expect(await screen.findByRole('button', { name: 'Continue to Wallet A' })).toBeTruthy();
+  });
+
+  it('without any verify answer offers only "Check again"', async () => {
+    const store = reloaded('card');
+    const t = renderApp({ [VERIFY]: [verifyAnswer('pending'), 'network-error'] }, { store });
+    await flush();
+    await t.clock.advance(35_000);
+    expect(await screen.findByRole('heading', { name: 'We can’t confirm your payment yet' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Check again' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Try another way' })).toBeNull();
+  });
+});
