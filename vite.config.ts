@@ -9,13 +9,16 @@ const asyncEntry: Plugin = {
 };
 
 // With no module preloads and no CSS imported by lazy chunks (src/ui/laterCss.ts loads that sheet), Vite's
-// preload helper has nothing to do but still costs ~0.7 KB gzip in the first bundle: replace it by a plain call.
+// preload helper has nothing to do but still costs ~0.7 KB gzip in the first bundle: replace it by a plain call,
+// then unwrap each `__vitePreload(() => import(…), __VITE_PRELOAD__)` before minification (the marker stays
+// empty, so Vite has nothing to fill in), which leaves plain `import()`s.
 const HELPER = '\0vite/preload-helper.js';
 const plainDynamicImport: Plugin = {
   name: 'tender-plain-dynamic-import',
   enforce: 'pre',
   resolveId: (id) => (id === HELPER || id === 'vite/preload-helper.js' ? HELPER : undefined),
   load: (id) => (id === HELPER ? 'export const __vitePreload = (load) => load();' : undefined),
+  renderChunk: (code) => (code.includes('__VITE_PRELOAD__') ? code.replace(/__vitePreload\(\(\) => (import\([\s\S]*?), __VITE_PRELOAD__\)/g, '$1') : null),
 };
 
 // The hosted checkout page. It is served by the Tender server under /checkout/, so every asset URL
@@ -23,6 +26,10 @@ const plainDynamicImport: Plugin = {
 export default defineConfig({
   base: '/checkout/',
   plugins: [asyncEntry, plainDynamicImport],
+  oxc: {
+    jsx: { runtime: 'classic', pragma: 'h', pragmaFrag: 'Fragment' },
+    jsxInject: "import { h, Fragment } from '/src/ui/h'",
+  },
   build: {
     outDir: 'dist/checkout',
     emptyOutDir: true,

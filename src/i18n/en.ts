@@ -22,7 +22,6 @@ export const en = {
   cardNumber: 'Card number',
   cardExpiry: 'Expiry (MM/YY)',
   cardCvv: 'CVV',
-  cardBrand: '{brand} card',
   pay: 'Pay {amount}',
   payNoAmount: 'Pay',
   processing: 'Processing…',

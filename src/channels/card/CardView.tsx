@@ -11,6 +11,7 @@ import type * as Checks from './validation';
 
 /** A fresh, empty card state. */
 function createCardState(): CardState {
+  const ref = () => ({ current: null });
   return {
     step: signal<Step>('details'),
     number: signal(''),
@@ -19,15 +20,17 @@ function createCardState(): CardState {
     secret: signal(''),
     touched: signal<Record<string, boolean>>({}),
     submitted: signal(false),
-    stepError: signal<string | undefined>(undefined),
-    formError: signal<string | undefined>(undefined),
-    stepMessage: signal<string | undefined>(undefined),
+    stepError: signal<string | undefined>(),
+    formError: signal<string | undefined>(),
+    stepMessage: signal<string | undefined>(),
     details: undefined,
     otpReference: '',
     tries: 0,
-    refs: { number: { current: null }, expiry: { current: null }, cvv: { current: null }, secret: { current: null } },
+    refs: { number: ref(), expiry: ref(), cvv: ref(), secret: ref() },
   };
 }
+
+type CardField = 'number' | 'expiry' | 'cvv';
 
 // The checks and their messages load as the page starts, beside the first paint: the payer cannot have typed a
 // whole field before they are there (a field shows its message once they are, and submitting waits for them).
@@ -58,7 +61,23 @@ export function CardView({ model }: ChannelViewProps) {
   const numberErr = show('number', numberComplete(s.number.value)) ? c!.fieldMessage(c!.validateNumber(s.number.value)) : undefined;
   const expiryErr = show('expiry', s.expiry.value.length === 5) ? c!.fieldMessage(c!.validateExpiry(s.expiry.value)) : undefined;
   const cvvErr = show('cvv', digitsOf(s.cvv.value).length > brand.cvv) ? c!.fieldMessage(c!.validateCvv(s.cvv.value, s.number.value)) : undefined;
-  const touch = (f: string) => () => (s.touched.value = { ...s.touched.value, [f]: true });
+  // One card field: its id, value, formatting on input, blur and focus target follow from its name.
+  const field = (f: CardField, label: string, error: string | undefined, format: (v: string) => string, autoComplete: string, placeholder: string, maxLength?: number) => (
+    <Field
+      id={`tender-card-${f}`}
+      label={label}
+      error={error}
+      adornment={f == 'number' ? brand.name : undefined}
+      inputMode="numeric"
+      autoComplete={autoComplete}
+      placeholder={placeholder}
+      maxLength={maxLength}
+      value={s[f].value}
+      onInput={(e) => (s[f].value = e.currentTarget.value = format(e.currentTarget.value))}
+      onBlur={() => (s.touched.value = { ...s.touched.value, [f]: true })}
+      inputRef={s.refs[f]}
+    />
+  );
   const submit = (v: typeof Checks) => {
     const errs: [Checks.FieldError, { current: HTMLInputElement | null }][] = [
       [v.validateNumber(s.number.value), s.refs.number],
@@ -89,46 +108,10 @@ export function CardView({ model }: ChannelViewProps) {
 
   return (
     <form key="details" method="post" class="tender-form" onSubmit={onSubmit} onFocusIn={() => void preload(loadSecretStep)} noValidate>
-      <Field
-        id="tender-card-number"
-        label={t('cardNumber')}
-        error={numberErr}
-        adornment={brand.name}
-        inputMode="numeric"
-        autoComplete="cc-number"
-        placeholder="1234 1234 1234 1234"
-        value={s.number.value}
-        onInput={(e) => (s.number.value = e.currentTarget.value = formatCardNumber(e.currentTarget.value))}
-        onBlur={touch('number')}
-        inputRef={s.refs.number}
-      />
+      {field('number', t('cardNumber'), numberErr, formatCardNumber, 'cc-number', '1234 1234 1234 1234')}
       <div class="tender-row">
-        <Field
-          id="tender-card-expiry"
-          label={t('cardExpiry')}
-          error={expiryErr}
-          inputMode="numeric"
-          autoComplete="cc-exp"
-          placeholder="MM/YY"
-          maxLength={5}
-          value={s.expiry.value}
-          onInput={(e) => (s.expiry.value = e.currentTarget.value = formatExpiry(e.currentTarget.value))}
-          onBlur={touch('expiry')}
-          inputRef={s.refs.expiry}
-        />
-        <Field
-          id="tender-card-cvv"
-          label={t('cardCvv')}
-          error={cvvErr}
-          inputMode="numeric"
-          autoComplete="cc-csc"
-          placeholder={brand.cvv === 4 ? '1234' : '123'}
-          maxLength={4}
-          value={s.cvv.value}
-          onInput={(e) => (s.cvv.value = e.currentTarget.value = digitsOf(e.currentTarget.value).slice(0, 4))}
-          onBlur={touch('cvv')}
-          inputRef={s.refs.cvv}
-        />
+        {field('expiry', t('cardExpiry'), expiryErr, formatExpiry, 'cc-exp', 'MM/YY', 5)}
+        {field('cvv', t('cardCvv'), cvvErr, (v) => digitsOf(v).slice(0, 4), 'cc-csc', brand.cvv === 4 ? '1234' : '123', 4)}
       </div>
       <p class="tender-form-error" role="alert">
         {s.formError.value}

@@ -1,0 +1,1 @@
+export { h, Fragment } from 'preact';
