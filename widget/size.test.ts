@@ -22,7 +22,7 @@ describe('tender.js', () => {
     expect(gz).toBeLessThanOrEqual(CEILING);
   });
 
-  // Not met yet (see docs/embedding.md, "Size"): this expected failure turns red the day the budget holds.
+  // Not met yet (see README.md, "Size"): this expected failure turns red the day the budget holds.
   test.fails(`meets the ${BUDGET}-byte gzip budget`, async () => {
     expect(gzipSync(await loader(), { level: 9 }).length).toBeLessThanOrEqual(BUDGET);
   });
