@@ -4,6 +4,7 @@ import { hostedPageChannel } from './hosted-page/channel';
 import { ussdChannel } from './ussd/channel';
 import { walletAChannel } from './wallet-a/channel';
 import { walletBChannel } from './wallet-b/channel';
+import type { Channel } from './types';
 
 /** The one list of channels, in default order. Adding a channel is a folder and a line here. */
 export const CHANNELS = [cardChannel, ussdChannel, bankTransferChannel, walletAChannel, walletBChannel, hostedPageChannel] as const;
@@ -26,7 +27,7 @@ export function resolveChannels(param: string | null, ctx: { readonly paymentRed
   for (const id of wanted) {
     const ch = channelById(id);
     if (!ch || out.includes(ch.id)) continue;
-    if ('available' in ch && ch.available && !ch.available(ctx)) continue;
+    if ((ch as Channel).available?.(ctx) === false) continue;
     out.push(ch.id);
   }
   if (!param && ctx.paymentRedirectUrl && !out.includes('hosted-page')) out.push('hosted-page');

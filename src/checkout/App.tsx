@@ -1,6 +1,6 @@
 import { channelById, type ChannelId } from '../channels/registry';
 import type { ComponentType } from 'preact';
-import type { Channel, ChannelViewProps } from '../channels/types';
+import type { Channel } from '../channels/types';
 import { formatAmount, t } from '../i18n/en';
 import type { PageConfig } from '../platform/pageConfig';
 import { Spinner } from '../ui/Spinner';
@@ -47,18 +47,14 @@ function Lazy<P extends object>({ load, props }: { load: (() => Promise<Componen
   );
 }
 
-function ChannelPanel({ id, model, config }: { id: ChannelId } & ChannelViewProps) {
-  const ch: Channel = channelById(id)!;
-  const props = { model, config };
-  return ch.view ? <ch.view key={id} {...props} /> : <Lazy key={id} load={ch.load} props={props} />;
-}
-
 /** The hosted checkout: header with merchant and amount, then the channels or another screen. */
 export function App(props: AppProps) {
   const { model, config, embedded } = props;
   const s = model.screen.value;
   const txn = model.txn.value;
   const amount = txn?.amount !== undefined ? formatAmount(txn.amount, txn.currency) : undefined;
+  const id = model.channel.value;
+  const ch: Channel = channelById(id)!;
   // A link without a usable reference has no amount to wait for.
   const noPayment = s.kind === 'error' && !s.retry;
   return (
@@ -79,8 +75,8 @@ export function App(props: AppProps) {
           )}
         </header>
       {s.kind === 'pay' ? (
-        <Tabs label={t('choose')} items={model.channels.map((id) => ({ id, label: channelById(id)!.label(config) }))} selected={model.channel.value} onSelect={(id) => model.select(id as ChannelId)}>
-          <ChannelPanel id={model.channel.value} model={model} config={config} />
+        <Tabs label={t('choose')} items={model.channels.map((id) => ({ id, label: channelById(id)!.label(config) }))} selected={id} onSelect={(id) => model.select(id as ChannelId)}>
+          {ch.view ? <ch.view key={id} model={model} config={config} /> : <Lazy key={id} load={ch.load} props={{ model, config }} />}
         </Tabs>
       ) : (
         <Lazy load={loadScreens} props={props} />

@@ -31,7 +31,7 @@ const model = createCheckoutModel({
   paymentRedirectUrl,
 });
 
-document.documentElement.lang = 'en';
+// `lang` is in index.html.
 applyTheme(params.get('theme'), document.documentElement);
 // The module script is async: with a cached copy it may run before the parser has reached #app.
 function boot() {

@@ -6,19 +6,16 @@ const SAFE_VALUE = /^[\w\s#.,%()+\-/"']{1,120}$/;
  * which the page's CSP allows. Other keys and unsafe values are ignored; returns the properties set.
  */
 export function applyTheme(raw: string | null, root: { style: Pick<CSSStyleDeclaration, 'setProperty'> }): string[] {
-  if (!raw) return [];
-  let theme: unknown;
-  try {
-    theme = JSON.parse(raw);
-  } catch {
-    return [];
-  }
-  if (!theme || typeof theme !== 'object' || Array.isArray(theme)) return [];
   const set: string[] = [];
-  for (const [k, val] of Object.entries(theme)) {
-    if (!/^--tender-[a-z0-9-]{1,40}$/.test(k) || typeof val !== 'string' || !SAFE_VALUE.test(val) || /url\s*\(|image-set|expression/i.test(val)) continue;
-    root.style.setProperty(k, val);
-    set.push(k);
+  try {
+    // null, numbers and strings have no own `--tender-*` keys; arrays only index keys.
+    for (const [k, val] of Object.entries(Object(JSON.parse(raw!)) as object)) {
+      if (!/^--tender-[a-z0-9-]{1,40}$/.test(k) || typeof val !== 'string' || !SAFE_VALUE.test(val) || /url\s*\(|image-set|expression/i.test(val)) continue;
+      root.style.setProperty(k, val);
+      set.push(k);
+    }
+  } catch {
+    // Not JSON: no theme.
   }
   return set;
 }

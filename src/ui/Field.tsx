@@ -10,7 +10,6 @@ export interface FieldProps {
   readonly value: string;
   onInput(e: TargetedEvent<HTMLInputElement, Event>): void;
   onBlur?(): void;
-  readonly class?: string;
   readonly id: string;
   readonly label: string;
   readonly error?: string | undefined;
@@ -21,12 +20,12 @@ export interface FieldProps {
 }
 
 /** A text field with its label, an optional hint, and an error message wired by aria-invalid/aria-describedby. */
-export function Field({ id, label, error, hint, adornment, inputRef, class: cls, type = 'text', ...input }: FieldProps) {
+export function Field({ id, label, error, hint, adornment, inputRef, type = 'text', ...input }: FieldProps) {
   const errId = `${id}-error`;
   const hintId = `${id}-hint`;
-  const describedBy = [hint ? hintId : '', error ? errId : ''].filter(Boolean).join(' ') || undefined;
+  const describedBy = [hint && hintId, error && errId].filter(Boolean).join(' ') || undefined;
   return (
-    <div class={`tender-field${error ? ' tender-field--error' : ''}${cls ? ` ${cls}` : ''}`}>
+    <div class={error ? 'tender-field tender-field--error' : 'tender-field'}>
       <label for={id} class="tender-label">
         {label}
       </label>

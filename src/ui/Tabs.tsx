@@ -1,5 +1,4 @@
 import type { ComponentChildren } from 'preact';
-import { useRef } from 'preact/hooks';
 
 /** One tab of the tab list. */
 export interface TabItem {
@@ -21,21 +20,22 @@ export interface TabsProps {
  * Home/End jump. Each tab carries `data-channel` so tests and integrators can find it.
  */
 export function Tabs({ label, items, selected, onSelect, children }: TabsProps) {
-  const list = useRef<HTMLDivElement>(null);
+  const n = items.length;
+  const many = n > 1;
   const onKeyDown = (e: KeyboardEvent) => {
     const i = items.findIndex((t) => t.id === selected);
-    const n = items.length;
-    const next = e.key === 'ArrowRight' || e.key === 'ArrowDown' ? (i + 1) % n : e.key === 'ArrowLeft' || e.key === 'ArrowUp' ? (i - 1 + n) % n : e.key === 'Home' ? 0 : e.key === 'End' ? n - 1 : -1;
-    if (next < 0) return;
+    // How far to move (modulo n) for each key of the pattern.
+    const by = ({ ArrowRight: 1, ArrowDown: 1, ArrowLeft: n - 1, ArrowUp: n - 1, Home: n - i, End: n - 1 - i } as Record<string, number>)[e.key];
+    if (by === undefined) return;
     e.preventDefault();
-    const id = items[next]!.id;
+    const id = items[(i + by) % n]!.id;
     onSelect(id);
-    list.current?.querySelector<HTMLElement>(`[data-channel="${id}"]`)?.focus();
+    document.getElementById(`tender-tab-${id}`)?.focus();
   };
   return (
     <div class="tender-tabs">
-      {items.length > 1 && (
-        <div role="tablist" aria-label={label} class="tender-tablist" ref={list} onKeyDown={onKeyDown}>
+      {many && (
+        <div role="tablist" aria-label={label} class="tender-tablist" onKeyDown={onKeyDown}>
           {items.map((t) => (
             <button
               key={t.id}
@@ -54,7 +54,7 @@ export function Tabs({ label, items, selected, onSelect, children }: TabsProps) 
           ))}
         </div>
       )}
-      <div role={items.length > 1 ? 'tabpanel' : undefined} id="tender-panel" aria-labelledby={items.length > 1 ? `tender-tab-${selected}` : undefined} class="tender-panel">
+      <div role={many ? 'tabpanel' : undefined} id="tender-panel" aria-labelledby={many ? `tender-tab-${selected}` : undefined} class="tender-panel">
         {children}
       </div>
     </div>

@@ -16,14 +16,15 @@ export function preload<P>(load: Loader<P>): Promise<ComponentType<P> | undefine
 
 /** The component behind `load` once loaded (undefined until then), and whether loading failed. */
 export function useLazy<P>(load: Loader<P> | undefined): [ComponentType<P> | undefined, boolean, () => void] {
-  const [, setTick] = useState(0);
-  const [failed, setFailed] = useState(false);
+  // 1 while loading (or loaded: the cache answers), 0 after a failure; a new object re-renders once loaded.
+  const [state, set] = useState<unknown>(1);
+  const failed = !state;
   const C = load && (cache.get(load as Loader<never>) as ComponentType<P> | undefined);
   useEffect(() => {
     if (!load || C || failed) return;
     let live = true;
-    void preload(load).then((c) => live && (c ? setTick((n) => n + 1) : setFailed(true)));
+    void preload(load).then((c) => live && set(c ? {} : 0));
     return () => void (live = false);
   }, [load, failed]);
-  return [C, failed, () => setFailed(false)];
+  return [C, failed, () => set(1)];
 }

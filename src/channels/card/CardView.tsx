@@ -56,17 +56,21 @@ export function CardView({ model }: ChannelViewProps) {
   const [SecretStep] = useLazy(stepShown ? loadSecretStep : undefined);
 
   const brand = detectBrand(s.number.value);
+  // Each field's check, in focus order (the first failing one takes focus on submit).
+  const check = (v: typeof Checks): Record<CardField, Checks.FieldError> => ({
+    number: v.validateNumber(s.number.value),
+    expiry: v.validateExpiry(s.expiry.value),
+    cvv: v.validateCvv(s.cvv.value, s.number.value),
+  });
   const c = checksReady.value ? checks : undefined;
-  const show = (field: string, live: boolean) => c && (s.submitted.value || s.touched.value[field] || live);
-  const numberErr = show('number', numberComplete(s.number.value)) ? c!.fieldMessage(c!.validateNumber(s.number.value)) : undefined;
-  const expiryErr = show('expiry', s.expiry.value.length === 5) ? c!.fieldMessage(c!.validateExpiry(s.expiry.value)) : undefined;
-  const cvvErr = show('cvv', digitsOf(s.cvv.value).length > brand.cvv) ? c!.fieldMessage(c!.validateCvv(s.cvv.value, s.number.value)) : undefined;
-  // One card field: its id, value, formatting on input, blur and focus target follow from its name.
-  const field = (f: CardField, label: string, error: string | undefined, format: (v: string) => string, autoComplete: string, placeholder: string, maxLength?: number) => (
+  const errs = c && check(c);
+  // One card field: its id, value, formatting on input, blur and focus target follow from its name. Its message
+  // shows once it was left, or submitted, or is `live` (long enough to judge while typing).
+  const field = (f: CardField, label: string, live: boolean, format: (v: string) => string, autoComplete: string, placeholder: string, maxLength?: number) => (
     <Field
       id={`tender-card-${f}`}
       label={label}
-      error={error}
+      error={errs && (s.submitted.value || s.touched.value[f] || live) ? c!.fieldMessage(errs[f]) : undefined}
       adornment={f == 'number' ? brand.name : undefined}
       inputMode="numeric"
       autoComplete={autoComplete}
@@ -79,13 +83,9 @@ export function CardView({ model }: ChannelViewProps) {
     />
   );
   const submit = (v: typeof Checks) => {
-    const errs: [Checks.FieldError, { current: HTMLInputElement | null }][] = [
-      [v.validateNumber(s.number.value), s.refs.number],
-      [v.validateExpiry(s.expiry.value), s.refs.expiry],
-      [v.validateCvv(s.cvv.value, s.number.value), s.refs.cvv],
-    ];
-    const firstBad = errs.find(([err]) => err);
-    if (firstBad) return firstBad[1].current?.focus();
+    const e = check(v);
+    const firstBad = (Object.keys(e) as CardField[]).find((f) => e[f]);
+    if (firstBad) return s.refs[firstBad].current?.focus();
     void loadFlow().then(
       (f) => f.submitDetails(s, model),
       () => (s.formError.value = t('errNetwork')),
@@ -108,10 +108,10 @@ export function CardView({ model }: ChannelViewProps) {
 
   return (
     <form key="details" method="post" class="tender-form" onSubmit={onSubmit} onFocusIn={() => void preload(loadSecretStep)} noValidate>
-      {field('number', t('cardNumber'), numberErr, formatCardNumber, 'cc-number', '1234 1234 1234 1234')}
+      {field('number', t('cardNumber'), numberComplete(s.number.value), formatCardNumber, 'cc-number', '1234 1234 1234 1234')}
       <div class="tender-row">
-        {field('expiry', t('cardExpiry'), expiryErr, formatExpiry, 'cc-exp', 'MM/YY', 5)}
-        {field('cvv', t('cardCvv'), cvvErr, (v) => digitsOf(v).slice(0, 4), 'cc-csc', brand.cvv === 4 ? '1234' : '123', 4)}
+        {field('expiry', t('cardExpiry'), s.expiry.value.length === 5, formatExpiry, 'cc-exp', 'MM/YY', 5)}
+        {field('cvv', t('cardCvv'), digitsOf(s.cvv.value).length > brand.cvv, (v) => digitsOf(v).slice(0, 4), 'cc-csc', brand.cvv === 4 ? '1234' : '123', 4)}
       </div>
       <p class="tender-form-error" role="alert">
         {s.formError.value}
