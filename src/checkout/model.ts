@@ -133,6 +133,10 @@ export interface CheckoutModel {
   readonly paymentRedirectUrl: ReadonlySignal<string | undefined>;
 }
 
+/** The actions the model passes on to the engine as they are (once it has loaded). */
+const PASS_THROUGH = ['confirm', 'watch', 'fail', 'abandon', 'tryAnotherWay', 'retry', 'close'] as const;
+type PassThrough = (typeof PASS_THROUGH)[number];
+
 /**
  * Creates the checkout model. Its state and the resume read are here, in the first bundle; everything that talks
  * to the network (verify, polling, completion calls, redirects, resume writes) is the engine, loaded at `start()`
@@ -168,7 +172,7 @@ export function createCheckoutModel(deps: ModelDeps): CheckoutModel {
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each caller's result type is the method's own
   const via = (fn: (e: Engine) => any, failed?: unknown): any => (engine ? fn(engine) : load().then(fn, () => failed));
 
-  const model: CheckoutModel = {
+  const model = {
     reference,
     channels,
     txn: s.txn,
@@ -203,13 +207,8 @@ export function createCheckoutModel(deps: ModelDeps): CheckoutModel {
     fetch: (call) => via((e) => e.fetch(call), { ok: false, error: { code: 'network' } }),
     // The engine loads at start-up, before any view can ask for a redirect; until then nothing can be sent.
     redirect: (ch, url) => (engine ? engine.redirect(ch, url) : { ok: false, reason: 'the page is still loading' }),
-    confirm: (ch) => via((e) => e.confirm(ch)),
-    watch: (...a) => via((e) => e.watch(...a)),
-    fail: (reason) => via((e) => e.fail(reason)),
-    abandon: () => via((e) => e.abandon()),
-    tryAnotherWay: () => via((e) => e.tryAnotherWay()),
-    retry: () => via((e) => e.retry()),
-    close: () => via((e) => e.close()),
-  };
+  } satisfies Omit<CheckoutModel, PassThrough> as CheckoutModel;
+  // The actions that only pass on to the engine.
+  for (const k of PASS_THROUGH) model[k] = (...a: never[]) => via((e) => (e[k] as (...a: never[]) => void)(...a));
   return model;
 }
