@@ -67,11 +67,9 @@ describe('hosted checkout: wallets and the hosted payment page', () => {
     });
   }
 
-  // BUG (reported, not fixed here: same root cause as the transfer reload above): Back from the wallet cashier without
-  // approving or cancelling brings the payer to "Confirming your payment…" with no button, for the poll's 15 minutes,
-  // and then "still confirming… no need to pay again" although nothing was paid. The page should verify first and,
-  // while the payment is still open, let the payer go on (continue to the wallet again or choose another way).
-  it.fails('Back from the wallet cashier without deciding: the page verifies, then lets the payer go on', async () => {
+  // Back from the wallet cashier without approving or cancelling: the page verifies at once and, while the payment is
+  // still open, says it has not received it (never "failed") and lets the payer go on; a new attempt then pays.
+  it('Back from the wallet cashier without deciding: the page verifies, then lets the payer go on', async () => {
     const { reference } = await stack.initiate();
     await openCheckout(page, stack, reference);
     await selectTab(page, 'wallet-a');
@@ -80,8 +78,21 @@ describe('hosted checkout: wallets and the hosted payment page', () => {
     await page.goBack();
     await page.waitForURL(`${stack.tenderUrl}/checkout/**`, WAIT);
     await page.getByRole('button', { name: /Continue to Wallet A|Try another way/ }).first().waitFor({ timeout: 8000 });
-    expect(await main()).not.toMatch(/successful|not completed/i);
+    await expectHeading(page, 'We haven’t received this payment yet');
+    expect(await main()).not.toMatch(/successful|not completed|failed|no need to pay again/i);
+    expect(await main()).toContain(reference);
     expect((await completions(stack, reference)).status).toBe('pending');
+    await page.getByRole('button', { name: 'Check again' }).click();
+    await expectHeading(page, 'We haven’t received this payment yet');
+    await page.getByRole('button', { name: 'Try another way' }).click();
+    await selectTab(page, 'wallet-b');
+    await page.getByRole('button', { name: 'Continue to Wallet B' }).click(WAIT);
+    await page.waitForURL(`${stack.sandboxUrl}/sandbox/wallet-b/**`, WAIT);
+    await page.getByRole('button', { name: 'Approve payment' }).click();
+    await expectSuccess(page);
+    const s = await completions(stack, reference);
+    expect(s.counts.walleta).toBe(1);
+    expect(s.counts.walletb).toBe(1);
   });
 
   it('pay on the secure hosted page (paymentRedirectUrl) → back → success', async () => {
