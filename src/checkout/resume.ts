@@ -14,18 +14,22 @@ const KEY = 'tender:resume';
 /** Records older than this are ignored: the payer has moved on. */
 const MAX_AGE_MS = 60 * 60_000;
 
+/** Only the record's four fields, whatever else the object holds. */
+const pick = (r: ResumeRecord): ResumeRecord => ({ reference: r.reference, channel: r.channel, attempt: r.attempt, startedAt: r.startedAt });
+
 /** Reads the record for this reference, if fresh and well formed. */
 export function readResume(store: JsonStore, reference: string, now = Date.now()): ResumeRecord | undefined {
   const r = store.get(KEY) as Partial<ResumeRecord> | undefined;
-  if (!r || typeof r !== 'object' || r.reference !== reference) return undefined;
+  // (Only an object can hold the reference, a non-empty string.)
+  if (r?.reference !== reference) return undefined;
   if (typeof r.channel !== 'string' || typeof r.attempt !== 'string' || typeof r.startedAt !== 'number') return undefined;
   if (now - r.startedAt > MAX_AGE_MS || r.startedAt > now + 60_000) return undefined;
-  return { reference: r.reference, channel: r.channel, attempt: r.attempt, startedAt: r.startedAt };
+  return pick(r as ResumeRecord);
 }
 
 /** Writes the record of the attempt in progress (only these four fields, whatever the caller passes). */
 export function writeResume(store: JsonStore, r: ResumeRecord): void {
-  store.set(KEY, { reference: r.reference, channel: r.channel, attempt: r.attempt, startedAt: r.startedAt });
+  store.set(KEY, pick(r));
 }
 
 /** Forgets the attempt: its outcome is known. */

@@ -34,14 +34,8 @@ type CardField = 'number' | 'expiry' | 'cvv';
 
 // The checks and their messages load as the page starts, beside the first paint: the payer cannot have typed a
 // whole field before they are there (a field shows its message once they are, and submitting waits for them).
-let checks: typeof Checks | undefined;
-const checksReady = signal(false);
-const loadChecks = () =>
-  import('./validation').then((m) => {
-    checks = m;
-    checksReady.value = true;
-    return m;
-  });
+const checks = signal<typeof Checks>();
+const loadChecks = () => import('./validation').then((m) => (checks.value = m));
 void loadChecks().catch(() => undefined);
 // The flow (requests, PIN/OTP step) loads when the payer first focuses the form: off the first paint's path.
 const loadFlow = () => import('./flow');
@@ -62,7 +56,7 @@ export function CardView({ model }: ChannelViewProps) {
     expiry: v.validateExpiry(s.expiry.value),
     cvv: v.validateCvv(s.cvv.value, s.number.value),
   });
-  const c = checksReady.value ? checks : undefined;
+  const c = checks.value;
   const errs = c && check(c);
   // One card field: its id, value, formatting on input, blur and focus target follow from its name. Its message
   // shows once it was left, or submitted, or is `live` (long enough to judge while typing).
@@ -95,7 +89,7 @@ export function CardView({ model }: ChannelViewProps) {
     e.preventDefault();
     s.submitted.value = true;
     s.formError.value = undefined;
-    if (checks) submit(checks);
+    if (c) submit(c);
     else loadChecks().then(submit, () => (s.formError.value = t('errNetwork')));
   };
 
