@@ -46,8 +46,7 @@ export function setCatalog(partial: Partial<Catalog & MoreCatalog>): void {
 
 /** Fills `{name}` placeholders of a catalog string, with the active locale's string when it has one. */
 export function fill(key: string, english: string, params?: Readonly<Record<string, string | number>>): string {
-  const s = overrides[key] ?? english;
-  return params ? s.replace(/\{(\w+)\}/g, (m, k: string) => (k in params ? String(params[k]) : m)) : s;
+  return (overrides[key] ?? english).replace(/\{(\w+)\}/g, (m, k: string) => String(params?.[k] ?? m));
 }
 
 /** Looks a message up and fills its `{name}` placeholders. */
@@ -64,8 +63,6 @@ const SYMBOLS: Readonly<Record<string, string>> = { NGN: '₦', USD: '$', GBP: '
 export function formatAmount(amount: number, currency = 'NGN'): string {
   const code = currency.toUpperCase();
   const sym = SYMBOLS[code];
-  const neg = amount < 0;
-  const [whole = '0', frac = '00'] = Math.abs(amount).toFixed(2).split('.');
-  const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-  return (neg ? '-' : '') + (sym ?? code + ' ') + grouped + '.' + frac;
+  // Thousands separators in the whole part: the two decimals are never three digits.
+  return (amount < 0 ? '-' : '') + (sym ?? code + ' ') + Math.abs(amount).toFixed(2).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
 }
