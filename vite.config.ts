@@ -18,7 +18,13 @@ const plainDynamicImport: Plugin = {
   enforce: 'pre',
   resolveId: (id) => (id === HELPER || id === 'vite/preload-helper.js' ? HELPER : undefined),
   load: (id) => (id === HELPER ? 'export const __vitePreload = (load) => load();' : undefined),
-  renderChunk: (code) => (code.includes('__VITE_PRELOAD__') ? code.replace(/__vitePreload\(\(\) => (import\([\s\S]*?), __VITE_PRELOAD__\)/g, '$1') : null),
+  renderChunk(code) {
+    if (!code.includes('__vitePreload')) return null;
+    const out = code.replace(/__vitePreload\(\(\) => (import\([\s\S]*?), __VITE_PRELOAD__\)/g, '$1');
+    if (/__vitePreload\s*\(/.test(out)) this.error('a __vitePreload call was left wrapped: update tender-plain-dynamic-import');
+    // No call is left anywhere: the entry need not export the helper, nor the lazy chunks import it.
+    return out.replace(/\b__vitePreload as [\w$]+\s*,?/g, '').replace(/\b[\w$]+ as __vitePreload\b\s*,?/g, '');
+  },
 };
 
 // The hosted checkout page. It is served by the Tender server under /checkout/, so every asset URL

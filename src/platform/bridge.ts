@@ -38,9 +38,9 @@ export function trustedParentOrigin(param: string | null | undefined, allowedOri
   } catch {
     return undefined;
   }
-  // `new URL('https://a.example/x').origin` normalises; the parameter must already be that exact origin.
-  if (origin === 'null' || origin !== param) return undefined;
-  return allowedOrigins.includes(origin) ? origin : undefined;
+  // `new URL('https://a.example/x').origin` normalises; the parameter must already be that exact origin (which an
+  // opaque origin, "null", never is: `new URL('null')` throws).
+  return origin === param && allowedOrigins.includes(origin) ? origin : undefined;
 }
 
 /** Creates the bridge: explicit target origin on send; exact origin and `event.source === parent` on receive. */

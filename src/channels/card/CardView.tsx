@@ -93,8 +93,8 @@ export function CardView({ model }: ChannelViewProps) {
     else loadChecks().then(submit, () => (s.formError.value = t('errNetwork')));
   };
 
-  const amount = model.txn.value?.amount;
-  const payLabel = amount !== undefined ? t('pay', { amount: formatAmount(amount, model.txn.value?.currency) }) : t('payNoAmount');
+  const txn = model.txn.value;
+  const payLabel = txn?.amount !== undefined ? t('pay', { amount: formatAmount(txn.amount, txn.currency) }) : t('payNoAmount');
   const busy = model.busy.value;
   // Keyed per step: Preact must not turn one step's DOM into another's (a reused PIN input kept maxlength=0 as
   // the card number field, and the clicked "Use another card" button became Pay and submitted the empty form).
@@ -105,7 +105,7 @@ export function CardView({ model }: ChannelViewProps) {
       {field('number', t('cardNumber'), numberComplete(s.number.value), formatCardNumber, 'cc-number', '1234 1234 1234 1234')}
       <div class="tender-row">
         {field('expiry', t('cardExpiry'), s.expiry.value.length === 5, formatExpiry, 'cc-exp', 'MM/YY', 5)}
-        {field('cvv', t('cardCvv'), digitsOf(s.cvv.value).length > brand.cvv, (v) => digitsOf(v).slice(0, 4), 'cc-csc', brand.cvv === 4 ? '1234' : '123', 4)}
+        {field('cvv', t('cardCvv'), digitsOf(s.cvv.value).length > brand.cvv, (v) => digitsOf(v).slice(0, 4), 'cc-csc', '1234'.slice(0, brand.cvv), 4)}
       </div>
       <p class="tender-form-error" role="alert">
         {s.formError.value}

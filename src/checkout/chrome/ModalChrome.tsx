@@ -1,5 +1,5 @@
 import type { ComponentChildren } from 'preact';
-import { useEffect, useRef } from 'preact/hooks';
+import { useEffect } from 'preact/hooks';
 import { t } from '../../i18n/en';
 import type { CheckoutModel } from '../model';
 import './chrome.css';
@@ -22,10 +22,9 @@ export interface ModalChromeProps {
  * flight. Closing is `model.close()`, which tells the loader.
  */
 export function ModalChrome({ model, children }: ModalChromeProps) {
-  const dialog = useRef<HTMLDivElement>(null);
   const ask = (): void => {
-    const kind = model.screen.value.kind;
-    if (!(model.busy.value || kind == 'verifying' || kind == 'redirecting') || confirm(CONFIRM_CLOSE)) model.close();
+    // In progress as the model reports it to the loader.
+    if (!(model.busy.value || model.screen.value.kind === 'verifying' || model.screen.value.kind === 'redirecting') || confirm(CONFIRM_CLOSE)) model.close();
   };
   useEffect(() => {
     const onKey = (e: KeyboardEvent): void => {
@@ -34,10 +33,11 @@ export function ModalChrome({ model, children }: ModalChromeProps) {
         ask();
       } else if (e.key == 'Tab') {
         // Tab past the last control (or Shift+Tab before the first) wraps: focus never leaves the dialog.
-        const all = [...dialog.current!.querySelectorAll<HTMLElement>(FOCUSABLE)].filter((el) => !(el as HTMLInputElement).disabled && !el.closest('[hidden],[inert]'));
+        const dialog = document.querySelector('.tender-m-d')!;
+        const all = [...dialog.querySelectorAll<HTMLElement>(FOCUSABLE)].filter((el) => !(el as HTMLInputElement).disabled && !el.closest('[hidden],[inert]'));
         const active = document.activeElement;
         const edge = e.shiftKey ? all[0] : all[all.length - 1];
-        if (active == edge || !dialog.current!.contains(active)) {
+        if (active == edge || !dialog.contains(active)) {
           e.preventDefault();
           (e.shiftKey ? all[all.length - 1] : all[0])?.focus();
         }
@@ -48,7 +48,7 @@ export function ModalChrome({ model, children }: ModalChromeProps) {
   }, []);
   return (
     <div class="tender-m" onClick={(e) => e.target == e.currentTarget && ask()}>
-      <div ref={dialog} class="tender-m-d" role="dialog" aria-modal="true" aria-label={t('pageTitle')}>
+      <div class="tender-m-d" role="dialog" aria-modal="true" aria-label={t('pageTitle')}>
         <button type="button" class="tender-close tender-m-x" aria-label={t('close')} onClick={ask}>
           <span aria-hidden="true">×</span>
         </button>
