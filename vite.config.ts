@@ -32,10 +32,6 @@ const plainDynamicImport: Plugin = {
 export default defineConfig({
   base: '/checkout/',
   plugins: [asyncEntry, plainDynamicImport],
-  oxc: {
-    jsx: { runtime: 'classic', pragma: 'h', pragmaFrag: 'Fragment' },
-    jsxInject: "import { h, Fragment } from '/src/ui/h'",
-  },
   build: {
     outDir: 'dist/checkout',
     emptyOutDir: true,

@@ -1,1 +1,0 @@
-export { h, Fragment } from 'preact';
