@@ -10,6 +10,7 @@ export default defineConfig({
         test: {
           name: 'unit',
           environment: 'node',
+          sequence: { groupOrder: 0 },
           include: ['src/**/*.test.ts', 'widget/**/*.test.ts', 'demo/**/*.test.ts', 'scripts/**/*.test.ts', 'test/unit/**/*.test.ts'],
         },
       },
@@ -18,6 +19,7 @@ export default defineConfig({
         test: {
           name: 'dom',
           environment: 'happy-dom',
+          sequence: { groupOrder: 0 },
           include: ['src/**/*.test.tsx', 'widget/**/*.test.tsx', 'demo/**/*.test.tsx'],
         },
       },
@@ -26,6 +28,8 @@ export default defineConfig({
         test: {
           name: 'e2e',
           environment: 'node',
+          // After the unit and component tests, so browsers do not compete with them for the two cores.
+          sequence: { groupOrder: 1 },
           include: ['test/e2e/**/*.test.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
