@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
-import { LOADER_CONFIG_PLACEHOLDER, PAGE_CONFIG_PLACEHOLDER, renderPageConfigMeta, type LoaderConfig } from '../platform/pageConfig';
+import { LOADER_CONFIG_PLACEHOLDER, type LoaderConfig } from '../platform/pageConfig';
 import type { TenderConfig } from './config';
 import { loggablePath, stdoutLogger, type Logger } from './log';
 import { findPackageRoot } from './packageRoot';
 import { createProxy, type ProxyContext } from './proxy';
 import { SECURITY_HEADERS, errorResponse, jsonResponse, methodNotAllowed, notFound } from './respond';
-import { streamPage, verifyForPage } from './pageTxn';
+import { createPageRoute } from './page';
 import { createAssetStore, entryResponse } from './static';
 import { createFetchUpstream, createNodeUpstream } from './upstream';
 
@@ -52,38 +52,12 @@ export function createTenderHandler(config: TenderConfig, deps: TenderHandlerDep
   const proxy = createProxy(config, { upstream, now });
   const pageVerify = { upstream, apiBaseUrl: config.apiBaseUrl, apiKey: config.apiKey, deadlineMs: deps.pageVerifyMs ?? 400 };
 
+  const servePage = createPageRoute(config, { assets, pageVerify, notBuilt });
+
   const loaderConfig: LoaderConfig = { v: 1, redirectHosts: config.redirectHosts, allowHttpLoopback: config.allowHttpLoopback };
   const loaderLiteral = JSON.stringify(JSON.stringify(loaderConfig));
   const injectLoaderConfig = (text: string) => text.split(LOADER_CONFIG_PLACEHOLDER).join(loaderLiteral);
 
-  const pageMeta = renderPageConfigMeta({
-    v: 1,
-    allowedOrigins: [...config.allowedOrigins],
-    redirectHosts: [...config.redirectHosts],
-    allowHttpLoopback: config.allowHttpLoopback,
-    walletNames: { ...config.walletNames },
-  });
-  const injectPageConfig = (html: string) =>
-    html.includes(PAGE_CONFIG_PLACEHOLDER) ? html.split(PAGE_CONFIG_PLACEHOLDER).join(pageMeta) : html.replace('</head>', `${pageMeta}\n</head>`);
-
-  // The built page loads one module script and one stylesheet from /checkout/assets/; nothing inline.
-  const pageHeaders: Record<string, string> = {
-    'content-security-policy': [
-      "default-src 'none'",
-      "script-src 'self'",
-      "style-src 'self'",
-      "img-src 'self' data:",
-      "connect-src 'self'",
-      "font-src 'self'",
-      "form-action 'none'",
-      "base-uri 'none'",
-      `frame-ancestors ${["'self'", ...config.allowedOrigins].join(' ')}`,
-    ].join('; '),
-    'cache-control': 'no-store',
-    'permissions-policy': 'camera=(), microphone=(), geolocation=(), usb=()',
-    // Embedding is governed by frame-ancestors; a storefront with COEP still needs the frame to opt in.
-    'cross-origin-resource-policy': 'cross-origin',
-  };
   const loaderHeaders: Record<string, string> = {
     'cache-control': 'public, max-age=300',
     // Storefronts on other sites load this script; the default same-origin policy would block it.
@@ -113,17 +87,7 @@ export function createTenderHandler(config: TenderConfig, deps: TenderHandlerDep
       if (!isGet) return methodNotAllowed(GET_HEAD);
       return new Response(null, { status: 308, headers: { ...SECURITY_HEADERS, location: `/checkout/${url.search}`, 'cache-control': 'no-store' } });
     }
-    if (path === '/checkout/' || path === '/checkout/index.html') {
-      if (!isGet) return methodNotAllowed(GET_HEAD);
-      const entry = await assets.distFile('checkout/index.html', injectPageConfig);
-      if (!entry) return notBuilt();
-      const reference = url.searchParams.get('transactionReference');
-      if (method === 'HEAD' || !reference) return entryResponse(request, entry, pageHeaders, { etag: false });
-      // The page verifies its reference here, in the same response: the head goes out at once, the verified
-      // transaction follows within a short deadline, so the page needs no start-up request of its own.
-      const txn = verifyForPage(reference, pageVerify, ctx.requestId);
-      return new Response(streamPage(entry.body.toString('utf8'), txn), { status: 200, headers: { ...SECURITY_HEADERS, 'content-type': entry.type, ...pageHeaders } });
-    }
+    if (path === '/checkout/' || path === '/checkout/index.html') return servePage(request, url, ctx);
     if (path === '/favicon.ico' && isGet) {
       // Browsers ask for it on every full-page load of the hosted page; an empty answer keeps consoles clean.
       return new Response(null, { status: 204, headers: { ...SECURITY_HEADERS, 'cache-control': 'public, max-age=86400' } });
