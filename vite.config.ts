@@ -27,11 +27,35 @@ const plainDynamicImport: Plugin = {
   },
 };
 
+// The first screen's stylesheet goes into the page itself: a render-blocking stylesheet would be one more request
+// in the chain before the form can paint (the server sends the form in the HTML). The server allows exactly this
+// block by its hash in the CSP (src/server/page.ts); scripts stay external, as PRODUCT.md §5 requires.
+const inlineFirstCss: Plugin = {
+  name: 'tender-inline-first-css',
+  enforce: 'post',
+  generateBundle(_, bundle) {
+    const page = bundle['index.html'];
+    if (!page || page.type !== 'asset') return;
+    let html = String(page.source);
+    for (const [file, out] of Object.entries(bundle)) {
+      if (out.type !== 'asset' || !file.endsWith('.css')) continue;
+      const link = new RegExp(`<link rel="stylesheet"[^>]*href="/checkout/${file.replace(/[.$]/g, '\\$&')}"[^>]*>`);
+      if (!link.test(html)) continue;
+      const css = String(out.source).trim();
+      if (/<\/style/i.test(css)) this.error(`${file} contains "</style": it cannot be inlined`);
+      html = html.replace(link, () => `<style>${css}</style>`);
+      delete bundle[file];
+    }
+    if (/<link rel="stylesheet"/.test(html)) this.error('index.html still links a stylesheet: the first screen would wait for it');
+    page.source = html;
+  },
+};
+
 // The hosted checkout page. It is served by the Tender server under /checkout/, so every asset URL
 // carries that base; the loader (widget/) and the server are bundled by scripts/build.ts.
 export default defineConfig({
   base: '/checkout/',
-  plugins: [asyncEntry, plainDynamicImport],
+  plugins: [asyncEntry, plainDynamicImport, inlineFirstCss],
   build: {
     outDir: 'dist/checkout',
     emptyOutDir: true,

@@ -28,6 +28,14 @@ if (existsSync('widget/index.ts')) {
   });
 }
 
+const noCss: import('esbuild').Plugin = {
+  name: 'no-css',
+  setup(b) {
+    b.onResolve({ filter: /\.css(\?url)?$/ }, (args) => ({ path: args.path, namespace: 'no-css' }));
+    b.onLoad({ filter: /.*/, namespace: 'no-css' }, () => ({ contents: 'export default ""', loader: 'js' }));
+  },
+};
+
 const serverEntries = ['src/server/node.ts', 'src/server/serve.ts', 'demo/main.ts'].filter((f) => existsSync(f));
 if (serverEntries.length) {
   await esbuild({
@@ -41,6 +49,10 @@ if (serverEntries.length) {
     packages: 'external',
     define,
     sourcemap: true,
+    // The server renders the hosted page's first screen (src/checkout/ssr.tsx): its stylesheets are the page's
+    // business, and its signals need no Preact hook (see src/checkout/ssrSignals.ts).
+    alias: { '@preact/signals': './src/checkout/ssrSignals.ts' },
+    plugins: [noCss],
   });
 }
 console.log('built dist/');

@@ -5,10 +5,10 @@ import type { PageConfig } from '../platform/pageConfig';
 import { readPageConfigFast } from '../platform/pageConfigFast';
 import { createJsonStore } from '../platform/storage';
 import { applyTheme } from '../platform/theme';
-import { App, preloadRest } from './App';
-import { ModalChrome } from './chrome/ModalChrome';
+import { preloadRest } from './App';
 import { readInitialTxn } from './initialTxn';
 import { createCheckoutModel } from './model';
+import { pageView } from './pageView';
 import './styles.css';
 
 // Without a server-written configuration (e.g. `vite` in development) nothing may be embedded or redirected to.
@@ -33,12 +33,14 @@ const model = createCheckoutModel({
 
 // `lang` is in index.html.
 applyTheme(params.get('theme'), document.documentElement);
-// The module script is async: with a cached copy it may run before the parser has reached #app.
+// The module script is async: with a cached copy it may run before the parser has passed #app and the first screen
+// the server wrote in it (then the <noscript> after it is not there yet).
 function boot() {
   const root = document.getElementById('app')!;
-  const app = <App model={model} config={config} embedded={!!bridge.targetOrigin} />;
-  // Framed full-viewport by the loader's open(): the page draws the modal itself (backdrop, dialog, close, Esc, focus trap).
-  render(params.get('embed') === 'modal' && bridge.targetOrigin ? <ModalChrome model={model}>{app}</ModalChrome> : app, root);
+  // Framed full-viewport by the loader's open(): the page draws the modal itself (backdrop, dialog, close, Esc, focus
+  // trap). The server sent the same tree as HTML: rendering over it keeps its elements, so focus and what the payer
+  // typed before this ran stay (the card form takes its first values from them).
+  render(pageView(model, config, !!bridge.targetOrigin, params.get('embed') === 'modal'), root);
   bridge.send({ type: 'ready', reference: model.reference });
   // The server streams the verified transaction after the page's head (the script is async, so it may run first):
   // use it if it is there, else wait for the end of the document; without it the model verifies by itself, beside
@@ -51,7 +53,7 @@ function boot() {
     if (m.type === 'shown') document.querySelector<HTMLElement>('#tender-panel input, #tender-panel button, .tender-outcome h2')?.focus();
   });
 }
-if (document.getElementById('app')) boot();
+if (document.getElementById('app')?.nextElementSibling) boot();
 else document.addEventListener('DOMContentLoaded', boot, { once: true });
 const idle = (fn: () => void) => ('requestIdleCallback' in window ? requestIdleCallback(fn, { timeout: 3000 }) : setTimeout(fn, 1500));
 idle(() => preloadRest(channels));

@@ -1,9 +1,11 @@
+import { createHash } from 'node:crypto';
+import { renderFirstScreen } from '../checkout/ssr';
+import { renderPageConfigMeta, PAGE_CONFIG_PLACEHOLDER, type PageConfig } from '../platform/pageConfig';
 import type { TenderConfig } from './config';
-import { renderPageConfigMeta, PAGE_CONFIG_PLACEHOLDER } from '../platform/pageConfig';
 import type { ProxyContext } from './proxy';
 import { SECURITY_HEADERS, methodNotAllowed } from './respond';
-import { streamPage, verifyForPage, type PageVerifyDeps } from './pageTxn';
-import { entryResponse, type createAssetStore } from './static';
+import { streamPage, verifyForPage, type PageTxn, type PageVerifyDeps } from './pageTxn';
+import { entryResponse, type createAssetStore, type StaticEntry } from './static';
 
 const GET_HEAD = 'GET, HEAD';
 
@@ -13,34 +15,54 @@ export interface PageRouteDeps {
   readonly pageVerify: PageVerifyDeps;
   /** Answer when the page is not built. */
   readonly notBuilt: () => Response;
+  /**
+   * How long the body waits for the start-up verify so that the first screen shows the amount; past it the form
+   * goes out with the amount loading (the page fills it in). Default 100 ms.
+   */
+  readonly firstScreenWaitMs?: number;
+}
+
+/** The CSP `style-src` source for each inline `<style>` of the page: the build inlines the first screen's sheet. */
+export function inlineStyleHashes(html: string): string[] {
+  return [...html.matchAll(/<style>([\s\S]*?)<\/style>/g)].map((m) => `'sha256-${createHash('sha256').update(m[1]!).digest('base64')}'`);
 }
 
 /** Serves `/checkout/` (and `/checkout/index.html`): the hosted page with its CSP and the server-side verify. */
 export function createPageRoute(config: TenderConfig, deps: PageRouteDeps) {
   const { assets, pageVerify, notBuilt } = deps;
-  const pageMeta = renderPageConfigMeta({
+  const pageConfig: PageConfig = {
     v: 1,
     allowedOrigins: [...config.allowedOrigins],
     redirectHosts: [...config.redirectHosts],
     allowHttpLoopback: config.allowHttpLoopback,
     walletNames: { ...config.walletNames },
-  });
+  };
+  const pageMeta = renderPageConfigMeta(pageConfig);
+  const waitMs = deps.firstScreenWaitMs ?? 100;
   const injectPageConfig = (html: string) =>
     html.includes(PAGE_CONFIG_PLACEHOLDER) ? html.split(PAGE_CONFIG_PLACEHOLDER).join(pageMeta) : html.replace('</head>', `${pageMeta}\n</head>`);
 
-  // The built page loads one module script and one stylesheet from /checkout/assets/; nothing inline.
-  const pageHeaders: Record<string, string> = {
-    'content-security-policy': [
+  // The built page loads its module script from /checkout/assets/ and never runs inline script; its one inline
+  // stylesheet (the first screen's) is allowed by hash, later sheets come from 'self'.
+  const csp = (styleHashes: readonly string[]) =>
+    [
       "default-src 'none'",
       "script-src 'self'",
-      "style-src 'self'",
+      ["style-src 'self'", ...styleHashes].join(' '),
       "img-src 'self' data:",
       "connect-src 'self'",
       "font-src 'self'",
       "form-action 'none'",
       "base-uri 'none'",
       `frame-ancestors ${["'self'", ...config.allowedOrigins].join(' ')}`,
-    ].join('; '),
+    ].join('; ');
+  const headersFor = new WeakMap<StaticEntry, Record<string, string>>();
+  const pageHeaders = (entry: StaticEntry): Record<string, string> => {
+    let h = headersFor.get(entry);
+    if (!h) headersFor.set(entry, (h = { ...PAGE_HEADERS, 'content-security-policy': csp(inlineStyleHashes(entry.body.toString('utf8'))) }));
+    return h;
+  };
+  const PAGE_HEADERS: Record<string, string> = {
     'cache-control': 'no-store',
     'permissions-policy': 'camera=(), microphone=(), geolocation=(), usb=()',
     // Embedding is governed by frame-ancestors; a storefront with COEP still needs the frame to opt in.
@@ -53,10 +75,16 @@ export function createPageRoute(config: TenderConfig, deps: PageRouteDeps) {
     const entry = await assets.distFile('checkout/index.html', injectPageConfig);
     if (!entry) return notBuilt();
     const reference = url.searchParams.get('transactionReference');
-    if (method === 'HEAD' || !reference) return entryResponse(request, entry, pageHeaders, { etag: false });
-    // The page verifies its reference here, in the same response: the head goes out at once, the verified
-    // transaction follows within a short deadline, so the page needs no start-up request of its own.
+    const headers = pageHeaders(entry);
+    if (method === 'HEAD' || !reference) return entryResponse(request, entry, headers, { etag: false });
+    // The page verifies its reference here, in the same response: the head goes out at once, the first screen
+    // follows (drawn here, so the form paints before any script), and the verified transaction after it within a
+    // short deadline, so the page needs no start-up request of its own.
     const txn = verifyForPage(reference, pageVerify, ctx.requestId);
-    return new Response(streamPage(entry.body.toString('utf8'), txn), { status: 200, headers: { ...SECURITY_HEADERS, 'content-type': entry.type, ...pageHeaders } });
+    const first = (t: PageTxn | undefined, verified: boolean) => renderFirstScreen(url.searchParams, pageConfig, t, verified);
+    return new Response(streamPage(entry.body.toString('utf8'), txn, first, waitMs), {
+      status: 200,
+      headers: { ...SECURITY_HEADERS, 'content-type': entry.type, ...headers },
+    });
   };
 }

@@ -2,7 +2,9 @@ import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { renderTxnElement } from './pageTxn';
+import { createHash } from 'node:crypto';
+import { inlineStyleHashes } from './page';
+import { renderTxnElement, streamPage, type PageTxn } from './pageTxn';
 import { API_KEY, startHarness, type Harness } from './testHarness';
 
 const PAGE = '<!doctype html><html><head><script type="module" async crossorigin src="/checkout/assets/app.js"></script></head><body><div id="app"></div></body></html>';
@@ -11,6 +13,8 @@ const noData = (body: string) => {
   expect(body).not.toContain('tender-txn');
   expect(body.endsWith('<div id="app"></div></body></html>')).toBe(true);
 };
+/** What the server wrote inside the page's root element. */
+const appOf = (body: string) => /<div id="app">([\s\S]*)<\/div>(?=<script type="application\/json"|<\/body>)/.exec(body)?.[1] ?? '';
 const txnOf = (body: string) => {
   const m = /<script type="application\/json" id="tender-txn">([^<]*)<\/script>/.exec(body);
   return m ? (JSON.parse(m[1]!) as unknown) : undefined;
@@ -23,7 +27,7 @@ beforeAll(async () => {
   dist = mkdtempSync(join(tmpdir(), 'tender-page-'));
   mkdirSync(join(dist, 'checkout'), { recursive: true });
   writeFileSync(join(dist, 'checkout/index.html'), PAGE);
-  h = await startHarness({}, { assetsDir: dist, pageVerifyMs: 300 });
+  h = await startHarness({ TENDER_ALLOWED_ORIGINS: 'https://shop.example' }, { assetsDir: dist, pageVerifyMs: 300 });
 });
 afterAll(async () => {
   await h.close();
@@ -73,12 +77,16 @@ describe('the page with its verified transaction', () => {
     noData(res.body);
   });
 
-  it('sends the page without data when verify misses the deadline', async () => {
+  it('sends the form with its amount still loading, and no data, when verify misses the deadline', async () => {
     h.upstream.behave(() => ({ kind: 'hang' }));
     const started = performance.now();
     const res = await h.request({ path: '/checkout/?transactionReference=REF-1' });
     expect(performance.now() - started).toBeLessThan(2000);
-    noData(res.body);
+    expect(res.body).not.toContain('tender-txn');
+    const app = appOf(res.body);
+    expect(app).toContain('id="tender-card-number"');
+    expect(app).toContain('Loading amount…');
+    expect(app).toMatch(/<button type="submit"[^>]*>Pay<\/button>/);
   });
 
   it('does not call the upstream without a well-formed reference, nor for HEAD', async () => {
@@ -87,5 +95,100 @@ describe('the page with its verified transaction', () => {
     }
     expect((await h.request({ method: 'HEAD', path: '/checkout/?transactionReference=REF-1' })).body).toBe('');
     expect(h.upstream.requests).toEqual([]);
+  });
+});
+
+describe('the first screen in the HTML', () => {
+  it('draws the form of a payable transaction inside #app, amount and merchant included, before the data element', async () => {
+    h.upstream.behave(() => verified({ status: 'pending', amount: 2500, currency: 'NGN', merchantName: 'Ada <Shop> & Co' }));
+    const res = await h.request({ path: '/checkout/?transactionReference=REF-1&channels=card,ussd' });
+    const app = appOf(res.body);
+    expect(app).toContain('<h1 class="tender-merchant">Pay Ada &lt;Shop> &amp; Co</h1>');
+    expect(app).toContain('₦2,500.00');
+    expect(app).toContain('id="tender-card-number"');
+    expect(app).toContain('Pay ₦2,500.00');
+    expect(app.match(/role="tab"/g)).toHaveLength(2);
+    expect(res.body.indexOf('id="tender-txn"')).toBeGreaterThan(res.body.indexOf('</main></div>'));
+    // Only the payment API's own text, escaped: nothing from the request reaches the markup but known channel ids.
+    expect(app).not.toContain('<Shop>');
+  });
+
+  it.each([
+    ['successful', 'an outcome'],
+    ['failed', 'a failure'],
+    ['void', 'a settled transaction'],
+  ])('leaves #app empty for a %s transaction (%s is never a form)', async (status) => {
+    h.upstream.behave(() => verified({ status, amount: 2500, currency: 'NGN' }));
+    const res = await h.request({ path: '/checkout/?transactionReference=REF-1' });
+    expect(appOf(res.body)).toBe('');
+    expect(txnOf(res.body)).toMatchObject({ status });
+  });
+
+  it('draws the modal chrome only for an allowed parent origin', async () => {
+    h.upstream.behave(() => verified({ status: 'pending', amount: 100, currency: 'NGN' }));
+    const allowed = appOf((await h.request({ path: `/checkout/?transactionReference=REF-1&embed=modal&parentOrigin=${encodeURIComponent('https://shop.example')}` })).body);
+    expect(allowed).toContain('role="dialog"');
+    expect(allowed).toContain('aria-label="Close"');
+    const other = appOf((await h.request({ path: '/checkout/?transactionReference=REF-1&embed=modal&parentOrigin=https%3A%2F%2Fevil.example' })).body);
+    expect(other).not.toContain('role="dialog"');
+    expect(other).not.toContain('aria-label="Close"');
+    expect(other).toContain('id="tender-card-number"');
+  });
+
+  it('allows its one inline stylesheet by hash, and no inline script', async () => {
+    h.upstream.behave(() => verified({ status: 'pending' }));
+    const csp = (await h.request({ path: '/checkout/?transactionReference=REF-1' })).headers['content-security-policy'] as string;
+    expect(csp).toContain("script-src 'self';");
+    expect(csp).not.toContain('unsafe-inline');
+    expect(inlineStyleHashes('<style>a{b:c}</style><p>x</p><style>\nd{}</style>')).toEqual([
+      `'sha256-${createHash('sha256').update('a{b:c}').digest('base64')}'`,
+      `'sha256-${createHash('sha256').update('\nd{}').digest('base64')}'`,
+    ]);
+  });
+});
+
+describe('streamPage', () => {
+  const read = async (stream: ReadableStream<Uint8Array>, chunks: string[]) => {
+    const dec = new TextDecoder();
+    for await (const c of stream as unknown as AsyncIterable<Uint8Array>) chunks.push(dec.decode(c));
+    return chunks.join('');
+  };
+  const html = '<html><head><script src="/a.js"></script></head><body><div id="app"></div><noscript>x</noscript></body></html>';
+
+  it('sends the head before verify answers, then the first screen, then the data', async () => {
+    let answer!: (t: PageTxn | undefined) => void;
+    const txn = new Promise<PageTxn | undefined>((r) => (answer = r));
+    const seen: Array<[PageTxn | undefined, boolean]> = [];
+    const chunks: string[] = [];
+    const done = read(streamPage(html, txn, (t, verified) => (seen.push([t, verified]), '<form></form>'), 1000), chunks);
+    await new Promise((r) => setTimeout(r, 20));
+    expect(chunks.join('')).toBe('<html><head><script src="/a.js"></script></head><body>');
+    answer({ status: 'pending', amount: 5 });
+    const body = await done;
+    expect(seen).toEqual([[{ status: 'pending', amount: 5 }, true]]);
+    expect(body).toBe('<html><head><script src="/a.js"></script></head><body><div id="app"><form></form></div><noscript>x</noscript><script type="application/json" id="tender-txn">{"status":"pending","amount":5}</script></body></html>');
+  });
+
+  it('draws the first screen unverified after waitMs, and still sends the data when verify answers', async () => {
+    let answer!: (t: PageTxn | undefined) => void;
+    const txn = new Promise<PageTxn | undefined>((r) => (answer = r));
+    const seen: Array<[PageTxn | undefined, boolean]> = [];
+    const chunks: string[] = [];
+    const done = read(streamPage(html, txn, (t, verified) => (seen.push([t, verified]), '<form></form>'), 30), chunks);
+    await new Promise((r) => setTimeout(r, 120));
+    expect(seen).toEqual([[undefined, false]]);
+    expect(chunks.join('')).toContain('<div id="app"><form></form></div><noscript>x</noscript>');
+    answer({ status: 'pending' });
+    expect(await done).toContain('{"status":"pending"}</script></body></html>');
+  });
+
+  it('sends an empty #app when the first screen fails to render: the page script renders it', async () => {
+    const body = await read(
+      streamPage(html, Promise.resolve(undefined), () => {
+        throw new Error('boom');
+      }, 10),
+      [],
+    );
+    expect(body).toBe(html);
   });
 });

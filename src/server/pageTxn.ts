@@ -61,17 +61,46 @@ export function renderTxnElement(txn: PageTxn): string {
   return `<script type="application/json" id="tender-txn">${json}</script>`;
 }
 
+/** Where the server writes the first screen: the page's (empty) root element. */
+const APP_ROOT = '<div id="app">';
+
 /**
- * Streams the page: everything before `</body>` at once (the head's async module script and stylesheet start
- * loading, and the form paints), then the transaction element when verify answers in time, then the end.
+ * Streams the page. The head goes out at once (the async module script starts loading); then, once verify has
+ * answered or `waitMs` has passed, the body with the first screen that `renderFirst` draws for what is known so
+ * far, so the form paints with the document; then the transaction element when verify answers within its deadline.
+ * A first screen that fails to render is left to the page's script, which renders over whatever is there.
  */
-export function streamPage(html: string, txn: Promise<PageTxn | undefined>): ReadableStream<Uint8Array> {
+export function streamPage(
+  html: string,
+  txn: Promise<PageTxn | undefined>,
+  renderFirst?: (txn: PageTxn | undefined, verified: boolean) => string | undefined,
+  waitMs = 0,
+): ReadableStream<Uint8Array> {
   const enc = new TextEncoder();
   const cut = html.lastIndexOf('</body>');
   const [start, end] = cut < 0 ? [html, ''] : [html.slice(0, cut), html.slice(cut)];
+  const root = renderFirst ? start.indexOf(APP_ROOT) : -1;
   return new ReadableStream<Uint8Array>({
     async start(controller) {
-      controller.enqueue(enc.encode(start));
+      if (root < 0) {
+        controller.enqueue(enc.encode(start));
+      } else {
+        controller.enqueue(enc.encode(start.slice(0, root)));
+        let timer: unknown;
+        const early = await Promise.race([
+          txn.then((t) => ({ t })),
+          new Promise<undefined>((resolve) => (timer = setTimeout(resolve, waitMs))),
+        ]);
+        clearTimeout(timer as Parameters<typeof clearTimeout>[0]);
+        let first: string | undefined;
+        try {
+          first = renderFirst!(early?.t, !!early);
+        } catch {
+          first = undefined;
+        }
+        const at = root + APP_ROOT.length;
+        controller.enqueue(enc.encode(start.slice(root, at) + (first ?? '') + start.slice(at)));
+      }
       const t = await txn;
       controller.enqueue(enc.encode((t ? renderTxnElement(t) : '') + end));
       controller.close();

@@ -9,14 +9,21 @@ import { clearCard, type CardState, type Step } from './state';
 import { detectBrand, digitsOf, formatCardNumber, formatExpiry, numberComplete } from './format';
 import type * as Checks from './validation';
 
-/** A fresh, empty card state. */
+type CardField = 'number' | 'expiry' | 'cvv';
+const formatCvv = (v: string) => digitsOf(v).slice(0, 4);
+
+// What the payer typed into the server-rendered form before the script ran: the first render reuses those inputs,
+// and must not blank them. Read only while they are there (the server has no document, a later mount finds none).
+const typed = (f: CardField) => (globalThis.document?.getElementById('tender-card-' + f) as HTMLInputElement | null)?.value ?? '';
+
+/** A fresh card state: empty, or what was typed before the script ran. */
 function createCardState(): CardState {
   const ref = () => ({ current: null });
   return {
     step: signal<Step>('details'),
-    number: signal(''),
-    expiry: signal(''),
-    cvv: signal(''),
+    number: signal(formatCardNumber(typed('number'))),
+    expiry: signal(formatExpiry(typed('expiry'))),
+    cvv: signal(formatCvv(typed('cvv'))),
     secret: signal(''),
     touched: signal<Record<string, boolean>>({}),
     submitted: signal(false),
@@ -30,7 +37,6 @@ function createCardState(): CardState {
   };
 }
 
-type CardField = 'number' | 'expiry' | 'cvv';
 
 // The checks and their messages load as the page starts, beside the first paint: the payer cannot have typed a
 // whole field before they are there (a field shows its message once they are, and submitting waits for them).
@@ -105,7 +111,7 @@ export function CardView({ model }: ChannelViewProps) {
       {field('number', t('cardNumber'), numberComplete(s.number.value), formatCardNumber, 'cc-number', '1234 1234 1234 1234')}
       <div class="tender-row">
         {field('expiry', t('cardExpiry'), s.expiry.value.length === 5, formatExpiry, 'cc-exp', 'MM/YY', 5)}
-        {field('cvv', t('cardCvv'), digitsOf(s.cvv.value).length > brand.cvv, (v) => digitsOf(v).slice(0, 4), 'cc-csc', '1234'.slice(0, brand.cvv), 4)}
+        {field('cvv', t('cardCvv'), digitsOf(s.cvv.value).length > brand.cvv, formatCvv, 'cc-csc', '1234'.slice(0, brand.cvv), 4)}
       </div>
       <p class="tender-form-error" role="alert">
         {s.formError.value}
