@@ -1,4 +1,3 @@
-import { render } from 'preact';
 import { resolveChannels } from '../channels/registry';
 import { createBridge, isInFrame, trustedParentOrigin } from '../platform/bridge';
 import type { PageConfig } from '../platform/pageConfig';
@@ -8,7 +7,7 @@ import { applyTheme } from '../platform/theme';
 import { preloadRest } from './App';
 import { readInitialTxn } from './initialTxn';
 import { createCheckoutModel } from './model';
-import { pageView } from './pageView';
+import { pageView, renderPage } from './pageView';
 import './styles.css';
 
 // Without a server-written configuration (e.g. `vite` in development) nothing may be embedded or redirected to.
@@ -40,7 +39,7 @@ function boot() {
   // Framed full-viewport by the loader's open(): the page draws the modal itself (backdrop, dialog, close, Esc, focus
   // trap). The server sent the same tree as HTML: rendering over it keeps its elements, so focus and what the payer
   // typed before this ran stay (the card form takes its first values from them).
-  render(pageView(model, config, !!bridge.targetOrigin, params.get('embed') === 'modal'), root);
+  renderPage(pageView(model, config, !!bridge.targetOrigin, params.get('embed') === 'modal'), root);
   bridge.send({ type: 'ready', reference: model.reference });
   // The server streams the verified transaction after the page's head (the script is async, so it may run first):
   // use it if it is there, else wait for the end of the document; without it the model verifies by itself, beside

@@ -1,3 +1,4 @@
+import { render, type VNode } from 'preact';
 import type { PageConfig } from '../platform/pageConfig';
 import { App } from './App';
 import { ModalChrome } from './chrome/ModalChrome';
@@ -11,3 +12,12 @@ export const pageView = (model: CheckoutModel, config: PageConfig, embedded: boo
   const app = <App model={model} config={config} embedded={embedded} />;
   return modal && embedded ? <ModalChrome model={model}>{app}</ModalChrome> : app;
 };
+
+/**
+ * Renders the page's tree over what the server drew in `root`, keeping its elements. A server tree with another
+ * top element (a modal link opened outside any frame) is left beside the new one by Preact: it goes.
+ */
+export function renderPage(view: VNode, root: HTMLElement): void {
+  render(view, root);
+  while (root.childNodes[1]) root.lastChild!.remove();
+}

@@ -5,7 +5,7 @@ import type { PageConfig } from '../platform/pageConfig';
 import { memoryStore } from '../platform/storage';
 import type { Engine } from './engine';
 import { createCheckoutModel, type InitialTxn } from './model';
-import { pageView } from './pageView';
+import { pageView, renderPage } from './pageView';
 import { renderFirstScreen } from './ssr';
 
 const SHOP = 'https://shop.example';
@@ -26,7 +26,7 @@ function clientRender(query: string, txn: InitialTxn | undefined, root: HTMLElem
   model.start(txn);
   // In the browser `embedded` is the bridge's trusted parent origin (the same check), in a frame.
   const embedded = params.get('parentOrigin') === SHOP;
-  render(pageView(model, CONFIG, embedded, params.get('embed') === 'modal'), root);
+  renderPage(pageView(model, CONFIG, embedded, params.get('embed') === 'modal'), root);
 }
 
 /** The element tree as tags, ids, classes, roles, ARIA and text: what the payer and assistive technology get. */
@@ -121,6 +121,16 @@ describe('the page rendering over it', () => {
     expect(expiry.value).toBe('12/30');
     expect(document.activeElement).toBe(number);
     expect(root.querySelectorAll('form')).toHaveLength(1);
+  });
+
+  it('replaces a server tree with another top element (a modal link opened outside a frame) instead of keeping both', () => {
+    const modal = `transactionReference=REF-1&embed=modal&parentOrigin=${encodeURIComponent(SHOP)}`;
+    const root = container(renderFirstScreen(new URLSearchParams(modal), CONFIG, PENDING, true));
+    expect(root.querySelectorAll('[role="dialog"]')).toHaveLength(1);
+    clientRender('transactionReference=REF-1', PENDING, root);
+    expect(root.querySelectorAll('[role="dialog"]')).toHaveLength(0);
+    expect(root.querySelectorAll('main')).toHaveLength(1);
+    expect(root.children).toHaveLength(1);
   });
 
   it('starts empty when nothing was typed, and a later card form starts empty too', () => {
