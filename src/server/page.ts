@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { renderFirstScreen } from '../checkout/ssr';
+import { applyTheme } from '../platform/theme';
 import { renderPageConfigMeta, PAGE_CONFIG_PLACEHOLDER, type PageConfig } from '../platform/pageConfig';
 import type { TenderConfig } from './config';
 import type { ProxyContext } from './proxy';
@@ -20,6 +21,17 @@ export interface PageRouteDeps {
    * goes out with the amount loading (the page fills it in). Default 100 ms.
    */
   readonly firstScreenWaitMs?: number;
+}
+
+/**
+ * The loader's `theme` parameter as a stylesheet for the first paint: the same properties, under the same checks,
+ * that the page's script sets through the CSSOM (src/platform/theme.ts), so a themed form does not paint in the
+ * default colours first. Empty when nothing passes the checks (no `;`, braces or `<` can: see SAFE_VALUE).
+ */
+export function themeStyle(raw: string | null): string {
+  const decls: string[] = [];
+  applyTheme(raw, { style: { setProperty: (k: string, v: string | null) => void decls.push(`${k}:${v}`) } });
+  return decls.length ? `<style>:root{${decls.join(';')}}</style>` : '';
 }
 
 /** The CSP `style-src` source for each inline `<style>` of the page: the build inlines the first screen's sheet. */
@@ -82,9 +94,13 @@ export function createPageRoute(config: TenderConfig, deps: PageRouteDeps) {
     // short deadline, so the page needs no start-up request of its own.
     const txn = verifyForPage(reference, pageVerify, ctx.requestId);
     const first = (t: PageTxn | undefined, verified: boolean) => renderFirstScreen(url.searchParams, pageConfig, t, verified);
-    return new Response(streamPage(entry.body.toString('utf8'), txn, first, waitMs), {
-      status: 200,
-      headers: { ...SECURITY_HEADERS, 'content-type': entry.type, ...headers },
-    });
+    let html = entry.body.toString('utf8');
+    let h = headers;
+    const theme = themeStyle(url.searchParams.get('theme'));
+    if (theme) {
+      html = html.replace('</head>', `${theme}\n</head>`);
+      h = { ...headers, 'content-security-policy': csp(inlineStyleHashes(html)) };
+    }
+    return new Response(streamPage(html, txn, first, waitMs), { status: 200, headers: { ...SECURITY_HEADERS, 'content-type': entry.type, ...h } });
   };
 }

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createHash } from 'node:crypto';
-import { inlineStyleHashes } from './page';
+import { inlineStyleHashes, themeStyle } from './page';
 import { renderTxnElement, streamPage, type PageTxn } from './pageTxn';
 import { API_KEY, startHarness, type Harness } from './testHarness';
 
@@ -190,5 +190,29 @@ describe('streamPage', () => {
       [],
     );
     expect(body).toBe(html);
+  });
+});
+
+describe('the theme for the first paint', () => {
+  it('puts the theme parameter in a head stylesheet, allowed by its hash, with the checks the page applies', async () => {
+    h.upstream.behave(() => verified({ status: 'pending' }));
+    const theme = JSON.stringify({ '--tender-primary': '#123456', '--tender-font': '"Inter", sans-serif', '--tender-bg': 'url(https://evil.example/x)', color: 'red', '--tender-text': 'red;}</style><script>alert(1)</script>' });
+    const res = await h.request({ path: `/checkout/?transactionReference=REF-1&theme=${encodeURIComponent(theme)}` });
+    const style = '<style>:root{--tender-primary:#123456;--tender-font:"Inter", sans-serif}</style>';
+    expect(res.body).toContain(`${style}\n</head>`);
+    expect(res.body).not.toContain('evil.example');
+    expect(res.body).not.toContain('alert(1)');
+    const csp = res.headers['content-security-policy'] as string;
+    expect(csp).toContain(`'sha256-${createHash('sha256').update(':root{--tender-primary:#123456;--tender-font:"Inter", sans-serif}').digest('base64')}'`);
+    expect(themeStyle('not json')).toBe('');
+    expect(themeStyle(JSON.stringify({ '--tender-bg': '<x>' }))).toBe('');
+  });
+
+  it('adds nothing without a usable theme', async () => {
+    h.upstream.behave(() => verified({ status: 'pending' }));
+    const plain = await h.request({ path: '/checkout/?transactionReference=REF-1' });
+    const junk = await h.request({ path: `/checkout/?transactionReference=REF-1&theme=${encodeURIComponent('{"x":"y"}')}` });
+    expect(junk.headers['content-security-policy']).toBe(plain.headers['content-security-policy']);
+    expect(junk.body).not.toContain(':root{');
   });
 });

@@ -65,6 +65,19 @@ describe('the first screen', () => {
     expect(console.filter((l) => /Content Security Policy|error/i.test(l))).toEqual([]);
   });
 
+  it('paints a themed form in its colours before the script, under the CSP', async () => {
+    const { reference } = await stack.initiate();
+    const console = recordConsole(page);
+    const script = await holdScript();
+    await page.goto(checkoutUrl(stack, reference, { theme: JSON.stringify({ '--tender-primary': '#123456' }) }), { waitUntil: 'domcontentloaded' });
+    await payButton(page).waitFor(WAIT);
+    expect(await payButton(page).evaluate((b) => getComputedStyle(b).backgroundColor)).toBe('rgb(18, 52, 86)');
+    script.release();
+    await expect.poll(() => page.evaluate(() => document.documentElement.style.getPropertyValue('--tender-primary')), WAIT).toBe('#123456');
+    expect(await payButton(page).evaluate((b) => getComputedStyle(b).backgroundColor)).toBe('rgb(18, 52, 86)');
+    expect(console.filter((l) => /Content Security Policy/i.test(l))).toEqual([]);
+  });
+
   it('a modal link opened outside a frame loses the modal the server drew, without a second form', async () => {
     const { reference } = await stack.initiate();
     const script = await holdScript();
