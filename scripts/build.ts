@@ -5,8 +5,8 @@
 import { build as viteBuild } from 'vite';
 import { build as esbuild } from 'esbuild';
 import { existsSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
-import { loaderBuild } from '../widget/build-options';
+import { readFile, writeFile } from 'node:fs/promises';
+import { buildLoader } from '../widget/build-options';
 
 const pkg = JSON.parse(await readFile('package.json', 'utf8')) as { version: string };
 const define = { __TENDER_VERSION__: JSON.stringify(pkg.version) };
@@ -14,7 +14,8 @@ const define = { __TENDER_VERSION__: JSON.stringify(pkg.version) };
 await viteBuild({ logLevel: 'warn', define });
 
 if (existsSync('widget/tender.ts')) {
-  await esbuild({ ...loaderBuild(pkg.version), outdir: 'dist' });
+  // esbuild, then terser (widget/build-options.ts): the loader has a byte budget.
+  await writeFile('dist/tender.js', await buildLoader(pkg.version));
 }
 if (existsSync('widget/index.ts')) {
   await esbuild({

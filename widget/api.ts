@@ -1,18 +1,18 @@
-import type { ParentMessage } from '../src/protocol/messages';
-import { serverPolicy } from './config';
+import { loaderConfig } from './config';
 import { readChildMessage } from './messages';
 import { navigateTop } from './navigate';
-import { checkOptions, fail, RULES, URL_EXPECTED } from './options';
+import { CALLBACKS, checkOptions, fail, RULES, URL_EXPECTED } from './options';
 import { allowedUrl } from './redirect';
 import type { TenderModalHandle, TenderMountHandle, TenderOptions, TenderStatus } from './types';
 
 // One hosted page in one iframe (a modal, or inline in an element). Fields ending in `_` are renamed by the build.
 interface Embed {
   readonly src_: string;
-  // The options whose callbacks fire; replaced when a preloaded page is opened.
-  o_: TenderOptions;
-  // A modal the payer has seen (a preloaded one has not, yet).
+  // The reference, for `already_open`.
+  readonly ref_: string;
+  // A modal the payer has seen (a preloaded one has not, yet), or an inline checkout.
   shown_?: boolean;
+  // Shows a modal, with the options whose callbacks fire from then on (a preloaded page's may differ).
   show_(o: TenderOptions): void;
   close(): void;
 }
@@ -26,9 +26,12 @@ type Mounted = Element & { tender_?: Embed };
 
 // One modal at a time; a preloaded one waits hidden until open() asks for the same page.
 let current: Embed | undefined;
-let defaultOrigin: string | undefined;
+// tender.js: where this script was served from, read while it first runs (a classic script always has
+// document.currentScript then, and never after).
+let defaultOrigin: string | undefined =
+  typeof __ESM__ == 'boolean' && !__ESM__ ? new URL((document.currentScript as HTMLScriptElement).src).origin : undefined;
 
-/** Sets the hosted page origin used when options carry no `tenderUrl` (tender.js: its own origin). */
+/** Sets the hosted page origin used when options carry no `tenderUrl` (tests; tender.js takes its own origin). */
 export const setDefaultOrigin = (origin?: string): void => {
   defaultOrigin = origin;
 };
@@ -57,20 +60,18 @@ function embed(api: string, raw: unknown, target?: Element | string): Embed {
   // tender.js always runs in a browser; the ESM entry may be called on a server.
   if ((typeof __ESM__ != 'boolean' || __ESM__) && typeof document == 'undefined') throw Error(`Tender.${api} needs a browser`);
   const doc = document;
-  const o = checkOptions(api, raw);
+  // Replaced when a preloaded page is shown: the callbacks of the options that opened it fire.
+  let o = checkOptions(api, raw);
   const origin = (typeof __ESM__ != 'boolean' || __ESM__) && o.tenderUrl ? new URL(o.tenderUrl).origin : defaultOrigin!;
   if ((typeof __ESM__ != 'boolean' || __ESM__) && !origin) fail(api, 'tenderUrl', URL_EXPECTED, o.tenderUrl);
   const inline = api == 'mount';
   // The hosted page's address: arrays become "card,ussd", the theme travels as JSON; `embed=modal` when the page draws the dialog.
-  const url = new URL('/checkout/', origin);
-  const p = url.searchParams;
+  const p = new URLSearchParams({ parentOrigin: location.origin, embed: inline ? 'inline' : 'modal' });
   for (const [k] of RULES.slice(0, 5)) {
     const v = o[k as 'theme'];
-    if (v) p.set(k, k == 'theme' ? JSON.stringify(v) : v + '');
+    if (v) p.set(k, k == 'theme' ? JSON.stringify(v) : (v as unknown as string));
   }
-  p.set('parentOrigin', location.origin);
-  p.set('embed', inline ? 'inline' : 'modal');
-  const src = url.href;
+  const src = origin + '/checkout/?' + p;
   const el = typeof target == 'string' ? doc.querySelector(target) : target;
   if (inline) {
     if (!el?.appendChild) fail(api, 'target', 'an element or selector', target);
@@ -78,130 +79,133 @@ function embed(api: string, raw: unknown, target?: Element | string): Embed {
   } else if (current?.src_ == src) return current;
   else current?.close();
 
-  // Where the payer may be sent: tender.js asks its server's config; the ESM entry its options (and, without a
-  // server to say so, trusts plain http only when Tender itself runs on it: the local sandbox).
-  const policy = typeof __ESM__ != 'boolean' || __ESM__ ? { hosts: o.redirectHosts || [], allowHttpLoopback: origin < 'https' } : serverPolicy() || { hosts: [] };
   const reference = o.transactionReference;
   const frame = h('iframe');
+  const fs = frame.style;
   frame.title = 'Secure checkout';
   // The USSD code and the bank account have copy buttons.
   frame.allow = 'clipboard-write';
   // The modal's page is transparent where it draws no backdrop: its color-scheme must match ours or Chromium paints it opaque.
-  frame.style.cssText = 'display:block;border:0;width:100%;' + (inline ? 'height:560px' : 'position:fixed;inset:0;z-index:2147483647;height:100%;color-scheme:light dark;visibility:hidden');
+  fs.cssText = 'display:block;border:0;width:100%;height:' + (inline ? '560px' : '100%;position:fixed;inset:0;z-index:9999999999;color-scheme:light dark;visibility:hidden');
   const fired: { [type: string]: 1 } = {};
-  const rootStyle = doc.documentElement.style;
+  const root = doc.documentElement;
+  const rootStyle = root.style;
   const body = doc.body;
   let last: TenderStatus | undefined;
   let busy: boolean | undefined;
   let ready: boolean | undefined;
-  let timer: ReturnType<typeof setTimeout>;
-  let before: HTMLElement | null;
+  let before: HTMLElement;
   let overflow: string;
-  let made: HTMLElement[] = [];
+  // body.inert before a modal the payer saw made it so (undefined until then).
+  let wasInert: boolean | undefined;
 
   // The loader's own small dialog, over the storefront until the page (which draws the real one) is ready: the
-  // loading line (a polite live region, so the load error is announced when it replaces it), Retry, Close; Esc closes.
-  const close = (): void => e.close();
+  // loading line (a polite live region, so the load error is announced when it replaces it), Retry, Close.
   // A modal <dialog>: the top layer, centred, the rest of the page inert and Esc built in, styled by the browser.
   // Esc closes it (a `close` event while still in the document; removing it is not closing the checkout).
   const box = h('dialog');
-  box.setAttribute('aria-label', 'Secure checkout');
+  box.setAttribute('aria-label', frame.title);
   box.onclose = () => box.isConnected && close();
   // <output>: role status, a polite live region.
   const status = h('output', '', box);
   const again = h('button', 'Retry', box);
-  const x = h('button', 'Close', box);
-  x.onclick = close;
-  const error = (code: string, message: string): void => call(e.o_.onError, { code, message, reference });
-  // (Re)loads the page; without `ready` in 15 s, the error (Retry focused when the payer sees it).
+  h('button', 'Close', box).onclick = close;
+  const error = (code: string, message: string): void => call(o.onError, { code, message, reference });
+  // (Re)loads the page; without `ready` in 15 s, the error (Retry focused when the payer sees it). Retry shows only
+  // after that, so `ready` is still false then.
   const arm = (): void => {
-    ready = false;
     status.textContent = LOADING;
     frame.src = src;
-    timer = setTimeout(() => {
-      if (!ready) error('load_timeout', (status.textContent = LOAD_FAILED)), e.shown_ && again.focus();
+    // Not cleared on close: a closed checkout (no listener) says nothing.
+    setTimeout(() => {
+      if (!ready && listener) error('load_timeout', (status.textContent = LOAD_FAILED)), e.shown_ && again.focus();
     }, 15e3);
   };
   again.onclick = arm;
   const reveal = (): void => {
     box.remove();
-    frame.style.visibility = '';
+    fs.visibility = '';
     frame.focus();
-    // The page focuses its first field.
-    post({ v: 1, type: 'shown' });
+    // The page focuses its first field. Explicit target origin, never `*`: a navigated-away frame does not receive it.
+    frame.contentWindow!.postMessage({ v: 1, type: 'shown' }, origin);
   };
-  // Explicit target origin, never `*`: a navigated-away frame does not receive it.
-  const post = (m: ParentMessage): void => frame.contentWindow?.postMessage(m, origin);
 
   // Only messages from exactly `origin` AND from this frame's window (another frame of the same origin, or a
   // third-party frame, is ignored), only shapes of protocol v1, only about this reference (a stale frame, a mix-up).
   let listener: ((ev: MessageEvent) => void) | 0 = (ev) => {
-    if (ev.origin != origin || ev.source != frame.contentWindow) return;
-    const m = readChildMessage(ev.data);
-    if (!m || ('reference' in m && m.reference != reference)) return;
-    call(e.o_.onEvent, m);
+    const m = ev.origin == origin && ev.source == frame.contentWindow && readChildMessage(ev.data, reference);
+    if (!m) return;
+    call(o.onEvent, m);
     const t = m.type;
     if (t == 'ready') {
       ready = true;
-      if (inline || e.shown_) reveal();
+      if (e.shown_) reveal();
     } else if (t == 'resize') {
-      if (inline) frame.style.height = m.height + 'px';
+      if (inline) fs.height = m.height + 'px';
     } else if (t == 'progress') busy = m.inProgress;
     else if (t == 'error') error(m.code, m.message);
     else if (t == 'navigate') {
       // The hosted page checked the URL already; the loader decides again with its own list.
-      const to = allowedUrl(m.url, policy);
+      const c = typeof __ESM__ != 'boolean' || __ESM__ ? { redirectHosts: o.redirectHosts, allowHttpLoopback: origin < 'https' } : loaderConfig();
+      const to = allowedUrl(m.url, c);
       if (to) navigateTop(to);
-      else error('navigate_refused', 'not an allowed host: ' + m.url.slice(0, 99));
-    } else if (t == 'close') {
-      // close may carry the latest status, for onClose; the page asked its payer first when a payment was in flight.
-      if (m.status) busy = (last = m.status) == 'pending';
-      if (!inline) close();
-    } else if (!fired[t] && !fired.success) {
-      // Each outcome callback fires once, after success nothing else.
+      else error('navigate_refused', 'not an allowed host: ' + m.url);
+    } else if (t == 'close' || !(fired[t] || fired.success)) {
+      // Each outcome callback fires once, after success nothing else. close may carry the latest status, for onClose;
+      // the page asked its payer first when a payment was in flight.
       fired[t] = 1;
-      busy = (last = m.status) == 'pending';
-      call(e.o_[t == 'success' ? 'onSuccess' : t == 'pending' ? 'onPending' : 'onFailure'] as (r: object) => void, { reference, status: last });
+      if (m.status) busy = (last = m.status) == 'pending';
+      if (t != 'close') call(o[('on' + CALLBACKS.find((n) => n.toLowerCase() == t)) as 'onSuccess'] as (r: object) => void, { reference, status: last });
+      else if (!inline) close();
     }
   };
 
+  function close(): void {
+    if (!listener) return;
+    removeEventListener('message', listener);
+    listener = 0;
+    frame.remove();
+    box.remove();
+    // Only a modal the payer saw locked the storefront.
+    if (wasInert != null) {
+      body.inert = wasInert;
+      rootStyle.overflow = overflow;
+      before.focus();
+    }
+    // A modal is always the current one until it closes (a new one closes it first).
+    if (!inline) current = undefined;
+    // A preloaded page that was never shown closes without a word: nobody saw it open.
+    if (e.shown_) call(o.onClose, { reference, status: busy ? 'pending' : last });
+  }
+
   const e: Embed = {
     src_: src,
-    o_: o,
+    ref_: reference,
+    // An inline checkout shows as soon as its page is ready.
+    shown_: inline,
     show_(opts) {
-      e.o_ = opts;
+      o = opts;
       e.shown_ = true;
-      before = doc.activeElement as HTMLElement | null;
+      // Never null in a page with a body; every element has focus().
+      before = doc.activeElement as HTMLElement;
+      // The storefront behind is out of reach of pointer, keyboard and screen reader until the modal closes: all of
+      // <body>, including what it adds meanwhile. The modal itself sits beside <body>, on <html>.
+      wasInert = body.inert;
+      body.inert = true;
       overflow = rootStyle.overflow;
       rootStyle.overflow = 'hidden';
-      body.appendChild(box);
+      root.append(box);
       box.showModal();
-      // The storefront behind is out of reach of pointer, keyboard and screen reader until the modal closes.
-      made = [...body.children].filter((c) => c != box && c != frame && !(c as HTMLElement).inert && ((c as HTMLElement).inert = true)) as HTMLElement[];
       if (ready) reveal();
-      else x.focus();
+      else (box.lastChild as HTMLElement).focus();
     },
-    close() {
-      if (!listener) return;
-      removeEventListener('message', listener);
-      listener = 0;
-      clearTimeout(timer);
-      frame.remove();
-      box.remove();
-      for (const c of made) c.inert = false;
-      if (e.shown_) {
-        rootStyle.overflow = overflow;
-        before?.focus?.();
-      }
-      if (current == e) current = undefined;
-      // A preloaded page that was never shown closes without a word: nobody saw it open.
-      if (inline || e.shown_) call(e.o_.onClose, { reference, status: busy ? 'pending' : last });
-    },
+    close,
   };
   if (inline) (el as Mounted).tender_ = e;
   else current = e;
   addEventListener('message', listener);
-  (el || body).appendChild(frame);
+  // A modal's iframe and loading dialog go on <html>, outside the <body> that they make inert.
+  (el || root).append(frame);
   arm();
   return e;
 }
@@ -209,7 +213,7 @@ function embed(api: string, raw: unknown, target?: Element | string): Embed {
 /** Opens the checkout in a modal; while one is showing, a second call reports `already_open` and returns that one. */
 export function open(options: TenderOptions): TenderModalHandle {
   let m = current;
-  if (m?.shown_) options?.onError?.({ code: 'already_open', message: 'a checkout is open', reference: m.o_.transactionReference });
+  if (m?.shown_) call(options?.onError, { code: 'already_open', message: 'a checkout is open', reference: m.ref_ });
   else (m = embed('open', options)).show_(options);
   return { close: m.close };
 }

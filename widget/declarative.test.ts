@@ -46,8 +46,9 @@ describe('declarative buttons', () => {
     b.dataset.tenderReference = 'TND-3';
     b.dataset.tenderPreload = '';
     document.body.appendChild(b);
-    document.dispatchEvent(new Event('DOMContentLoaded'));
-    document.dispatchEvent(new Event('DOMContentLoaded'));
+    // As browsers fire it: at the document, bubbling to the window.
+    document.dispatchEvent(new Event('DOMContentLoaded', { bubbles: true }));
+    document.dispatchEvent(new Event('DOMContentLoaded', { bubbles: true }));
     b.click();
     b.click();
     // Scans call preload again; it keeps the page it has, so there is one iframe, shown by the click.

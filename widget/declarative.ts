@@ -24,12 +24,12 @@ export function optionsOf(el: HTMLElement): TenderOptions {
  * preloads `data-tender-preload` buttons. Scanning again is harmless: preload keeps a page it already has.
  */
 export function wireButtons(): void {
-  const doc = document;
-  const scan = (): void => doc.querySelectorAll(SELECTOR + '[data-tender-preload]').forEach((el) => preload(optionsOf(el as HTMLElement)));
-  doc.addEventListener('click', (e) => {
+  const scan = (): void => document.querySelectorAll(SELECTOR + '[data-tender-preload]').forEach((el) => preload(optionsOf(el as HTMLElement)));
+  // On the window: both events bubble there from the document.
+  addEventListener('click', (e) => {
     const el = (e.target as Element).closest?.(SELECTOR) as HTMLElement | null;
     if (el) e.preventDefault(), open(optionsOf(el));
   });
   scan();
-  doc.addEventListener('DOMContentLoaded', scan);
+  addEventListener('DOMContentLoaded', scan);
 }

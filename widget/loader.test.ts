@@ -116,7 +116,8 @@ describe('modal', () => {
     expect(f.title).toBe('Secure checkout');
     expect(f.getAttribute('allow')).toContain('clipboard-write');
     expect(f.style.position).toBe('fixed');
-    expect(f.style.zIndex).toBe('2147483647');
+    // Above anything: browsers clamp an integer beyond their range to the largest (2147483647; embed.test.ts checks Chromium).
+    expect(Number(f.style.zIndex)).toBeGreaterThanOrEqual(2 ** 31 - 1);
     expect(f.style.colorScheme).toBe('light dark');
     expect(f.style.visibility).toBe('hidden');
     // CSSOM only: no <style> and no style attribute parsed from markup, so the storefront CSP needs no 'unsafe-inline'.
@@ -151,15 +152,26 @@ describe('modal', () => {
     // <output>: role status, so the load error that replaces this line is announced.
     expect(document.querySelector('output')!.textContent).toMatch(/Loading/);
     expect(document.activeElement).toBe(button('Close'));
-    expect(pay.inert).toBe(true);
+    // The whole storefront is inert; the modal (iframe and loading dialog) sits beside <body>, so it is not.
+    expect(document.body.inert).toBe(true);
+    expect(frames()[0]!.closest('[inert]')).toBeNull();
+    expect(dialog()!.closest('[inert]')).toBeNull();
+    expect(document.body.contains(frames()[0]!)).toBe(false);
     h.close();
     expect(document.documentElement.style.overflow).toBe('scroll');
-    expect(pay.inert).toBe(false);
+    expect(document.body.inert).toBe(false);
     // What the storefront made inert itself stays so.
     expect(document.getElementById('outside')!.inert).toBe(true);
     expect(document.activeElement).toBe(pay);
     expect(dialog()).toBeNull();
     expect(o.onClose).toHaveBeenCalledWith({ reference: REF, status: undefined });
+  });
+
+  test('a storefront body that was inert already stays so after close', () => {
+    document.body.inert = true;
+    open(options()).close();
+    expect(document.body.inert).toBe(true);
+    document.body.inert = false;
   });
 
   test('ready removes the loading dialog, focuses the iframe and tells the page it is shown, to its exact origin', () => {
@@ -170,7 +182,8 @@ describe('modal', () => {
     expect(page.win.postMessage).toHaveBeenCalledWith({ v: 1, type: 'shown' }, TENDER);
     expect(dialog()).toBeNull();
     // The storefront stays out of reach while the page (with its own focus trap) is up.
-    expect(document.getElementById('pay')!.inert).toBe(true);
+    expect(document.body.inert).toBe(true);
+    expect(page.frame.closest('[inert]')).toBeNull();
   });
 
   test('Esc or Close in the loading dialog closes at once', async () => {

@@ -27,11 +27,30 @@ const CASES: unknown[] = [
   { v: 1, type: 'progress', reference: ref, inProgress: 'yes' }, { v: 1, type: 'progress', reference: ref }, { v: 1, type: 'progress', reference: ref, inProgress: true, channel: long(33) },
   { v: 1, type: 'progress', reference: ref, inProgress: true, channel: 7 }, { v: 1, type: 'progress', inProgress: true },
   { v: 1, type: 'shown' },
+  // Values that loose comparisons or coercion would let through.
+  { v: 1, type: ['ready'], reference: ref }, { v: 1, type: 'ready', reference: [ref] }, { v: 1, type: 'success', reference: ref, status: ['successful'] },
+  { v: 1, type: 'failure', reference: ref, status: ['failed'] }, { v: 1, type: 'resize', height: [5] }, { v: 1, type: 'resize', height: null },
+  { v: 1, type: 'resize', height: true }, { v: 1, type: 'resize', height: '' }, { v: [1], type: 'ready', reference: ref }, { v: true, type: 'ready', reference: ref },
 ];
 
-describe('readChildMessage accepts exactly what parseChildMessage accepts', () => {
-  test.each(CASES.map((c, i) => [i, c] as const))('case %i', (_i, c) => {
-    expect(readChildMessage(c) !== undefined).toBe(parseChildMessage(c) !== undefined);
+// What the loader must take from the checkout of `reference`: what the schema accepts, about that reference where
+// the type has one (the schema's output keeps only the type's own keys).
+const expected = (c: unknown, reference: string): boolean => {
+  const m = parseChildMessage(c);
+  return m !== undefined && (!('reference' in m) || m.reference === reference);
+};
+
+describe('readChildMessage accepts exactly what parseChildMessage accepts, about this checkout', () => {
+  // The checkout's reference: the usual one, and one of the longest allowed (the schema's limit is 128).
+  for (const reference of [ref, long(128)]) {
+    test.each(CASES.map((c, i) => [i, c] as const))(`${reference.length}-character reference, case %i`, (_i, c) => {
+      expect(!!readChildMessage(c, reference)).toBe(expected(c, reference));
+    });
+  }
+  test('refuses a message about another checkout, and takes resize, error and navigate whatever else they carry', () => {
+    expect(readChildMessage({ v: 1, type: 'success', reference: 'TND-OTHER', status: 'successful' }, ref)).toBeFalsy();
+    expect(readChildMessage({ v: 1, type: 'ready', reference: ref }, ref)).toEqual({ v: 1, type: 'ready', reference: ref });
+    expect(readChildMessage({ v: 1, type: 'resize', height: 1, reference: 'TND-OTHER' }, ref)).toBeTruthy();
   });
   test('the table holds both accepted and refused messages', () => {
     const accepted = CASES.filter((c) => parseChildMessage(c)).length;

@@ -1,26 +1,34 @@
 import type { ChildMessage } from '../src/protocol/messages';
 
 // A hand-written twin of ChildMessageSchema: valibot would cost the loader more than its whole byte budget.
-// messages.test.ts proves on a table that it accepts exactly what parseChildMessage accepts.
+// messages.test.ts proves on a table that it accepts exactly what parseChildMessage accepts (about the reference).
 // `===` throughout: `==` would let ['ready'] pass for 'ready'.
 
 const STATUSES = 'successful,failed,pending,void,abandoned,reversed,cancelled'.split(',');
 
 const str = (x: unknown, max: number): unknown => typeof x == 'string' && x.length <= max;
 
-/** Reads a message of the hosted page; anything else (other versions, other shapes) is undefined. */
-export function readChildMessage(m: any): ChildMessage | undefined {
-  if (typeof m != 'object' || m?.v !== 1) return;
-  const { type: t, status: s, height: h } = m;
-  const ok =
-    t === 'resize'
-      ? typeof h == 'number' && h >= 0 && h <= 1e5
+/**
+ * Reads a message of the hosted page about the checkout of `reference` (a string of 1-128 characters, as options
+ * require): what ChildMessageSchema accepts, and whose `reference`, where its type has one, is that one. Anything
+ * else (other versions, other shapes, another checkout) is falsy.
+ */
+export function readChildMessage(m: any, reference: string): ChildMessage | false | undefined {
+  // `|| 0`: nothing to read from null or undefined. Only objects have `v`: structured clone, which carries every
+  // message, brings no functions.
+  const { type: t, status: s, height: h } = m || 0;
+  return (
+    m?.v === 1 &&
+    (t === 'resize'
+      ? // A number (`+h` of anything else is not itself), not NaN, in range.
+        h === +h && h >= 0 && h <= 1e5
       : t === 'error'
         ? str(m.code, 64) && str(m.message, 500)
         : t === 'navigate'
           ? str(m.url, 4096)
-          : str(m.reference, 128) &&
+          : m.reference === reference &&
             (t === 'ready' ||
-              (t === 'progress' ? typeof m.inProgress == 'boolean' && (m.channel === undefined || str(m.channel, 32)) : t === 'success' ? s === 'successful' : t === 'pending' ? s === t : (t === 'close' && s === undefined) || ((t === 'failure' || t === 'close') && STATUSES.includes(s))));
-  return ok ? m : undefined;
+              (t === 'progress' ? typeof m.inProgress == 'boolean' && (m.channel === undefined || str(m.channel, 32)) : t === 'success' ? s === 'successful' : t === 'pending' ? s === t : (t === 'close' && s === undefined) || ((t === 'failure' || t === 'close') && STATUSES.includes(s))))) &&
+    m
+  );
 }

@@ -43,13 +43,15 @@ if (typeof __ESM__ != 'boolean' || __ESM__) RULES.push(['tenderUrl', URL_EXPECTE
 
 /** Checks options as an integrator passed them; throws a TypeError that says what was expected and what was received. */
 export function checkOptions(api: string, o: any): TenderOptions {
-  if (typeof o != 'object' || !o) fail(api, 'options', 'an object', o);
+  // null, undefined and other primitives are not their own Object().
+  if (Object(o) !== o) fail(api, 'options', 'an object', o);
   RULES.forEach(([k, expected, test], i) => {
+    const x = o[k];
     let ok: unknown;
     try {
-      ok = (i && o[k] === undefined) || test(o[k]);
+      ok = x === undefined ? i : test(x);
     } catch {}
-    if (!ok) fail(api, k, expected, o[k]);
+    if (!ok) fail(api, k, expected, x);
   });
   return o;
 }

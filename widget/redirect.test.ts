@@ -20,9 +20,13 @@ describe('allowedUrl decides like checkRedirectUrl', () => {
     test.each(URLS.map((u) => [u.slice(0, 80)] as const).map((r, i) => [...r, i] as const))(`${name}: %s`, (_label, i) => {
       const u = URLS[i]!;
       const theirs = checkRedirectUrl(u, policy);
-      expect(allowedUrl(u, policy)).toBe(theirs.ok ? theirs.url : undefined);
+      expect(allowedUrl(u, { redirectHosts: policy.hosts, allowHttpLoopback: policy.allowHttpLoopback })).toBe(theirs.ok ? theirs.url : undefined);
     });
   }
+  test('without a host list (no server config), nothing is allowed', () => {
+    expect(allowedUrl('https://wallet.example/pay')).toBeUndefined();
+    expect(allowedUrl('https://wallet.example/pay', { allowHttpLoopback: true })).toBeUndefined();
+  });
   test('the table holds both allowed and refused URLs', () => {
     expect(URLS.filter((u) => checkRedirectUrl(u, sandbox).ok).length).toBeGreaterThan(4);
     expect(URLS.filter((u) => !checkRedirectUrl(u, live).ok).length).toBeGreaterThan(20);

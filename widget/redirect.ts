@@ -1,22 +1,26 @@
-import type { RedirectPolicy } from '../src/platform/redirectPolicy';
-
 // A compact twin of checkRedirectUrl (src/platform/redirectPolicy.ts) without its reason strings, which cost
-// the loader a fifth of its byte budget. redirect.test.ts proves on a table that both decide alike.
+// the loader a fifth of its byte budget. redirect.test.ts proves on a table that both decide alike. tender.js
+// leaves out two steps its inputs make redundant (`__ESM__` false): the length cap, which readChildMessage applies
+// to every `navigate` URL, and lower-casing the hosts, which the Tender server does to its list (src/server/config.ts).
 
-/** The URL to send the payer to, or undefined when checkRedirectUrl would refuse it. */
-export function allowedUrl(raw: string, policy: { readonly hosts: readonly string[]; readonly allowHttpLoopback?: boolean }): string | undefined {
+/**
+ * The URL to send the payer to, or undefined when checkRedirectUrl would refuse it with `{ hosts, allowHttpLoopback }`.
+ * Missing hosts refuse everything.
+ */
+export function allowedUrl(raw: string, policy?: { readonly redirectHosts?: readonly string[]; readonly allowHttpLoopback?: boolean }): string | undefined {
   try {
-    // Control characters, white space and backslashes are read in surprising ways by URL parsers: refuse them.
-    if (raw.length > 4096 || /[\0- \x7f-\x9f\\]/.test(raw)) return;
     // No base: relative and protocol-relative URLs throw instead of inheriting the storefront's origin.
     const u = new URL(raw);
     // The parser lower-cases http(s) hosts already. A host:port entry can only equal `host`: `hostname` has no
     // colon outside IPv6 brackets, so checking both is checkRedirectUrl's rule.
     const name = u.hostname;
     if (
+      !((typeof __ESM__ != 'boolean' || __ESM__) && raw.length > 4096) &&
+      // Control characters, white space and backslashes are read in surprising ways by URL parsers: refuse them.
+      !/[\0- \x7f-\x9f\\]/.test(raw) &&
       !(u.username + u.password) &&
-      (u.protocol == 'https:' || (u.protocol == 'http:' && policy.allowHttpLoopback && /^(localhost|\[::1\]|127(\.\d+){3})$/.test(name))) &&
-      policy.hosts.some((e) => (e = e.toLowerCase()) == u.host || e == name)
+      (u.protocol == 'https:' || (u.protocol == 'http:' && policy!.allowHttpLoopback && /^(localhost|\[::1\]|127(\.\d+){3})$/.test(name))) &&
+      policy!.redirectHosts!.some((e) => ((typeof __ESM__ != 'boolean' || __ESM__) && (e = e.toLowerCase()), e == u.host || e == name))
     ) {
       return u.href;
     }

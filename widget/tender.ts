@@ -1,5 +1,6 @@
-// tender.js: the script-tag entry. Sets window.Tender and wires the declarative buttons.
-import { mount, open, preload, setDefaultOrigin } from './api';
+// tender.js: the script-tag entry. Sets window.Tender and wires the declarative buttons. The hosted page lives
+// where this script was served from (api.ts reads that as it loads).
+import { mount, open, preload } from './api';
 import { wireButtons } from './declarative';
 import type { TenderGlobal } from './types';
 
@@ -11,8 +12,6 @@ declare global {
 
 // Loaded twice (two snippets on one page), the first copy stays in charge: no second click listener.
 if (!window.Tender) {
-  // The hosted page lives where this script was served from.
-  setDefaultOrigin(new URL((document.currentScript as HTMLScriptElement | null)?.src || location.href).origin);
   window.Tender = { open, mount, preload, version: typeof __TENDER_VERSION__ == 'string' ? __TENDER_VERSION__ : '0.0.0-dev' };
   wireButtons();
 }

@@ -217,6 +217,31 @@ describe('embedded checkout', () => {
     await page.context().close();
   });
 
+  test('the modal is top-most, beside a storefront that is inert and does not scroll; all restored on close', async () => {
+    const page = await newPage();
+    await page.goto(shop.url);
+    await page.getByRole('button', { name: /^Pay/ }).click();
+    await checkout(page).getByLabel('Card number').waitFor();
+    const state = () =>
+      page.evaluate((sel) => {
+        const f = document.querySelector<HTMLIFrameElement>(sel);
+        return {
+          zIndex: f && getComputedStyle(f).zIndex,
+          frameInert: !!f?.closest('[inert]'),
+          bodyInert: document.body.inert,
+          overflow: getComputedStyle(document.documentElement).overflow,
+          // What a pointer at the centre of the viewport reaches.
+          top: document.elementFromPoint(innerWidth / 2, innerHeight / 2)?.tagName,
+        };
+      }, FRAME);
+    // The loader asks for more than any browser's range; Chromium clamps it to the largest z-index.
+    expect(await state()).toEqual({ zIndex: '2147483647', frameInert: false, bodyInert: true, overflow: 'hidden', top: 'IFRAME' });
+    await checkout(page).getByRole('button', { name: 'Close' }).first().click();
+    await page.locator(FRAME).waitFor({ state: 'detached' });
+    expect(await state()).toMatchObject({ zIndex: null, bodyInert: false, overflow: 'visible' });
+    await page.context().close();
+  });
+
   test('the close button of the dialog closes it, and focus returns to Pay', async () => {
     const page = await newPage();
     await page.goto(shop.url);
