@@ -7,6 +7,7 @@ import { build as esbuild } from 'esbuild';
 import { existsSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
 import { buildLoader } from '../widget/build-options';
+import { serverBuild } from './server-build';
 
 const pkg = JSON.parse(await readFile('package.json', 'utf8')) as { version: string };
 const define = { __TENDER_VERSION__: JSON.stringify(pkg.version) };
@@ -29,31 +30,8 @@ if (existsSync('widget/index.ts')) {
   });
 }
 
-const noCss: import('esbuild').Plugin = {
-  name: 'no-css',
-  setup(b) {
-    b.onResolve({ filter: /\.css(\?url)?$/ }, (args) => ({ path: args.path, namespace: 'no-css' }));
-    b.onLoad({ filter: /.*/, namespace: 'no-css' }, () => ({ contents: 'export default ""', loader: 'js' }));
-  },
-};
-
 const serverEntries = ['src/server/node.ts', 'src/server/serve.ts', 'demo/main.ts'].filter((f) => existsSync(f));
 if (serverEntries.length) {
-  await esbuild({
-    entryPoints: serverEntries,
-    outdir: 'dist/server',
-    outbase: '.',
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    packages: 'external',
-    define,
-    sourcemap: true,
-    // The server renders the hosted page's first screen (src/checkout/ssr.tsx): its stylesheets are the page's
-    // business, and its signals need no Preact hook (see src/checkout/ssrSignals.ts).
-    alias: { '@preact/signals': './src/checkout/ssrSignals.ts' },
-    plugins: [noCss],
-  });
+  await esbuild({ ...serverBuild(process.cwd(), define), entryPoints: serverEntries, outdir: 'dist/server', outbase: '.', sourcemap: true });
 }
 console.log('built dist/');

@@ -42,16 +42,17 @@ async function startChild(file: string, env: Record<string, string>, label: stri
 }
 
 /**
- * The Tender server, built from src/server with the options scripts/build.ts uses for dist/server (esbuild,
- * node20, packages external), wrapped in a small entry that reads the environment like `npm run serve`.
+ * The Tender server, built from src/server with the options scripts/build.ts uses for dist/server
+ * (scripts/server-build.ts), wrapped in a small entry that reads the environment like `npm run serve`.
  */
 export async function startTender(root: string, outDir: string, env: Record<string, string>): Promise<Child> {
   if (!existsSync(join(root, 'src/server/node.ts'))) throw new Error('src/server/node.ts does not exist yet');
   const pkg = JSON.parse(await readFile(join(root, 'package.json'), 'utf8')) as { version: string };
   const outfile = join(outDir, 'proc/tender.mjs');
+  const { serverBuild } = (await import(join(root, 'scripts/server-build.ts'))) as typeof import('../../../scripts/server-build');
   await build({
-    entryPoints: [join(root, 'test/bench/proc/tender.ts')], outfile, bundle: true, platform: 'node', format: 'esm', target: 'node20',
-    packages: 'external', define: { __TENDER_VERSION__: JSON.stringify(pkg.version) }, logLevel: 'error',
+    ...serverBuild(root, { __TENDER_VERSION__: JSON.stringify(pkg.version) }),
+    entryPoints: [join(root, 'test/bench/proc/tender.ts')], outfile, logLevel: 'error',
   });
   return startChild(outfile, env, 'Tender server');
 }
