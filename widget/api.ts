@@ -96,8 +96,8 @@ function embed(api: string, raw: unknown, target?: Element | string): Embed {
   let ready: boolean | undefined;
   let before: HTMLElement;
   let overflow: string;
-  // body.inert before a modal the payer saw made it so (undefined until then).
-  let wasInert: boolean | undefined;
+  // body.inert before the modal made it so.
+  let wasInert: boolean;
 
   // The loader's own small dialog, over the storefront until the page (which draws the real one) is ready: the
   // loading line (a polite live region, so the load error is announced when it replaces it), Retry, Close.
@@ -166,14 +166,16 @@ function embed(api: string, raw: unknown, target?: Element | string): Embed {
     listener = 0;
     frame.remove();
     box.remove();
-    // Only a modal the payer saw locked the storefront.
-    if (wasInert != null) {
-      body.inert = wasInert;
-      rootStyle.overflow = overflow;
-      before.focus();
+    if (!inline) {
+      // A modal is always the current one until it closes (a new one closes it first).
+      current = undefined;
+      // Only a modal the payer saw locked the storefront.
+      if (e.shown_) {
+        body.inert = wasInert;
+        rootStyle.overflow = overflow;
+        before.focus();
+      }
     }
-    // A modal is always the current one until it closes (a new one closes it first).
-    if (!inline) current = undefined;
     // A preloaded page that was never shown closes without a word: nobody saw it open.
     if (e.shown_) call(o.onClose, { reference, status: busy ? 'pending' : last });
   }
