@@ -10,9 +10,17 @@ export type OriginDecision =
   | { readonly kind: 'cors'; readonly origin: string }
   | { readonly kind: 'refuse' };
 
+/** What the origin policy reads of a request. */
+export interface OriginFacts {
+  /** A request header by lower-case name, repeated ones joined; null when absent. */
+  header(name: string): string | null;
+  /** The URL the request was addressed to; asked only when the Origin is not on the list. */
+  self(): URL;
+}
+
 /** Decides origins against the exact allowlist; nothing is ever reflected that is not on it. */
 export interface OriginPolicy {
-  decide(request: Request, url: URL): OriginDecision;
+  decide(request: OriginFacts): OriginDecision;
 }
 
 /**
@@ -20,23 +28,29 @@ export interface OriginPolicy {
  * origins get CORS; any other origin, including `null`, is refused.
  */
 export function createOriginPolicy(allowedOrigins: readonly string[], trustProxy: number): OriginPolicy {
-  const allowed = new Set(allowedOrigins);
+  // The decisions are made once per listed origin: a proxied call only looks one up.
+  const allowed = new Map<string, OriginDecision>(allowedOrigins.map((origin) => [origin, Object.freeze({ kind: 'cors', origin })]));
   return {
-    decide(request, url) {
-      const origin = request.headers.get('origin');
-      if (origin === null) return { kind: 'none' };
-      if (allowed.has(origin)) return { kind: 'cors', origin };
-      if (origin === url.origin) return { kind: 'none' };
+    decide(request) {
+      const origin = request.header('origin');
+      if (origin === null) return NONE;
+      const cors = allowed.get(origin);
+      if (cors !== undefined) return cors;
+      const url = request.self();
+      if (origin === url.origin) return NONE;
       if (trustProxy > 0) {
         // Behind a TLS-terminating proxy the page is https while this server sees http.
-        const proto = firstValue(request.headers.get('x-forwarded-proto')) ?? url.protocol.slice(0, -1);
-        const host = firstValue(request.headers.get('x-forwarded-host')) ?? url.host;
-        if (origin === `${proto}://${host}`) return { kind: 'none' };
+        const proto = firstValue(request.header('x-forwarded-proto')) ?? url.protocol.slice(0, -1);
+        const host = firstValue(request.header('x-forwarded-host')) ?? url.host;
+        if (origin === `${proto}://${host}`) return NONE;
       }
-      return { kind: 'refuse' };
+      return REFUSE;
     },
   };
 }
+
+const NONE: OriginDecision = Object.freeze({ kind: 'none' });
+const REFUSE: OriginDecision = Object.freeze({ kind: 'refuse' });
 
 function firstValue(header: string | null): string | undefined {
   if (!header) return undefined;
@@ -44,10 +58,9 @@ function firstValue(header: string | null): string | undefined {
   return first || undefined;
 }
 
-/** Adds the CORS headers of an actual (non-preflight) response for an allowed origin. */
-export function addCorsHeaders(headers: Headers, origin: string): void {
-  headers.set('access-control-allow-origin', origin);
-  headers.set('access-control-expose-headers', CORS_EXPOSED_HEADERS);
+/** The CORS headers of an actual (non-preflight) response for an allowed origin. */
+export function corsHeaders(origin: string): Record<string, string> {
+  return { 'access-control-allow-origin': origin, 'access-control-expose-headers': CORS_EXPOSED_HEADERS };
 }
 
 /** Headers of a successful preflight for one operation's method. */

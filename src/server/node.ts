@@ -1,9 +1,9 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { TenderConfig } from './config';
-import { createTenderHandler, type TenderHandler, type TenderHandlerDeps } from './handler';
-import { MAX_REQUEST_BYTES } from './proxy';
-import { knownBody, markAdapterRequest, withKnownRequestBody } from './respond';
+import { createTender, type ProxyRoutes, type Tender, type TenderHandler, type TenderHandlerDeps } from './handler';
+import { MAX_REQUEST_BYTES, type ProxyRequest } from './proxy';
+import { knownBody, type Answer } from './respond';
 
 /** Options of {@link toNodeListener}. */
 export interface NodeListenerOptions {
@@ -18,17 +18,21 @@ const METHOD_NOT_ALLOWED = JSON.stringify({ status: false, code: 'method_not_all
 
 /**
  * Adapts a Web-standard handler to `http.createServer`. The request body is read first (never more than the
- * limit plus one byte) and the Request built with those bytes; a response whose bytes are known (respond.ts)
- * is written with one `res.end`, any other is streamed.
+ * limit plus one byte). Given a {@link Tender}, requests whose path is exactly a proxy route go to its proxy
+ * routes as they are, with no Request or Response built (those cost more than the rest of a small proxied call
+ * together); everything else, and a bare handler, gets a Request with those bytes. A response whose bytes
+ * are known (respond.ts) is written with one `res.end`, any other is streamed.
  */
-export function toNodeListener(handler: TenderHandler, options: NodeListenerOptions = {}): (req: IncomingMessage, res: ServerResponse) => void {
+export function toNodeListener(handler: TenderHandler | Tender, options: NodeListenerOptions = {}): (req: IncomingMessage, res: ServerResponse) => void {
   const limit = options.maxBodyBytes ?? MAX_REQUEST_BYTES;
+  const handle = typeof handler === 'function' ? handler : handler.handle;
+  const proxy = typeof handler === 'function' ? undefined : handler.proxy;
   return (req, res) => {
-    void serve(handler, limit, req, res);
+    void serve(handle, proxy, limit, req, res);
   };
 }
 
-async function serve(handler: TenderHandler, limit: number, req: IncomingMessage, res: ServerResponse): Promise<void> {
+async function serve(handler: TenderHandler, proxy: ProxyRoutes | undefined, limit: number, req: IncomingMessage, res: ServerResponse): Promise<void> {
   const target = req.url ?? '';
   // Only origin-form targets: `//host/x` must stay a path (it would parse as a host), absolute-form and `*` are refused.
   if (!target.startsWith('/')) {
@@ -41,9 +45,6 @@ async function serve(handler: TenderHandler, limit: number, req: IncomingMessage
     return;
   }
   try {
-    const hostHeader = req.headers.host;
-    const host = hostHeader && SAFE_HOST.test(hostHeader) ? hostHeader : 'localhost';
-    const url = `http://${host}${target}`;
     const method = req.method ?? 'GET';
     const hasBody =
       method !== 'GET' && method !== 'HEAD' && (req.headers['transfer-encoding'] !== undefined || (req.headers['content-length'] ?? '0') !== '0');
@@ -60,13 +61,75 @@ async function serve(handler: TenderHandler, limit: number, req: IncomingMessage
         overLimit = read.overLimit;
       }
     }
-    const request = toRequest(req, url, method, bytes);
+    const q = target.indexOf('?');
+    const path = q === -1 ? target : target.slice(0, q);
+    // Only a path spelled exactly as a route, and no fragment (which a URL parser would cut off the query):
+    // every other spelling takes the handler, which parses and routes it as any Request.
+    if (proxy !== undefined && proxy.has(path) && !target.includes('#')) {
+      const request = new NodeProxyRequest(req, method, q === -1 ? '' : target.slice(q + 1), bytes, overLimit);
+      const { answer, requestId } = await proxy.serve(path, request, req.socket.remoteAddress ?? '');
+      writeAnswer(req, res, answer, requestId, overLimit);
+      return;
+    }
+    const request = toRequest(req, `${originOf(req)}${target}`, method, bytes);
     const response = await handler(request, { clientAddress: req.socket.remoteAddress ?? '' });
     await writeResponse(req, res, response, overLimit);
   } catch {
     if (!res.headersSent) sendFixed(res, 500, INTERNAL_ERROR);
     else res.destroy();
   }
+}
+
+/** `http://` and the Host header when it is a plain host name or address (else `localhost`). */
+function originOf(req: IncomingMessage): string {
+  const hostHeader = req.headers.host;
+  return `http://${hostHeader && SAFE_HOST.test(hostHeader) ? hostHeader : 'localhost'}`;
+}
+
+const NO_BYTES = new Uint8Array(0);
+
+/** A proxied request read straight from node:http, with the body the adapter has already read. */
+class NodeProxyRequest implements ProxyRequest {
+  constructor(
+    readonly req: IncomingMessage,
+    readonly method: string,
+    readonly query: string,
+    readonly bytes: Buffer | undefined,
+    readonly overLimit: boolean,
+  ) {}
+
+  header(name: string): string | null {
+    const value = this.req.headers[name];
+    if (value === undefined) return null;
+    // Joined as a Web Headers object joins them (node:http keeps only Set-Cookie as a list).
+    return typeof value === 'string' ? value : value.join(', ');
+  }
+
+  body(limit: number): Promise<Uint8Array | undefined> {
+    const bytes = this.bytes ?? NO_BYTES;
+    return Promise.resolve(this.overLimit || bytes.byteLength > limit ? undefined : bytes);
+  }
+
+  self(): URL {
+    return new URL(`${originOf(this.req)}/`);
+  }
+}
+
+/** Writes an answer with its request id in one `res.end`. */
+function writeAnswer(req: IncomingMessage, res: ServerResponse, answer: Answer, requestId: string, overLimit: boolean): void {
+  const flat: string[] = [];
+  const headers = answer.headers;
+  let connection: string | undefined;
+  for (const name in headers) {
+    if (name === 'connection') connection = headers[name];
+    else flat.push(name, headers[name] as string);
+  }
+  flat.push('x-request-id', requestId);
+  // As in writeResponse: a body not read to its end leaves the connection mid-message.
+  if (overLimit || !req.complete) connection = 'close';
+  if (connection !== undefined) flat.push('connection', connection);
+  res.writeHead(answer.status, flat);
+  res.end(req.method === 'HEAD' || answer.body === null ? undefined : answer.body);
 }
 
 /**
@@ -111,57 +174,7 @@ function toRequest(req: IncomingMessage, url: string, method: string, bytes: Buf
   const headers = new Headers();
   const raw = req.rawHeaders;
   for (let i = 0; i + 1 < raw.length; i += 2) headers.append(raw[i] as string, raw[i + 1] as string);
-  if (bytes === undefined) return markAdapterRequest(new Request(url, { method, headers }));
-  return markAdapterRequest(withKnownRequestBody(new BufferedRequest(url, method, headers, bytes), bytes));
-}
-
-/**
- * A Request whose body bytes are already in memory. A Web ReadableStream costs more to build than the rest of
- * a small proxied call, and the proxy reads the bytes through `knownRequestBody` anyway; so the stream (and
- * the reading methods) are made from the bytes only when something asks for them. Every reading method
- * behaves as on a Request built with those bytes: readable once, `bodyUsed` after.
- */
-class BufferedRequest extends Request {
-  readonly #bytes: Uint8Array;
-  #real: Request | undefined;
-
-  constructor(url: string, method: string, headers: Headers, bytes: Uint8Array) {
-    super(url, { method, headers });
-    this.#bytes = bytes;
-  }
-
-  #withBody(): Request {
-    this.#real ??= new Request(this.url, { method: this.method, headers: this.headers, body: this.#bytes as Uint8Array<ArrayBuffer> });
-    return this.#real;
-  }
-
-  override get body(): ReadableStream<Uint8Array<ArrayBuffer>> | null {
-    return this.#withBody().body;
-  }
-  override get bodyUsed(): boolean {
-    return this.#real?.bodyUsed ?? false;
-  }
-  override arrayBuffer(): Promise<ArrayBuffer> {
-    return this.#withBody().arrayBuffer();
-  }
-  override blob(): Promise<Blob> {
-    return this.#withBody().blob();
-  }
-  override formData(): Promise<FormData> {
-    return this.#withBody().formData();
-  }
-  override json(): Promise<unknown> {
-    return this.#withBody().json();
-  }
-  override text(): Promise<string> {
-    return this.#withBody().text();
-  }
-  override bytes(): Promise<Uint8Array<ArrayBuffer>> {
-    return this.#withBody().bytes();
-  }
-  override clone(): Request {
-    return this.#withBody().clone();
-  }
+  return new Request(url, { method, headers, body: bytes as Uint8Array<ArrayBuffer> | undefined });
 }
 
 async function writeResponse(req: IncomingMessage, res: ServerResponse, response: Response, overLimit: boolean): Promise<void> {
@@ -234,8 +247,8 @@ export interface StartOptions {
 
 /** Starts the Tender server on Node's http module. */
 export function startTenderServer(config: TenderConfig, options: StartOptions = {}): Promise<RunningTenderServer> {
-  const handler = createTenderHandler(config, options.deps);
-  const server = createServer({ requestTimeout: 30_000, headersTimeout: 20_000, keepAliveTimeout: 5_000 }, toNodeListener(handler));
+  const tender = createTender(config, options.deps);
+  const server = createServer({ requestTimeout: 30_000, headersTimeout: 20_000, keepAliveTimeout: 5_000 }, toNodeListener(tender));
   const host = options.host ?? config.host;
   const port = options.port ?? config.port;
   return new Promise((resolve, reject) => {

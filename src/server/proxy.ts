@@ -2,9 +2,9 @@ import * as v from 'valibot';
 import { fieldErrors } from '../api/issues';
 import { operations, type Operation, type OperationId } from '../api/operations';
 import type { TenderConfig } from './config';
-import { addCorsHeaders, createOriginPolicy, preflightHeaders } from './cors';
+import { corsHeaders, createOriginPolicy, preflightHeaders, type OriginFacts } from './cors';
 import { createRateLimiter, type RateLimiter } from './rateLimit';
-import { SECURITY_HEADERS, errorResponse, knownRequestBody, methodNotAllowed, notFound, rawJsonResponse } from './respond';
+import { NOT_FOUND, SECURITY_HEADERS, errorAnswer, methodNotAllowedAnswer, rawJsonAnswer, type Answer } from './respond';
 import { UpstreamError, readLimited, type UpstreamAnswer, type UpstreamCall } from './upstream';
 
 /** Largest request body the proxy reads (PRODUCT.md §5: a small body limit). */
@@ -28,8 +28,25 @@ export interface ProxyDeps {
   readonly now: () => number;
 }
 
+/**
+ * A request as the proxy reads it: from a Web Request ({@link fromWebRequest}) or straight from node:http
+ * (node.ts), so both servers share every check below.
+ */
+export interface ProxyRequest extends OriginFacts {
+  readonly method: string;
+  /** The query string without its `?`, '' when there is none. */
+  readonly query: string;
+  /** The whole body, or undefined once it is longer than `limit` bytes (the rest is not read). */
+  body(limit: number): Promise<Uint8Array | undefined>;
+}
+
 /** Answers `/api/v1/...`: exactly the browser operations, everything else 404 without touching the upstream. */
-export type Proxy = (request: Request, url: URL, ctx: ProxyContext) => Promise<Response>;
+export interface Proxy {
+  /** Whether `path` is spelled exactly as an allowlisted operation's path (nothing decoded or normalised). */
+  has(path: string): boolean;
+  /** The answer to a request for `path`: 404 unless {@link Proxy.has}, else checked and forwarded. */
+  answer(path: string, request: ProxyRequest, ctx: ProxyContext): Promise<Answer>;
+}
 
 interface Route {
   readonly id: OperationId;
@@ -46,8 +63,21 @@ const JSON_MEDIA_TYPE = /^application\/json\s*(;|$)/i;
 const RETRY_AFTER = /^\d{1,6}$/;
 /** Operations that do not move money: polled or listed, so they get the general limit. */
 const READ_OPERATIONS: ReadonlySet<OperationId> = new Set(['verifyTransaction', 'ussdBanks']);
+/** Every proxied answer varies by Origin (CORS headers or a refusal depend on it). */
+const VARY_ORIGIN: Readonly<Record<string, string>> = Object.freeze({ vary: 'Origin' });
 
 const utf8 = new TextDecoder('utf-8', { fatal: true });
+
+/** A {@link ProxyRequest} over a Web Request and its parsed URL. */
+export function fromWebRequest(request: Request, url: URL): ProxyRequest {
+  return {
+    method: request.method,
+    query: url.search.slice(1),
+    header: (name) => request.headers.get(name),
+    body: (limit) => readLimited(request.body, limit),
+    self: () => url,
+  };
+}
 
 /** Builds the proxy: the allowlist map, the upstream URLs, the Bearer header and the limiters are made once. */
 export function createProxy(config: TenderConfig, deps: ProxyDeps): Proxy {
@@ -60,6 +90,16 @@ export function createProxy(config: TenderConfig, deps: ProxyDeps): Proxy {
   const general = config.rateLimitPerMinute > 0 ? createRateLimiter({ perMinute: config.rateLimitPerMinute, now: deps.now }) : undefined;
   const completion =
     config.completionRateLimitPerMinute > 0 ? createRateLimiter({ perMinute: config.completionRateLimitPerMinute, now: deps.now }) : undefined;
+  // Only listed origins ever get here, so this holds one entry per listed origin at most.
+  const corsByOrigin = new Map<string, Readonly<Record<string, string>>>();
+  const originHeaders = (origin: string) => {
+    let headers = corsByOrigin.get(origin);
+    if (headers === undefined) {
+      headers = Object.freeze({ ...VARY_ORIGIN, ...corsHeaders(origin) });
+      corsByOrigin.set(origin, headers);
+    }
+    return headers;
+  };
 
   // Keyed by the exact path of the operation: a request matches only if its path is spelled exactly so.
   const routes = new Map<string, Route>();
@@ -77,9 +117,9 @@ export function createProxy(config: TenderConfig, deps: ProxyDeps): Proxy {
     });
   }
 
-  function clientKey(request: Request, ctx: ProxyContext): string {
+  function clientKey(request: ProxyRequest, ctx: ProxyContext): string {
     if (config.trustProxy > 0) {
-      const xff = request.headers.get('x-forwarded-for');
+      const xff = request.header('x-forwarded-for');
       if (xff) {
         // The last entries were appended by our own proxies; the one before them is the client they saw.
         const hops = xff.split(',');
@@ -91,39 +131,38 @@ export function createProxy(config: TenderConfig, deps: ProxyDeps): Proxy {
     return ctx.clientAddress;
   }
 
-  return async function proxy(request, url, ctx) {
-    const route = routes.get(url.pathname);
-    if (!route) return notFound();
+  const forbiddenOrigin = (): Answer => errorAnswer(403, 'forbidden_origin', 'This origin may not call the Tender proxy.', { ...VARY_ORIGIN });
+
+  async function answer(path: string, request: ProxyRequest, ctx: ProxyContext): Promise<Answer> {
+    const route = routes.get(path);
+    if (!route) return NOT_FOUND;
     const method = request.method;
-    const decision = policy.decide(request, url);
+    const decision = policy.decide(request);
 
     if (method === 'OPTIONS') {
       if (decision.kind === 'refuse') {
         ctx.event = 'forbidden_origin';
-        return errorResponse(403, 'forbidden_origin', 'This origin may not call the Tender proxy.', { vary: 'Origin' });
+        return forbiddenOrigin();
       }
       const headers: Record<string, string> = { ...SECURITY_HEADERS, allow: route.allow, vary: 'Origin', 'cache-control': 'no-store' };
       if (decision.kind === 'cors') Object.assign(headers, preflightHeaders(decision.origin, route.operation.method));
-      return new Response(null, { status: 204, headers });
+      return { status: 204, headers, body: null };
     }
-    if (method !== route.operation.method) return methodNotAllowed(route.allow);
+    if (method !== route.operation.method) return methodNotAllowedAnswer(route.allow);
     if (decision.kind === 'refuse') {
       ctx.event = 'forbidden_origin';
-      return errorResponse(403, 'forbidden_origin', 'This origin may not call the Tender proxy.', { vary: 'Origin' });
+      return forbiddenOrigin();
     }
+    return forward(request, ctx, route, decision.kind === 'cors' ? originHeaders(decision.origin) : VARY_ORIGIN);
+  }
 
-    const response = await forward(request, url, ctx, route);
-    response.headers.set('vary', 'Origin');
-    if (decision.kind === 'cors') addCorsHeaders(response.headers, decision.origin);
-    return response;
-  };
-
-  async function forward(request: Request, url: URL, ctx: ProxyContext, route: Route): Promise<Response> {
+  /** Checks and forwards one call; every answer carries `extra` (Vary, and CORS for a listed origin). */
+  async function forward(request: ProxyRequest, ctx: ProxyContext, route: Route, extra: Readonly<Record<string, string>>): Promise<Answer> {
     if (route.limiter) {
       const wait = route.limiter.take(clientKey(request, ctx));
       if (wait > 0) {
         ctx.event = 'rate_limited';
-        return errorResponse(429, 'rate_limited', 'Too many requests; try again shortly.', { 'retry-after': String(wait) });
+        return errorAnswer(429, 'rate_limited', 'Too many requests; try again shortly.', { ...extra, 'retry-after': String(wait) });
       }
     }
 
@@ -132,10 +171,10 @@ export function createProxy(config: TenderConfig, deps: ProxyDeps): Proxy {
       accept: 'application/json',
       'x-request-id': ctx.requestId,
     };
-    const idempotencyKey = request.headers.get('idempotency-key');
+    const idempotencyKey = request.header('idempotency-key');
     if (idempotencyKey !== null) {
       if (!IDEMPOTENCY_KEY.test(idempotencyKey)) {
-        return errorResponse(400, 'invalid_request', 'Idempotency-Key must be 8 to 64 letters, digits, "_" or "-".');
+        return errorAnswer(400, 'invalid_request', 'Idempotency-Key must be 8 to 64 letters, digits, "_" or "-".', extra);
       }
       headers['idempotency-key'] = idempotencyKey;
     }
@@ -144,31 +183,32 @@ export function createProxy(config: TenderConfig, deps: ProxyDeps): Proxy {
     let upstreamUrl = route.upstreamUrl;
     let body: string | undefined;
     if (operation.input === 'body') {
-      const contentType = request.headers.get('content-type');
+      const contentType = request.header('content-type');
       if (contentType === null || !JSON_MEDIA_TYPE.test(contentType)) {
-        return errorResponse(415, 'unsupported_media_type', 'Send the body as JSON with Content-Type: application/json.');
+        return errorAnswer(415, 'unsupported_media_type', 'Send the body as JSON with Content-Type: application/json.', extra);
       }
-      const read = await readJson(request);
-      if (!read.ok) return read.response;
+      const read = await readJson(request, extra);
+      if (!read.ok) return read.answer;
       const checked = v.safeParse(operation.request, read.value);
-      if (!checked.success) return invalidRequest(checked.issues);
+      if (!checked.success) return invalidRequest(extra, checked.issues);
       // The validated output, re-serialised: unknown fields the browser sent never reach the API.
       body = JSON.stringify(checked.output);
       headers['content-type'] = 'application/json';
     } else {
-      const contentType = request.headers.get('content-type');
+      const contentType = request.header('content-type');
       if (contentType !== null && !JSON_MEDIA_TYPE.test(contentType)) {
-        return errorResponse(415, 'unsupported_media_type', 'This call takes no body; send none, or JSON.');
+        return errorAnswer(415, 'unsupported_media_type', 'This call takes no body; send none, or JSON.', extra);
       }
       if (operation.input === 'query') {
+        const params = new URLSearchParams(request.query);
         const input: Record<string, string> = {};
         for (const key of route.queryKeys) {
-          const values = url.searchParams.getAll(key);
-          if (values.length > 1) return invalidRequest([], { [key]: ['must be given once'] });
+          const values = params.getAll(key);
+          if (values.length > 1) return invalidRequest(extra, [], { [key]: ['must be given once'] });
           if (values[0] !== undefined) input[key] = values[0];
         }
         const checked = v.safeParse(operation.request, input);
-        if (!checked.success) return invalidRequest(checked.issues);
+        if (!checked.success) return invalidRequest(extra, checked.issues);
         // Rebuilt from the validated values only: nothing else of the browser's query string goes upstream.
         upstreamUrl += `?${new URLSearchParams(checked.output as Record<string, string>).toString()}`;
       }
@@ -185,54 +225,57 @@ export function createProxy(config: TenderConfig, deps: ProxyDeps): Proxy {
         maxBytes: MAX_UPSTREAM_BYTES,
       });
     } catch (err) {
-      return upstreamFailure(ctx, err instanceof UpstreamError && err.kind === 'timeout', started);
+      return upstreamFailure(ctx, err instanceof UpstreamError && err.kind === 'timeout', started, extra);
     }
     ctx.upstreamMs = elapsed(started);
     const { status, text } = answer;
     ctx.upstreamStatus = status;
     if (status >= 300 && status < 400) {
       ctx.event = 'upstream_redirect';
-      return errorResponse(502, 'upstream_redirect', 'The payment API answered with a redirect, which the proxy does not follow.');
+      return errorAnswer(502, 'upstream_redirect', 'The payment API answered with a redirect, which the proxy does not follow.', extra);
     }
     if (text === undefined) {
       ctx.event = 'upstream_invalid';
-      return errorResponse(502, 'upstream_invalid', 'The payment API sent an answer too large to pass on.');
+      return errorAnswer(502, 'upstream_invalid', 'The payment API sent an answer too large to pass on.', extra);
     }
     if (text.length === 0 || status === 204 || status === 205) {
-      return new Response(null, { status, headers: { ...SECURITY_HEADERS, 'cache-control': 'no-store' } });
+      return { status, headers: { ...SECURITY_HEADERS, 'cache-control': 'no-store', ...extra }, body: null };
     }
     try {
       JSON.parse(text);
     } catch {
       ctx.event = 'upstream_invalid';
-      return errorResponse(502, 'upstream_invalid', `The payment API sent an answer that is not JSON (HTTP ${status}).`);
+      return errorAnswer(502, 'upstream_invalid', `The payment API sent an answer that is not JSON (HTTP ${status}).`, extra);
     }
     // An upstream that echoes the request's headers would hand the key to the browser; never pass that on.
     if (text.includes(apiKey)) {
       ctx.event = 'upstream_echoed_key';
-      return errorResponse(502, 'upstream_invalid', 'The payment API sent an answer that cannot be passed on.');
+      return errorAnswer(502, 'upstream_invalid', 'The payment API sent an answer that cannot be passed on.', extra);
     }
     const retryAfter = answer.retryAfter;
-    return rawJsonResponse(status, text, retryAfter !== null && RETRY_AFTER.test(retryAfter) ? { 'retry-after': retryAfter } : undefined, request);
+    return rawJsonAnswer(status, text, retryAfter !== null && RETRY_AFTER.test(retryAfter) ? { ...extra, 'retry-after': retryAfter } : extra);
   }
 
   function elapsed(started: number): number {
     return Math.round((deps.now() - started) * 10) / 10;
   }
 
-  function upstreamFailure(ctx: ProxyContext, timedOut: boolean, started: number): Response {
+  function upstreamFailure(ctx: ProxyContext, timedOut: boolean, started: number, extra: Readonly<Record<string, string>>): Answer {
     ctx.upstreamMs = elapsed(started);
     if (timedOut) {
       ctx.event = 'upstream_timeout';
-      return errorResponse(504, 'upstream_timeout', 'The payment API did not answer in time. The payment may still complete; check its status.');
+      return errorAnswer(504, 'upstream_timeout', 'The payment API did not answer in time. The payment may still complete; check its status.', extra);
     }
     ctx.event = 'upstream_unreachable';
-    return errorResponse(
+    return errorAnswer(
       502,
       'upstream_unreachable',
       'The payment API could not be reached. The payment may not have started; check its status before trying again.',
+      extra,
     );
   }
+
+  return { has: (path) => routes.has(path), answer };
 }
 
 function entriesOf(operation: Operation): Record<string, unknown> {
@@ -241,31 +284,29 @@ function entriesOf(operation: Operation): Record<string, unknown> {
   return schema.entries;
 }
 
-type ReadResult = { ok: true; value: unknown } | { ok: false; response: Response };
+type ReadResult = { ok: true; value: unknown } | { ok: false; answer: Answer };
 
-const tooLarge = (): ReadResult => ({
+const tooLarge = (extra: Readonly<Record<string, string>>): ReadResult => ({
   ok: false,
-  response: errorResponse(413, 'payload_too_large', `The request body is larger than ${MAX_REQUEST_BYTES} bytes.`, { connection: 'close' }),
+  answer: errorAnswer(413, 'payload_too_large', `The request body is larger than ${MAX_REQUEST_BYTES} bytes.`, { ...extra, connection: 'close' }),
 });
 
 /** Reads at most MAX_REQUEST_BYTES, trusting neither Content-Length nor its absence, and parses JSON. */
-async function readJson(request: Request): Promise<ReadResult> {
-  const declared = request.headers.get('content-length');
-  if (declared !== null && !(Number(declared) <= MAX_REQUEST_BYTES)) return tooLarge();
-  // Bytes the Node adapter already read (at most the limit plus one byte); else the stream, with the same limit.
-  const known = knownRequestBody(request);
-  const bytes = known !== undefined ? (known.byteLength > MAX_REQUEST_BYTES ? undefined : known) : await readLimited(request.body, MAX_REQUEST_BYTES);
-  if (bytes === undefined) return tooLarge();
+async function readJson(request: ProxyRequest, extra: Readonly<Record<string, string>>): Promise<ReadResult> {
+  const declared = request.header('content-length');
+  if (declared !== null && !(Number(declared) <= MAX_REQUEST_BYTES)) return tooLarge(extra);
+  const bytes = await request.body(MAX_REQUEST_BYTES);
+  if (bytes === undefined) return tooLarge(extra);
   let value: unknown;
   try {
     value = JSON.parse(utf8.decode(bytes));
   } catch {
-    return { ok: false, response: errorResponse(400, 'invalid_json', 'The request body is not valid JSON.') };
+    return { ok: false, answer: errorAnswer(400, 'invalid_json', 'The request body is not valid JSON.', extra) };
   }
   return { ok: true, value };
 }
 
 /** 400 with `{ field: [messages] }`; the messages never quote the values received (card data). */
-function invalidRequest(issues: readonly v.BaseIssue<unknown>[], preset: Record<string, string[]> = {}): Response {
-  return errorResponse(400, 'invalid_request', 'The request is not valid.', undefined, { errors: fieldErrors(issues, preset) });
+function invalidRequest(extra: Readonly<Record<string, string>>, issues: readonly v.BaseIssue<unknown>[], preset: Record<string, string[]> = {}): Answer {
+  return errorAnswer(400, 'invalid_request', 'The request is not valid.', extra, { errors: fieldErrors(issues, preset) });
 }
