@@ -111,8 +111,8 @@ function embed(api: string, raw: unknown, target?: Element | string): Embed {
   const again = h('button', 'Retry', box);
   h('button', 'Close', box).onclick = close;
   const error = (code: string, message: string): void => call(o.onError, { code, message, reference });
-  // (Re)loads the page; without `ready` in 15 s, the error (Retry focused when the payer sees it). Retry shows only
-  // after that, so `ready` is still false then.
+  // (Re)loads the page; without `ready` in 15 s, the error (Retry focused when the payer sees it). Retry is there only
+  // while the page is not ready (the dialog goes when it is), so `ready` is still false then.
   const arm = (): void => {
     status.textContent = LOADING;
     frame.src = src;
