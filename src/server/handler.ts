@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import { LOADER_CONFIG_PLACEHOLDER, type LoaderConfig } from '../platform/pageConfig';
 import type { TenderConfig } from './config';
-import { loggablePath, stdoutLogger, type LogRecord, type Logger } from './log';
+import { isoNow, loggablePath, stdoutLogger, type LogRecord, type Logger } from './log';
 import { findPackageRoot } from './packageRoot';
 import { createProxy, fromWebRequest, type ProxyContext, type ProxyRequest } from './proxy';
 import { SECURITY_HEADERS, errorAnswer, jsonResponse, methodNotAllowed, notFound, toResponse, type Answer } from './respond';
@@ -152,7 +152,7 @@ export function createTender(config: TenderConfig, deps: TenderHandlerDeps = {})
 
   function finish(state: RequestState, method: string, path: string, status: number): void {
     const record: LogFields = {
-      time: new Date().toISOString(),
+      time: isoNow(),
       level: status >= 500 ? 'error' : status >= 400 ? 'warn' : 'info',
       requestId: state.requestId,
       method,

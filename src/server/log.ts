@@ -34,7 +34,7 @@ function flush(): void {
  * loop: one write per request is a system call per request, and a reader of the pipe sees far fewer chunks.
  */
 export const stdoutLogger: Logger = (record) => {
-  pending += `${JSON.stringify(record)}\n`;
+  pending += `${formatRecord(record)}\n`;
   if (pending.length >= FLUSH_BYTES) flush();
   else if (!scheduled) {
     scheduled = true;
@@ -56,4 +56,41 @@ const MAX_PATH = 200;
 export function loggablePath(pathname: string): string {
   const capped = pathname.length > MAX_PATH ? `${pathname.slice(0, MAX_PATH)}…` : pathname;
   return /\d{8}/.test(capped) ? capped.replace(/\d{8,}/g, '[digits]') : capped;
+}
+
+/** Strings that are their own JSON form between quotes: printable ASCII without `"` or `\\`. */
+const PLAIN = /^[ !#-[\]-~]*$/;
+const str = (value: string): string => (PLAIN.test(value) ? `"${value}"` : JSON.stringify(value));
+const num = (value: number): string => (Number.isFinite(value) ? `${value}` : 'null');
+
+/**
+ * A record as the JSON text `JSON.stringify` would give, fields in the same order, for a third of its cost:
+ * the line is written for every request, so it counts against the proxy's budget (PRODUCT.md §6).
+ */
+export function formatRecord(record: LogRecord): string {
+  let line = `{"time":${str(record.time)},"level":${str(record.level)}`;
+  if (record.requestId !== undefined) line += `,"requestId":${str(record.requestId)}`;
+  if (record.method !== undefined) line += `,"method":${str(record.method)}`;
+  if (record.path !== undefined) line += `,"path":${str(record.path)}`;
+  if (record.status !== undefined) line += `,"status":${num(record.status)}`;
+  if (record.ms !== undefined) line += `,"ms":${num(record.ms)}`;
+  if (record.upstreamStatus !== undefined) line += `,"upstreamStatus":${num(record.upstreamStatus)}`;
+  if (record.upstreamMs !== undefined) line += `,"upstreamMs":${num(record.upstreamMs)}`;
+  if (record.event !== undefined) line += `,"event":${str(record.event)}`;
+  return `${line}}`;
+}
+
+let isoSecond = Number.NaN;
+let isoPrefix = '';
+
+/** `new Date().toISOString()`, with the part up to the seconds formatted once a second rather than per call. */
+export function isoNow(): string {
+  const t = Date.now();
+  const second = Math.floor(t / 1000);
+  if (second !== isoSecond) {
+    isoSecond = second;
+    isoPrefix = new Date(second * 1000).toISOString().slice(0, 20);
+  }
+  const ms = t - second * 1000;
+  return `${isoPrefix}${ms < 10 ? '00' : ms < 100 ? '0' : ''}${ms}Z`;
 }

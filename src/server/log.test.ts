@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import { formatRecord, isoNow, loggablePath, type LogRecord } from './log';
+
+const base: LogRecord = { time: '2026-11-22T06:13:24.123Z', level: 'info' };
+
+describe('formatRecord', () => {
+  it.each<[string, LogRecord]>([
+    ['a proxied call', { ...base, requestId: 'e3b57b22-078f-4e26-80f3-f14964c5ca7b', method: 'POST', path: '/api/v1/transaction/verify', status: 200, ms: 1.3, upstreamStatus: 200, upstreamMs: 0.9 }],
+    ['a refusal', { ...base, level: 'warn', requestId: 'client_req_1', method: 'OPTIONS', path: '/api/v1/card-payment', status: 403, ms: 0, event: 'forbidden_origin' }],
+    ['only the required fields', base],
+    ['quotes and backslashes', { ...base, method: 'P"O\\ST', path: '/a"b\\c' }],
+    ['control characters', { ...base, path: '/a\nb\tc\u0000d\u001f' }],
+    ['non-ASCII and separators', { ...base, path: '/é/€/𝄞/\u2028\u2029' }],
+    ['a lone surrogate', { ...base, path: '/\ud800x' }],
+    ['odd numbers', { ...base, status: -0, ms: Number.NaN, upstreamStatus: Number.POSITIVE_INFINITY, upstreamMs: 1e21 }],
+  ])('%s: the same text as JSON.stringify', (_name, record) => {
+    expect(formatRecord(record)).toBe(JSON.stringify(record));
+  });
+
+  it('gives a record back when parsed, whatever the order its fields were set in', () => {
+    const record: LogRecord = { event: 'internal_error', status: 500, level: 'error', time: base.time, path: '/x' };
+    expect(JSON.parse(formatRecord(record))).toEqual(record);
+  });
+});
+
+describe('isoNow', () => {
+  it('reads as toISOString does, at the current time', () => {
+    for (let i = 0; i < 50; i++) {
+      const before = Date.now();
+      const text = isoNow();
+      const after = Date.now();
+      expect(text).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
+      const t = Date.parse(text);
+      expect(t).toBeGreaterThanOrEqual(before);
+      expect(t).toBeLessThanOrEqual(after);
+    }
+  });
+});
+
+describe('loggablePath', () => {
+  it.each([
+    ['/api/v1/transaction/verify', '/api/v1/transaction/verify'],
+    ['/api/v1/4111111111111111', '/api/v1/[digits]'],
+    ['/api/v1/1234567', '/api/v1/1234567'],
+  ])('%s → %s', (path, logged) => {
+    expect(loggablePath(path)).toBe(logged);
+  });
+
+  it('caps long paths', () => {
+    expect(loggablePath(`/${'a'.repeat(500)}`).length).toBeLessThanOrEqual(201);
+  });
+});
