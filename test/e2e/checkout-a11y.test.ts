@@ -2,33 +2,15 @@
 // state — every tab, the card's PIN and OTP steps, the USSD code, the transfer account and its expiry, every
 // outcome and start-up error — in the light and the dark colour scheme and at 320 px (where nothing may scroll
 // sideways); and the channel tabs follow the WAI-ARIA tabs keyboard pattern.
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { axeReport } from '../support/axe';
-import { launchBrowser } from '../support/browser';
 import { CARDS, OTP, PIN, WAIT, checkoutUrl, expectHeading, expectSuccess, fillCard, openCheckout, payButton, selectTab, tab } from '../support/checkout';
-import { startStack, type Stack } from '../support/stack';
+import { useBrowserStack } from '../support/hooks';
+import { startStack } from '../support/stack';
 
-let browser: Browser;
-let stack: Stack;
-let context: BrowserContext;
-let page: Page;
 const VIEWPORT = { width: 1024, height: 800 };
-
-beforeAll(async () => {
-  [browser, stack] = await Promise.all([launchBrowser(), startStack()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await stack?.close();
-});
-beforeEach(async () => {
-  context = await browser.newContext({ viewport: VIEWPORT });
-  page = await context.newPage();
-});
-afterEach(async () => {
-  await context?.close();
-});
+const e2e = useBrowserStack({ context: { viewport: VIEWPORT } });
 
 /**
  * Checks the current state: axe in light and dark at the default width, then at 320 px with no horizontal scroll
@@ -74,19 +56,19 @@ function checker(p: Page) {
 
 describe('hosted checkout: accessibility', () => {
   it('the dark colour scheme really applies (so the dark checks below check something)', async () => {
-    const { reference } = await stack.initiate();
-    await openCheckout(page, stack, reference);
-    const bg = () => page.evaluate(() => getComputedStyle(document.body).backgroundColor + ' / ' + getComputedStyle(document.querySelector('main')!).color);
-    await page.emulateMedia({ colorScheme: 'light' });
+    const { reference } = await e2e.stack.initiate();
+    await openCheckout(e2e.page, e2e.stack, reference);
+    const bg = () => e2e.page.evaluate(() => getComputedStyle(document.body).backgroundColor + ' / ' + getComputedStyle(document.querySelector('main')!).color);
+    await e2e.page.emulateMedia({ colorScheme: 'light' });
     const light = await bg();
-    await page.emulateMedia({ colorScheme: 'dark' });
+    await e2e.page.emulateMedia({ colorScheme: 'dark' });
     expect(await bg()).not.toBe(light);
   });
 
   it('the checker is not vacuous: it reports a planted violation, in dark only when only dark breaks, and a wide element at 320 px', async () => {
-    const { reference } = await stack.initiate();
-    await openCheckout(page, stack, reference);
-    await page.evaluate(() => {
+    const { reference } = await e2e.stack.initiate();
+    await openCheckout(e2e.page, e2e.stack, reference);
+    await e2e.page.evaluate(() => {
       const img = document.createElement('img');
       img.src = 'data:image/gif;base64,R0lGODlhAQABAAAAACw=';
       img.className = 'planted';
@@ -103,7 +85,7 @@ describe('hosted checkout: accessibility', () => {
       wide.className = 'planted-wide';
       document.querySelector('main')!.append(wide);
     });
-    const report = await check(page, 'planted');
+    const report = await check(e2e.page, 'planted');
     expect(report).toMatch(/\[planted, light\] image-alt/);
     expect(report).toMatch(/\[planted, dark\] color-contrast[^\n]*\n[^\n]*planted-dim/);
     expect(report).not.toMatch(/\[planted, light\] color-contrast/);
@@ -111,36 +93,36 @@ describe('hosted checkout: accessibility', () => {
   });
 
   it('every tab: card, USSD, bank transfer, wallet A, wallet B, the secure hosted page', async () => {
-    const { reference, paymentRedirectUrl } = await stack.initiate();
-    await openCheckout(page, stack, reference, { paymentRedirectUrl });
-    const c = checker(page);
+    const { reference, paymentRedirectUrl } = await e2e.stack.initiate();
+    await openCheckout(e2e.page, e2e.stack, reference, { paymentRedirectUrl });
+    const c = checker(e2e.page);
     await c.state('card tab');
-    await selectTab(page, 'ussd');
-    await page.getByRole('radio', { name: 'Zenith Bank' }).waitFor(WAIT);
+    await selectTab(e2e.page, 'ussd');
+    await e2e.page.getByRole('radio', { name: 'Zenith Bank' }).waitFor(WAIT);
     await c.state('USSD tab');
-    await selectTab(page, 'bank-transfer');
-    await page.getByRole('button', { name: 'Get account details' }).waitFor(WAIT);
+    await selectTab(e2e.page, 'bank-transfer');
+    await e2e.page.getByRole('button', { name: 'Get account details' }).waitFor(WAIT);
     await c.state('bank transfer tab');
-    await selectTab(page, 'wallet-a');
-    await page.getByRole('button', { name: 'Continue to Wallet A' }).waitFor(WAIT);
+    await selectTab(e2e.page, 'wallet-a');
+    await e2e.page.getByRole('button', { name: 'Continue to Wallet A' }).waitFor(WAIT);
     await c.state('wallet A tab');
-    await selectTab(page, 'wallet-b');
-    await page.getByRole('button', { name: 'Continue to Wallet B' }).waitFor(WAIT);
+    await selectTab(e2e.page, 'wallet-b');
+    await e2e.page.getByRole('button', { name: 'Continue to Wallet B' }).waitFor(WAIT);
     await c.state('wallet B tab');
-    await selectTab(page, 'hosted-page');
-    await page.getByRole('button', { name: 'Continue to the secure page' }).waitFor(WAIT);
+    await selectTab(e2e.page, 'hosted-page');
+    await e2e.page.getByRole('button', { name: 'Continue to the secure page' }).waitFor(WAIT);
     await c.state('hosted page tab');
     c.done(6);
   });
 
   it('card: field errors, the PIN step, the OTP step, the success outcome', async () => {
-    const { reference } = await stack.initiate();
-    await openCheckout(page, stack, reference);
-    const c = checker(page);
-    await payButton(page).click();
-    await page.locator('#tender-panel [aria-invalid="true"]').first().waitFor(WAIT);
+    const { reference } = await e2e.stack.initiate();
+    await openCheckout(e2e.page, e2e.stack, reference);
+    const c = checker(e2e.page);
+    await payButton(e2e.page).click();
+    await e2e.page.locator('#tender-panel [aria-invalid="true"]').first().waitFor(WAIT);
     // Errors are tied to their fields (aria-describedby → the message) and live, so they are announced.
-    const invalid = await page.locator('#tender-panel input[aria-invalid="true"]').evaluateAll((inputs) =>
+    const invalid = await e2e.page.locator('#tender-panel input[aria-invalid="true"]').evaluateAll((inputs) =>
       inputs.map((i) => {
         const ids = (i.getAttribute('aria-describedby') ?? '').split(/\s+/).filter(Boolean);
         const msgs = ids.map((id) => document.getElementById(id)).filter((e): e is HTMLElement => !!e && !!e.textContent?.trim());
@@ -153,107 +135,107 @@ describe('hosted checkout: accessibility', () => {
       expect(f.live, `${f.id}'s error is announced`).toBe(true);
     }
     // Focus goes to the first field in error.
-    expect(await page.evaluate(() => document.activeElement?.id)).toBe('tender-card-number');
+    expect(await e2e.page.evaluate(() => document.activeElement?.id)).toBe('tender-card-number');
     await c.state('card form with errors');
-    await fillCard(page, CARDS.pinOtp);
-    await payButton(page).click();
-    await page.getByLabel('Card PIN', { exact: true }).waitFor(WAIT);
+    await fillCard(e2e.page, CARDS.pinOtp);
+    await payButton(e2e.page).click();
+    await e2e.page.getByLabel('Card PIN', { exact: true }).waitFor(WAIT);
     await c.state('PIN step');
-    await page.getByLabel('Card PIN', { exact: true }).fill('12');
-    await page.getByRole('button', { name: 'Continue' }).click();
-    await page.locator('#tender-card-pin[aria-invalid="true"]').waitFor(WAIT);
+    await e2e.page.getByLabel('Card PIN', { exact: true }).fill('12');
+    await e2e.page.getByRole('button', { name: 'Continue' }).click();
+    await e2e.page.locator('#tender-card-pin[aria-invalid="true"]').waitFor(WAIT);
     await c.state('PIN step with an error');
-    await page.getByLabel('Card PIN', { exact: true }).fill(PIN);
-    await page.getByRole('button', { name: 'Continue' }).click();
-    await page.getByLabel('One-time code', { exact: true }).waitFor(WAIT);
+    await e2e.page.getByLabel('Card PIN', { exact: true }).fill(PIN);
+    await e2e.page.getByRole('button', { name: 'Continue' }).click();
+    await e2e.page.getByLabel('One-time code', { exact: true }).waitFor(WAIT);
     await c.state('OTP step');
-    await page.getByLabel('One-time code', { exact: true }).fill(OTP);
-    await page.getByRole('button', { name: 'Continue' }).click();
-    await expectSuccess(page);
+    await e2e.page.getByLabel('One-time code', { exact: true }).fill(OTP);
+    await e2e.page.getByRole('button', { name: 'Continue' }).click();
+    await expectSuccess(e2e.page);
     await c.state('success outcome');
     c.done(5);
   });
 
   it('the failure outcome (declined card)', async () => {
-    const { reference } = await stack.initiate();
-    await openCheckout(page, stack, reference);
-    await fillCard(page, CARDS.declined);
-    await payButton(page).click();
-    await expectHeading(page, 'Payment not completed');
-    const c = checker(page);
+    const { reference } = await e2e.stack.initiate();
+    await openCheckout(e2e.page, e2e.stack, reference);
+    await fillCard(e2e.page, CARDS.declined);
+    await payButton(e2e.page).click();
+    await expectHeading(e2e.page, 'Payment not completed');
+    const c = checker(e2e.page);
     await c.state('failure outcome');
     c.done(1);
   });
 
   it('USSD: the code shown, confirming, and the pending outcome ("still confirming")', async () => {
     // A controllable clock: the poller gives up after 15 minutes, which the test skips over.
-    await page.clock.install();
-    const { reference } = await stack.initiate();
-    await openCheckout(page, stack, reference);
-    const c = checker(page);
-    await selectTab(page, 'ussd');
-    await page.getByRole('radio', { name: 'Zenith Bank' }).check(WAIT);
-    await page.getByRole('button', { name: 'Get USSD code' }).click();
-    await expectHeading(page, 'Dial this code on the phone linked to your account');
+    await e2e.page.clock.install();
+    const { reference } = await e2e.stack.initiate();
+    await openCheckout(e2e.page, e2e.stack, reference);
+    const c = checker(e2e.page);
+    await selectTab(e2e.page, 'ussd');
+    await e2e.page.getByRole('radio', { name: 'Zenith Bank' }).check(WAIT);
+    await e2e.page.getByRole('button', { name: 'Get USSD code' }).click();
+    await expectHeading(e2e.page, 'Dial this code on the phone linked to your account');
     await c.state('USSD code shown');
-    await page.clock.fastForward('16:00');
-    await expectHeading(page, /still confirming/);
+    await e2e.page.clock.fastForward('16:00');
+    await expectHeading(e2e.page, /still confirming/);
     await c.state('pending outcome');
-    await page.getByRole('button', { name: 'Check again' }).click();
-    await page.getByText('Confirming your payment…').waitFor(WAIT);
+    await e2e.page.getByRole('button', { name: 'Check again' }).click();
+    await e2e.page.getByText('Confirming your payment…').waitFor(WAIT);
     await c.state('confirming');
     c.done(3);
   });
 
   it('bank transfer: the account shown and the account expired', async () => {
-    await page.clock.install();
-    const { reference } = await stack.initiate();
-    await openCheckout(page, stack, reference);
-    const c = checker(page);
-    await selectTab(page, 'bank-transfer');
-    await page.getByRole('button', { name: 'Get account details' }).click(WAIT);
-    await expectHeading(page, /Transfer exactly/);
+    await e2e.page.clock.install();
+    const { reference } = await e2e.stack.initiate();
+    await openCheckout(e2e.page, e2e.stack, reference);
+    const c = checker(e2e.page);
+    await selectTab(e2e.page, 'bank-transfer');
+    await e2e.page.getByRole('button', { name: 'Get account details' }).click(WAIT);
+    await expectHeading(e2e.page, /Transfer exactly/);
     await c.state('transfer account shown');
     // The countdown is announced at intervals, not every second: seconds pass on screen, the spoken text stays.
-    const countdown = page.locator('.tender-countdown');
+    const countdown = e2e.page.locator('.tender-countdown');
     const spoken = countdown.locator('[aria-live]');
     const shownBefore = await countdown.locator('[aria-hidden="true"]').textContent();
     const spokenBefore = await spoken.textContent();
     expect(spokenBefore).toMatch(/This account expires in 20 minutes/);
-    await page.clock.runFor(3000);
+    await e2e.page.clock.runFor(3000);
     await expect.poll(() => countdown.locator('[aria-hidden="true"]').textContent()).not.toBe(shownBefore);
     expect(await spoken.textContent()).toBe(spokenBefore);
-    await page.clock.fastForward('20:05');
-    await expectHeading(page, 'This account has expired');
+    await e2e.page.clock.fastForward('20:05');
+    await expectHeading(e2e.page, 'This account has expired');
     await c.state('transfer account expired');
     c.done(2);
   });
 
   it('start-up errors: missing, malformed and unknown reference, payment server unreachable', async () => {
-    const c = checker(page);
-    await page.goto(checkoutUrl(stack, null));
-    await expectHeading(page, 'This checkout link is missing its payment reference.');
+    const c = checker(e2e.page);
+    await e2e.page.goto(checkoutUrl(e2e.stack, null));
+    await expectHeading(e2e.page, 'This checkout link is missing its payment reference.');
     await c.state('missing reference');
-    await page.goto(checkoutUrl(stack, '<bad ref>'));
-    await expectHeading(page, 'This checkout link has a payment reference that is not valid.');
+    await e2e.page.goto(checkoutUrl(e2e.stack, '<bad ref>'));
+    await expectHeading(e2e.page, 'This checkout link has a payment reference that is not valid.');
     await c.state('malformed reference');
-    await page.goto(checkoutUrl(stack, 'TND-NO-SUCH-PAYMENT'));
-    await expectHeading(page, 'We could not find this payment.');
+    await e2e.page.goto(checkoutUrl(e2e.stack, 'TND-NO-SUCH-PAYMENT'));
+    await expectHeading(e2e.page, 'We could not find this payment.');
     await c.state('unknown reference');
     // The server's own verify never in time (pageVerifyMs 0), so the browser verifies, and cannot.
     const slow = await startStack({ pageVerifyMs: 0 });
     try {
-      await page.route('**/api/v1/transaction/verify', (route) => route.abort('connectionrefused'));
+      await e2e.page.route('**/api/v1/transaction/verify', (route) => route.abort('connectionrefused'));
       const { reference } = await slow.initiate();
-      await page.goto(checkoutUrl(slow, reference));
-      await expectHeading(page, 'We could not reach the payment server.');
-      await page.getByRole('button', { name: 'Try again' }).waitFor(WAIT);
+      await e2e.page.goto(checkoutUrl(slow, reference));
+      await expectHeading(e2e.page, 'We could not reach the payment server.');
+      await e2e.page.getByRole('button', { name: 'Try again' }).waitFor(WAIT);
       await c.state('payment server unreachable');
       // "Try again" verifies again; with the server back, the payer gets the channels.
-      await page.unroute('**/api/v1/transaction/verify');
-      await page.getByRole('button', { name: 'Try again' }).click();
-      await page.locator('input[autocomplete="cc-number"]').waitFor(WAIT);
-      await expect.poll(() => page.locator('.tender-amount').textContent(), WAIT).toBe('₦2,500.00');
+      await e2e.page.unroute('**/api/v1/transaction/verify');
+      await e2e.page.getByRole('button', { name: 'Try again' }).click();
+      await e2e.page.locator('input[autocomplete="cc-number"]').waitFor(WAIT);
+      await expect.poll(() => e2e.page.locator('.tender-amount').textContent(), WAIT).toBe('₦2,500.00');
     } finally {
       await slow.close();
     }
@@ -261,13 +243,13 @@ describe('hosted checkout: accessibility', () => {
   });
 
   it('reduced motion: the spinner stops spinning when the payer asks for less motion', async () => {
-    await page.emulateMedia({ reducedMotion: 'reduce' });
-    const { reference } = await stack.initiate();
-    await openCheckout(page, stack, reference);
-    await selectTab(page, 'ussd');
-    await page.getByRole('radio', { name: 'Zenith Bank' }).check(WAIT);
-    await page.getByRole('button', { name: 'Get USSD code' }).click();
-    const spinner = page.locator('.tender-spinner').first();
+    await e2e.page.emulateMedia({ reducedMotion: 'reduce' });
+    const { reference } = await e2e.stack.initiate();
+    await openCheckout(e2e.page, e2e.stack, reference);
+    await selectTab(e2e.page, 'ussd');
+    await e2e.page.getByRole('radio', { name: 'Zenith Bank' }).check(WAIT);
+    await e2e.page.getByRole('button', { name: 'Get USSD code' }).click();
+    const spinner = e2e.page.locator('.tender-spinner').first();
     await spinner.waitFor(WAIT);
     const motion = await spinner.evaluate((e) => {
       const cs = getComputedStyle(e);
@@ -277,26 +259,26 @@ describe('hosted checkout: accessibility', () => {
   });
 
   it('keyboard: the channel tabs follow the WAI-ARIA tabs pattern (arrows, Home, End, one tab stop)', async () => {
-    const { reference, paymentRedirectUrl } = await stack.initiate();
-    await openCheckout(page, stack, reference, { paymentRedirectUrl });
-    const ids = await page.getByRole('tab').evaluateAll((tabs) => tabs.map((t) => t.getAttribute('data-channel')!));
+    const { reference, paymentRedirectUrl } = await e2e.stack.initiate();
+    await openCheckout(e2e.page, e2e.stack, reference, { paymentRedirectUrl });
+    const ids = await e2e.page.getByRole('tab').evaluateAll((tabs) => tabs.map((t) => t.getAttribute('data-channel')!));
     expect(ids).toEqual(['card', 'ussd', 'bank-transfer', 'wallet-a', 'wallet-b', 'hosted-page']);
-    const focused = () => page.evaluate(() => document.activeElement?.getAttribute('data-channel') ?? document.activeElement?.id ?? null);
-    const selected = () => page.locator('[role="tab"][aria-selected="true"]').getAttribute('data-channel');
-    const tabStops = () => page.locator('[role="tab"][tabindex="0"]').evaluateAll((t) => t.map((e) => e.getAttribute('data-channel')));
+    const focused = () => e2e.page.evaluate(() => document.activeElement?.getAttribute('data-channel') ?? document.activeElement?.id ?? null);
+    const selected = () => e2e.page.locator('[role="tab"][aria-selected="true"]').getAttribute('data-channel');
+    const tabStops = () => e2e.page.locator('[role="tab"][tabindex="0"]').evaluateAll((t) => t.map((e) => e.getAttribute('data-channel')));
 
     // Tab from the top of the page lands on the selected tab: one tab stop for the whole list.
-    await page.locator('body').focus();
-    for (let i = 0; i < 5 && (await focused()) !== 'card'; i++) await page.keyboard.press('Tab');
+    await e2e.page.locator('body').focus();
+    for (let i = 0; i < 5 && (await focused()) !== 'card'; i++) await e2e.page.keyboard.press('Tab');
     expect(await focused()).toBe('card');
     expect(await tabStops()).toEqual(['card']);
 
     const press = async (key: string, want: string) => {
-      await page.keyboard.press(key);
+      await e2e.page.keyboard.press(key);
       await expect.poll(selected, { timeout: 5000, message: `${key} selects ${want}` }).toBe(want);
       expect(await focused(), `${key} moves focus to ${want}`).toBe(want);
       expect(await tabStops()).toEqual([want]);
-      expect(await page.locator('[role="tabpanel"]').getAttribute('aria-labelledby')).toBe(`tender-tab-${want}`);
+      expect(await e2e.page.locator('[role="tabpanel"]').getAttribute('aria-labelledby')).toBe(`tender-tab-${want}`);
     };
     await press('ArrowRight', 'ussd');
     await press('ArrowRight', 'bank-transfer');
@@ -308,22 +290,22 @@ describe('hosted checkout: accessibility', () => {
 
     // The keyboard focus is visible (WCAG 2.4.7), in light and dark.
     const ring = () =>
-      page.evaluate(() => {
+      e2e.page.evaluate(() => {
         const cs = getComputedStyle(document.activeElement!);
         return (cs.outlineStyle !== 'none' && parseFloat(cs.outlineWidth) >= 1) || (cs.boxShadow !== 'none' && cs.boxShadow !== '');
       });
     expect(await ring(), 'focused tab shows a focus ring (light)').toBe(true);
-    await page.emulateMedia({ colorScheme: 'dark' });
+    await e2e.page.emulateMedia({ colorScheme: 'dark' });
     expect(await ring(), 'focused tab shows a focus ring (dark)').toBe(true);
-    await page.emulateMedia({ colorScheme: 'light' });
+    await e2e.page.emulateMedia({ colorScheme: 'light' });
 
     // Tab leaves the tab list for the panel's first control.
     await press('ArrowRight', 'ussd');
-    await page.getByRole('radio').first().waitFor(WAIT);
-    await page.keyboard.press('Tab');
+    await e2e.page.getByRole('radio').first().waitFor(WAIT);
+    await e2e.page.keyboard.press('Tab');
     expect(await focused()).not.toBe('ussd');
-    expect(await page.evaluate(() => document.activeElement?.closest('[role="tabpanel"]') !== null)).toBe(true);
-    expect(await tab(page, 'ussd').getAttribute('aria-selected')).toBe('true');
+    expect(await e2e.page.evaluate(() => document.activeElement?.closest('[role="tabpanel"]') !== null)).toBe(true);
+    expect(await tab(e2e.page, 'ussd').getAttribute('aria-selected')).toBe('true');
     expect(await ring(), 'focused control in the panel shows a focus ring').toBe(true);
   });
 });

@@ -1,8 +1,7 @@
 // End to end: the card channel of the hosted checkout page, in headless Chromium, against the real Tender
 // server and the sandbox payment API over loopback (issue 3, PRODUCT.md §4 and §5).
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { launchBrowser } from '../support/browser';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import {
   CARDS,
   cardField,
@@ -22,27 +21,9 @@ import {
   recordResponses,
   storageDump,
 } from '../support/checkout';
-import { startStack, type Stack } from '../support/stack';
+import { useBrowserStack } from '../support/hooks';
 
-let browser: Browser;
-let stack: Stack;
-let context: BrowserContext;
-let page: Page;
-
-beforeAll(async () => {
-  [browser, stack] = await Promise.all([launchBrowser(), startStack()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await stack?.close();
-});
-beforeEach(async () => {
-  context = await browser.newContext();
-  page = await context.newPage();
-});
-afterEach(async () => {
-  await context?.close();
-});
+const e2e = useBrowserStack();
 
 /** True when `secret` occurs in `text` as a token of its own (not inside a longer run of letters or digits). */
 function hasToken(text: string, secret: string): boolean {
@@ -63,321 +44,321 @@ const submit = (p: Page) => p.locator('#tender-panel form button[type="submit"]'
 
 describe('hosted checkout: card', () => {
   it('pays with a no-auth card: success with amount, reference and channel; one completion request', async () => {
-    const { reference } = await stack.initiate();
-    await openCheckout(page, stack, reference);
-    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Pay Tender Demo Store');
-    await fillCard(page, CARDS.noAuth);
+    const { reference } = await e2e.stack.initiate();
+    await openCheckout(e2e.page, e2e.stack, reference);
+    await expect.poll(() => e2e.page.getByRole('heading', { level: 1 }).textContent()).toBe('Pay Tender Demo Store');
+    await fillCard(e2e.page, CARDS.noAuth);
     // Live brand detection and grouping as typed.
-    await expect.poll(() => cardField(page, 'number').inputValue()).toBe('4084 0840 8408 4081');
-    await expect.poll(() => page.locator('.tender-adornment').textContent()).toMatch(/visa/i);
-    await payButton(page).click();
-    await expectSuccess(page);
-    const outcome = page.locator('.tender-outcome');
+    await expect.poll(() => cardField(e2e.page, 'number').inputValue()).toBe('4084 0840 8408 4081');
+    await expect.poll(() => e2e.page.locator('.tender-adornment').textContent()).toMatch(/visa/i);
+    await payButton(e2e.page).click();
+    await expectSuccess(e2e.page);
+    const outcome = e2e.page.locator('.tender-outcome');
     await expect.poll(() => outcome.textContent()).toContain('You paid ₦2,500.00');
     expect(await outcome.textContent()).toContain(reference);
     expect(await outcome.textContent()).toMatch(/Paid with\s*Card/);
     // The outcome heading takes focus, so the change is announced.
-    expect(await page.evaluate(() => document.activeElement?.id)).toBe('tender-outcome-title');
-    const s = await completions(stack, reference);
+    expect(await e2e.page.evaluate(() => document.activeElement?.id)).toBe('tender-outcome-title');
+    const s = await completions(e2e.stack, reference);
     expect(s.counts['card-payment']).toBe(1);
     expect(s.keys).toHaveLength(1);
     expect(s.status).toBe('successful');
   });
 
   it('pays with PIN then OTP; card data stays out of URLs, storage and the console; the API key out of every response', async () => {
-    const consoleLines = recordConsole(page);
-    const responses = recordResponses(page);
-    const navigations = recordNavigations(page);
+    const consoleLines = recordConsole(e2e.page);
+    const responses = recordResponses(e2e.page);
+    const navigations = recordNavigations(e2e.page);
     const requestUrls: string[] = [];
-    page.on('request', (r) => requestUrls.push(r.url()));
+    e2e.page.on('request', (r) => requestUrls.push(r.url()));
     const storage: string[] = [];
 
-    const { reference } = await stack.initiate();
-    await openCheckout(page, stack, reference);
-    await fillCard(page, CARDS.pinOtp);
-    await payButton(page).click();
+    const { reference } = await e2e.stack.initiate();
+    await openCheckout(e2e.page, e2e.stack, reference);
+    await fillCard(e2e.page, CARDS.pinOtp);
+    await payButton(e2e.page).click();
 
-    await expectHeading(page, 'Enter your card PIN');
-    const pin = page.getByLabel('Card PIN', { exact: true });
+    await expectHeading(e2e.page, 'Enter your card PIN');
+    const pin = e2e.page.getByLabel('Card PIN', { exact: true });
     expect(await pin.getAttribute('type')).toBe('password');
     // The PIN field takes focus when its step appears.
-    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('tender-card-pin');
-    storage.push(await storageDump(page));
+    await expect.poll(() => e2e.page.evaluate(() => document.activeElement?.id)).toBe('tender-card-pin');
+    storage.push(await storageDump(e2e.page));
     await pin.fill(PIN);
-    await submit(page).click();
+    await submit(e2e.page).click();
 
-    await expectHeading(page, 'Enter the code your bank sent');
-    const otp = page.getByLabel('One-time code', { exact: true });
+    await expectHeading(e2e.page, 'Enter the code your bank sent');
+    const otp = e2e.page.getByLabel('One-time code', { exact: true });
     expect(await otp.getAttribute('type')).toBe('password');
     // The API's message is shown as the hint.
-    await expect.poll(() => page.locator('#tender-card-otp-hint').textContent()).toContain('Enter the OTP sent to your phone');
-    storage.push(await storageDump(page));
+    await expect.poll(() => e2e.page.locator('#tender-card-otp-hint').textContent()).toContain('Enter the OTP sent to your phone');
+    storage.push(await storageDump(e2e.page));
     await otp.fill(OTP);
-    await submit(page).click();
+    await submit(e2e.page).click();
 
-    await expectSuccess(page);
-    storage.push(await storageDump(page));
-    const s = await completions(stack, reference);
+    await expectSuccess(e2e.page);
+    storage.push(await storageDump(e2e.page));
+    const s = await completions(e2e.stack, reference);
     expect(s.counts).toMatchObject({ 'card-payment': 2, 'validate-otp': 1 });
     expect(s.keys).toHaveLength(3);
     expect(new Set(s.keys).size).toBe(3);
 
     const secrets = [PIN, OTP];
-    const urls = [page.url(), ...navigations, ...requestUrls].join('\n');
+    const urls = [e2e.page.url(), ...navigations, ...requestUrls].join('\n');
     expectNoCardData('URLs', urls, CARDS.pinOtp, secrets);
     expectNoCardData('storage', storage.join('\n'), CARDS.pinOtp, secrets);
     expectNoCardData('console', consoleLines.join('\n'), CARDS.pinOtp, secrets);
     // The card fields are cleared after the attempt: nothing typed survives in the DOM.
-    expectNoCardData('DOM', await page.content(), CARDS.pinOtp, secrets);
+    expectNoCardData('DOM', await e2e.page.content(), CARDS.pinOtp, secrets);
 
     // Nor in the Tender server's logs.
-    const logs = JSON.stringify(stack.logs);
+    const logs = JSON.stringify(e2e.stack.logs);
     expectNoCardData('server logs', logs, CARDS.pinOtp, secrets);
-    expect(logs.includes(stack.apiKey), 'API key in the server logs').toBe(false);
+    expect(logs.includes(e2e.stack.apiKey), 'API key in the server logs').toBe(false);
 
     const bodies = await Promise.all(responses.map((r) => r.text));
     expect(bodies.length).toBeGreaterThan(3);
-    for (const b of bodies) expect(b.includes(stack.apiKey), `API key in ${b.slice(0, 200)}`).toBe(false);
+    for (const b of bodies) expect(b.includes(e2e.stack.apiKey), `API key in ${b.slice(0, 200)}`).toBe(false);
   });
 
   it('3-D Secure: sends the payer to the sandbox page, and verifies on return before showing success', async () => {
-    const { reference } = await stack.initiate();
-    await openCheckout(page, stack, reference);
-    await fillCard(page, CARDS.threeDs);
-    await payButton(page).click();
-    await page.waitForURL(`${stack.sandboxUrl}/sandbox/3ds/**`, WAIT);
-    expect(page.url()).not.toContain(CARDS.threeDs);
-    await page.getByRole('button', { name: 'Approve' }).click();
-    await page.waitForURL(`${stack.tenderUrl}/checkout/?transactionReference=${reference}`, WAIT);
+    const { reference } = await e2e.stack.initiate();
+    await openCheckout(e2e.page, e2e.stack, reference);
+    await fillCard(e2e.page, CARDS.threeDs);
+    await payButton(e2e.page).click();
+    await e2e.page.waitForURL(`${e2e.stack.sandboxUrl}/sandbox/3ds/**`, WAIT);
+    expect(e2e.page.url()).not.toContain(CARDS.threeDs);
+    await e2e.page.getByRole('button', { name: 'Approve' }).click();
+    await e2e.page.waitForURL(`${e2e.stack.tenderUrl}/checkout/?transactionReference=${reference}`, WAIT);
     // The success comes from a verify (the server's as it serves the page, or the browser's): nothing else knows.
-    await expectSuccess(page);
-    expect(await page.locator('.tender-outcome').textContent()).toMatch(/Paid with\s*Card/);
-    expect((await completions(stack, reference)).counts['card-payment']).toBe(1);
+    await expectSuccess(e2e.page);
+    expect(await e2e.page.locator('.tender-outcome').textContent()).toMatch(/Paid with\s*Card/);
+    expect((await completions(e2e.stack, reference)).counts['card-payment']).toBe(1);
   });
 
   it('an unsafe 3-D Secure redirectUrl is refused with a clear message, and the page stays put', async () => {
-    const { reference } = await stack.initiate();
-    await page.route('**/api/v1/card-payment', (route) =>
+    const { reference } = await e2e.stack.initiate();
+    await e2e.page.route('**/api/v1/card-payment', (route) =>
       route.fulfill({ json: { status: true, message: 'Complete 3-D Secure authentication', data: { authMode: '3ds', transactionReference: reference, redirectUrl: 'https://evil.example/3ds' } } }),
     );
-    await openCheckout(page, stack, reference);
-    const start = page.url();
-    const navigations = recordNavigations(page);
-    await fillCard(page, CARDS.threeDs);
-    await payButton(page).click();
-    await expect.poll(() => page.locator('#tender-panel [role="alert"]').textContent(), WAIT).toMatch(/^We could not send you to the payment page safely: .+\.$/);
-    expect(page.url()).toBe(start);
+    await openCheckout(e2e.page, e2e.stack, reference);
+    const start = e2e.page.url();
+    const navigations = recordNavigations(e2e.page);
+    await fillCard(e2e.page, CARDS.threeDs);
+    await payButton(e2e.page).click();
+    await expect.poll(() => e2e.page.locator('#tender-panel [role="alert"]').textContent(), WAIT).toMatch(/^We could not send you to the payment page safely: .+\.$/);
+    expect(e2e.page.url()).toBe(start);
     expect(navigations).toEqual([]);
   });
 
   it('a declined card shows the API reason as text; "Try another way" then pays with a second card', async () => {
-    const { reference } = await stack.initiate();
-    await openCheckout(page, stack, reference);
-    await fillCard(page, CARDS.declined);
-    await payButton(page).click();
-    await expectHeading(page, 'Payment not completed');
-    const alert = page.locator('.tender-outcome [role="alert"]');
+    const { reference } = await e2e.stack.initiate();
+    await openCheckout(e2e.page, e2e.stack, reference);
+    await fillCard(e2e.page, CARDS.declined);
+    await payButton(e2e.page).click();
+    await expectHeading(e2e.page, 'Payment not completed');
+    const alert = e2e.page.locator('.tender-outcome [role="alert"]');
     await expect.poll(() => alert.textContent()).toBe('Transaction declined by issuer');
     // Never a "successful" word on a failure.
-    expect(await page.locator('.tender-outcome').textContent()).not.toMatch(/success/i);
+    expect(await e2e.page.locator('.tender-outcome').textContent()).not.toMatch(/success/i);
 
-    await page.getByRole('button', { name: 'Try another way' }).click();
-    await page.getByRole('tab', { name: 'Card' }).waitFor(WAIT);
+    await e2e.page.getByRole('button', { name: 'Try another way' }).click();
+    await e2e.page.getByRole('tab', { name: 'Card' }).waitFor(WAIT);
     // Nothing of the declined card is left in the form.
-    expect(await cardField(page, 'number').inputValue()).toBe('');
-    expect(await cardField(page, 'cvv').inputValue()).toBe('');
-    await fillCard(page, CARDS.noAuth);
-    await payButton(page).click();
-    await expectSuccess(page);
-    const s = await completions(stack, reference);
+    expect(await cardField(e2e.page, 'number').inputValue()).toBe('');
+    expect(await cardField(e2e.page, 'cvv').inputValue()).toBe('');
+    await fillCard(e2e.page, CARDS.noAuth);
+    await payButton(e2e.page).click();
+    await expectSuccess(e2e.page);
+    const s = await completions(e2e.stack, reference);
     expect(s.counts['card-payment']).toBe(2);
     expect(s.status).toBe('successful');
   });
 
   it('a double click on Pay sends exactly one card-payment request, with an Idempotency-Key', async () => {
-    const { reference } = await stack.initiate();
-    await openCheckout(page, stack, reference);
-    await fillCard(page, CARDS.noAuth);
-    const held = await holdRequests(page, '**/api/v1/card-payment');
-    await payButton(page).dblclick();
+    const { reference } = await e2e.stack.initiate();
+    await openCheckout(e2e.page, e2e.stack, reference);
+    await fillCard(e2e.page, CARDS.noAuth);
+    const held = await holdRequests(e2e.page, '**/api/v1/card-payment');
+    await payButton(e2e.page).dblclick();
     await expect.poll(held.count, WAIT).toBe(1);
     // A third click while the first request is in flight (the button reads "Processing…", aria-disabled).
-    await submit(page).click({ force: true });
+    await submit(e2e.page).click({ force: true });
     held.release();
-    await expectSuccess(page);
+    await expectSuccess(e2e.page);
     expect(held.count()).toBe(1);
-    const s = await completions(stack, reference);
+    const s = await completions(e2e.stack, reference);
     expect(s.counts['card-payment']).toBe(1);
     expect(s.keys).toHaveLength(1);
     expect(s.keys[0]).toMatch(/\S{8,}/);
   });
 
   it('Enter in the form plus clicks on Pay send exactly one card-payment request', async () => {
-    const { reference } = await stack.initiate();
-    await openCheckout(page, stack, reference);
-    await fillCard(page, CARDS.noAuth);
-    const held = await holdRequests(page, '**/api/v1/card-payment');
-    await cardField(page, 'cvv').press('Enter');
+    const { reference } = await e2e.stack.initiate();
+    await openCheckout(e2e.page, e2e.stack, reference);
+    await fillCard(e2e.page, CARDS.noAuth);
+    const held = await holdRequests(e2e.page, '**/api/v1/card-payment');
+    await cardField(e2e.page, 'cvv').press('Enter');
     await expect.poll(held.count, WAIT).toBe(1);
     // aria-disabled while busy: Playwright's actionability wait would hold the click back, a person's would not.
-    await submit(page).click({ force: true });
-    await cardField(page, 'cvv').press('Enter');
-    await submit(page).click({ force: true });
+    await submit(e2e.page).click({ force: true });
+    await cardField(e2e.page, 'cvv').press('Enter');
+    await submit(e2e.page).click({ force: true });
     held.release();
-    await expectSuccess(page);
+    await expectSuccess(e2e.page);
     expect(held.count()).toBe(1);
-    const s = await completions(stack, reference);
+    const s = await completions(e2e.stack, reference);
     expect(s.counts['card-payment']).toBe(1);
     expect(s.keys).toHaveLength(1);
   });
 
   it('a double click on Continue at the PIN step sends one PIN request', async () => {
-    const { reference } = await stack.initiate();
-    await openCheckout(page, stack, reference);
-    await fillCard(page, CARDS.pin);
-    await payButton(page).click();
-    await page.getByLabel('Card PIN', { exact: true }).fill(PIN);
-    const held = await holdRequests(page, '**/api/v1/card-payment');
-    await submit(page).dblclick();
+    const { reference } = await e2e.stack.initiate();
+    await openCheckout(e2e.page, e2e.stack, reference);
+    await fillCard(e2e.page, CARDS.pin);
+    await payButton(e2e.page).click();
+    await e2e.page.getByLabel('Card PIN', { exact: true }).fill(PIN);
+    const held = await holdRequests(e2e.page, '**/api/v1/card-payment');
+    await submit(e2e.page).dblclick();
     await expect.poll(held.count, WAIT).toBe(1);
-    await page.getByLabel('Card PIN', { exact: true }).press('Enter');
+    await e2e.page.getByLabel('Card PIN', { exact: true }).press('Enter');
     held.release();
-    await expectSuccess(page);
+    await expectSuccess(e2e.page);
     expect(held.count()).toBe(1);
-    const s = await completions(stack, reference);
+    const s = await completions(e2e.stack, reference);
     expect(s.counts['card-payment']).toBe(2);
     expect(s.keys).toHaveLength(2);
   });
 
   it('a reload at the OTP step verifies first, never re-submits, and lets the payer start the card again', async () => {
-    const { reference } = await stack.initiate();
-    await openCheckout(page, stack, reference);
-    await fillCard(page, CARDS.pinOtp);
-    await payButton(page).click();
-    await page.getByLabel('Card PIN', { exact: true }).fill(PIN);
-    await submit(page).click();
-    await expectHeading(page, 'Enter the code your bank sent');
+    const { reference } = await e2e.stack.initiate();
+    await openCheckout(e2e.page, e2e.stack, reference);
+    await fillCard(e2e.page, CARDS.pinOtp);
+    await payButton(e2e.page).click();
+    await e2e.page.getByLabel('Card PIN', { exact: true }).fill(PIN);
+    await submit(e2e.page).click();
+    await expectHeading(e2e.page, 'Enter the code your bank sent');
 
-    await page.reload();
+    await e2e.page.reload();
     // The card details are gone with the reload: verify says pending, so the payer starts the card again.
-    await cardField(page, 'number').waitFor(WAIT);
-    expect(await cardField(page, 'number').inputValue()).toBe('');
-    expect(await page.locator('main').textContent()).not.toMatch(/not completed|failed/i);
-    let s = await completions(stack, reference);
+    await cardField(e2e.page, 'number').waitFor(WAIT);
+    expect(await cardField(e2e.page, 'number').inputValue()).toBe('');
+    expect(await e2e.page.locator('main').textContent()).not.toMatch(/not completed|failed/i);
+    let s = await completions(e2e.stack, reference);
     expect(s.counts['card-payment']).toBe(2);
     expect(s.counts['validate-otp'] ?? 0).toBe(0);
     expect(s.status).toBe('pending');
 
-    await fillCard(page, CARDS.noAuth);
-    await payButton(page).click();
-    await expectSuccess(page);
-    s = await completions(stack, reference);
+    await fillCard(e2e.page, CARDS.noAuth);
+    await payButton(e2e.page).click();
+    await expectSuccess(e2e.page);
+    s = await completions(e2e.stack, reference);
     expect(s.counts['card-payment']).toBe(3);
   });
 
   it('a reload after 3-D Secure returns verifies first and shows the outcome, without a second charge', async () => {
-    const { reference } = await stack.initiate();
-    await openCheckout(page, stack, reference);
-    await fillCard(page, CARDS.threeDs);
-    await payButton(page).click();
-    await page.waitForURL(`${stack.sandboxUrl}/sandbox/3ds/**`, WAIT);
-    await page.getByRole('button', { name: 'Approve' }).click();
-    await expectSuccess(page);
-    await page.reload();
-    await expectSuccess(page);
-    expect((await completions(stack, reference)).counts['card-payment']).toBe(1);
+    const { reference } = await e2e.stack.initiate();
+    await openCheckout(e2e.page, e2e.stack, reference);
+    await fillCard(e2e.page, CARDS.threeDs);
+    await payButton(e2e.page).click();
+    await e2e.page.waitForURL(`${e2e.stack.sandboxUrl}/sandbox/3ds/**`, WAIT);
+    await e2e.page.getByRole('button', { name: 'Approve' }).click();
+    await expectSuccess(e2e.page);
+    await e2e.page.reload();
+    await expectSuccess(e2e.page);
+    expect((await completions(e2e.stack, reference)).counts['card-payment']).toBe(1);
   });
 
   it('"Use another card" at the PIN step clears the form, and another card then pays', async () => {
-    const { reference } = await stack.initiate();
-    await openCheckout(page, stack, reference);
-    await fillCard(page, CARDS.pin);
-    await payButton(page).click();
-    await page.getByLabel('Card PIN', { exact: true }).waitFor(WAIT);
-    await page.getByRole('button', { name: 'Use another card' }).click();
-    await cardField(page, 'number').waitFor(WAIT);
-    expect(await cardField(page, 'number').inputValue()).toBe('');
-    expect(await cardField(page, 'cvv').inputValue()).toBe('');
+    const { reference } = await e2e.stack.initiate();
+    await openCheckout(e2e.page, e2e.stack, reference);
+    await fillCard(e2e.page, CARDS.pin);
+    await payButton(e2e.page).click();
+    await e2e.page.getByLabel('Card PIN', { exact: true }).waitFor(WAIT);
+    await e2e.page.getByRole('button', { name: 'Use another card' }).click();
+    await cardField(e2e.page, 'number').waitFor(WAIT);
+    expect(await cardField(e2e.page, 'number').inputValue()).toBe('');
+    expect(await cardField(e2e.page, 'cvv').inputValue()).toBe('');
     // A fresh form: nothing submitted, no errors shown, and the number field takes a whole card number.
-    expect(await page.locator('#tender-panel [aria-invalid="true"]').count()).toBe(0);
-    expect(await cardField(page, 'number').getAttribute('maxlength')).not.toBe('0');
-    await cardField(page, 'number').pressSequentially(CARDS.noAuth.slice(0, 8));
-    expect(await cardField(page, 'number').inputValue()).toBe('4084 0840');
-    await fillCard(page, CARDS.noAuth);
-    await payButton(page).click();
-    await expectSuccess(page);
-    expect((await completions(stack, reference)).counts['card-payment']).toBe(2);
+    expect(await e2e.page.locator('#tender-panel [aria-invalid="true"]').count()).toBe(0);
+    expect(await cardField(e2e.page, 'number').getAttribute('maxlength')).not.toBe('0');
+    await cardField(e2e.page, 'number').pressSequentially(CARDS.noAuth.slice(0, 8));
+    expect(await cardField(e2e.page, 'number').inputValue()).toBe('4084 0840');
+    await fillCard(e2e.page, CARDS.noAuth);
+    await payButton(e2e.page).click();
+    await expectSuccess(e2e.page);
+    expect((await completions(e2e.stack, reference)).counts['card-payment']).toBe(2);
   });
 
   it('a wrong PIN is shown on the PIN field and may be tried again; the right one then pays', async () => {
-    const { reference } = await stack.initiate();
-    await openCheckout(page, stack, reference);
-    await fillCard(page, CARDS.pin);
-    await payButton(page).click();
-    const pin = page.getByLabel('Card PIN', { exact: true });
+    const { reference } = await e2e.stack.initiate();
+    await openCheckout(e2e.page, e2e.stack, reference);
+    await fillCard(e2e.page, CARDS.pin);
+    await payButton(e2e.page).click();
+    const pin = e2e.page.getByLabel('Card PIN', { exact: true });
     await pin.fill('9999');
-    await submit(page).click();
-    await expect.poll(() => page.locator('#tender-card-pin-error').textContent(), WAIT).toBe('Incorrect PIN');
+    await submit(e2e.page).click();
+    await expect.poll(() => e2e.page.locator('#tender-card-pin-error').textContent(), WAIT).toBe('Incorrect PIN');
     expect(await pin.getAttribute('aria-invalid')).toBe('true');
     expect(await pin.getAttribute('aria-describedby')).toContain('tender-card-pin-error');
     expect(await pin.inputValue()).toBe('');
     await pin.fill(PIN);
-    await submit(page).click();
-    await expectSuccess(page);
+    await submit(e2e.page).click();
+    await expectSuccess(e2e.page);
   });
 
   it('a wrong OTP may be tried again; the right one then pays', async () => {
-    const { reference } = await stack.initiate();
-    await openCheckout(page, stack, reference);
-    await fillCard(page, CARDS.otp);
-    await payButton(page).click();
-    const otp = page.getByLabel('One-time code', { exact: true });
+    const { reference } = await e2e.stack.initiate();
+    await openCheckout(e2e.page, e2e.stack, reference);
+    await fillCard(e2e.page, CARDS.otp);
+    await payButton(e2e.page).click();
+    const otp = e2e.page.getByLabel('One-time code', { exact: true });
     await otp.fill('000000');
-    await submit(page).click();
-    await expect.poll(() => page.locator('#tender-card-otp-error').textContent(), WAIT).not.toBe('');
+    await submit(e2e.page).click();
+    await expect.poll(() => e2e.page.locator('#tender-card-otp-error').textContent(), WAIT).not.toBe('');
     expect(await otp.getAttribute('aria-invalid')).toBe('true');
     await otp.fill(OTP);
-    await submit(page).click();
-    await expectSuccess(page);
-    expect((await completions(stack, reference)).counts['validate-otp']).toBe(2);
+    await submit(e2e.page).click();
+    await expectSuccess(e2e.page);
+    expect((await completions(e2e.stack, reference)).counts['validate-otp']).toBe(2);
   });
 
   it('insufficient funds: the API reason is shown', async () => {
-    const { reference } = await stack.initiate();
-    await openCheckout(page, stack, reference);
-    await fillCard(page, CARDS.insufficient);
-    await payButton(page).click();
-    await expectHeading(page, 'Payment not completed');
-    await expect.poll(() => page.locator('.tender-outcome [role="alert"]').textContent()).toBe('Insufficient funds');
+    const { reference } = await e2e.stack.initiate();
+    await openCheckout(e2e.page, e2e.stack, reference);
+    await fillCard(e2e.page, CARDS.insufficient);
+    await payButton(e2e.page).click();
+    await expectHeading(e2e.page, 'Payment not completed');
+    await expect.poll(() => e2e.page.locator('.tender-outcome [role="alert"]').textContent()).toBe('Insufficient funds');
   });
 
   // The server-sent transaction carries the API's `message`, so a failure learned on return shows its reason.
   it('3-D Secure declined on the bank page: back → a failure with the reason, and "Try another way" pays', async () => {
-    const { reference } = await stack.initiate();
-    await openCheckout(page, stack, reference);
-    await fillCard(page, CARDS.threeDs);
-    await payButton(page).click();
-    await page.waitForURL(`${stack.sandboxUrl}/sandbox/3ds/**`, WAIT);
-    await page.getByRole('button', { name: 'Decline' }).click();
-    await page.waitForURL(`${stack.tenderUrl}/checkout/**`, WAIT);
-    await expectHeading(page, 'Payment not completed');
-    await expect.poll(() => page.locator('.tender-outcome [role="alert"]').textContent()).toBe('3-D Secure authentication declined');
-    await page.getByRole('button', { name: 'Try another way' }).click();
-    await fillCard(page, CARDS.noAuth);
-    await payButton(page).click();
-    await expectSuccess(page);
+    const { reference } = await e2e.stack.initiate();
+    await openCheckout(e2e.page, e2e.stack, reference);
+    await fillCard(e2e.page, CARDS.threeDs);
+    await payButton(e2e.page).click();
+    await e2e.page.waitForURL(`${e2e.stack.sandboxUrl}/sandbox/3ds/**`, WAIT);
+    await e2e.page.getByRole('button', { name: 'Decline' }).click();
+    await e2e.page.waitForURL(`${e2e.stack.tenderUrl}/checkout/**`, WAIT);
+    await expectHeading(e2e.page, 'Payment not completed');
+    await expect.poll(() => e2e.page.locator('.tender-outcome [role="alert"]').textContent()).toBe('3-D Secure authentication declined');
+    await e2e.page.getByRole('button', { name: 'Try another way' }).click();
+    await fillCard(e2e.page, CARDS.noAuth);
+    await payButton(e2e.page).click();
+    await expectSuccess(e2e.page);
   });
 
   it('a reference already paid shows the success at once, with no form to pay again', async () => {
-    const { reference } = await stack.initiate();
-    await openCheckout(page, stack, reference);
-    await fillCard(page, CARDS.noAuth);
-    await payButton(page).click();
-    await expectSuccess(page);
-    const other = await context.browser()!.newContext();
+    const { reference } = await e2e.stack.initiate();
+    await openCheckout(e2e.page, e2e.stack, reference);
+    await fillCard(e2e.page, CARDS.noAuth);
+    await payButton(e2e.page).click();
+    await expectSuccess(e2e.page);
+    const other = await e2e.browser.newContext();
     try {
       const again = await other.newPage();
-      await again.goto(`${stack.tenderUrl}/checkout/?transactionReference=${reference}`);
+      await again.goto(`${e2e.stack.tenderUrl}/checkout/?transactionReference=${reference}`);
       await again.getByRole('heading', { name: 'Payment successful' }).waitFor(WAIT);
       expect(await again.locator('input[autocomplete="cc-number"]').count()).toBe(0);
       expect(await again.getByRole('tab').count()).toBe(0);
