@@ -99,13 +99,15 @@ function embed(api: string, raw: unknown, target?: Element | string): Embed {
   // body.inert before the modal made it so.
   let wasInert: boolean;
 
-  // The loader's own small dialog, over the storefront until the page (which draws the real one) is ready: the
-  // loading line (a polite live region, so the load error is announced when it replaces it), Retry, Close.
-  // A modal <dialog>: the top layer, centred, the rest of the page inert and Esc built in, styled by the browser.
-  // Esc closes it (a `close` event while still in the document; removing it is not closing the checkout).
+  // The loader's own small dialog until the page (which draws the real one) is ready: the loading line (a polite
+  // live region, so the load error is announced when it replaces it), Retry, Close, Esc. It sits centred *under* the
+  // iframe, which shows from the start: the iframe is transparent until the page paints, and the page's first screen
+  // comes with its HTML, so the form covers the loading line as soon as it can be seen, before the page's script.
+  // Not a modal dialog: the top layer would cover the iframe. Styled by the browser otherwise.
   const box = h('dialog');
-  box.setAttribute('aria-label', frame.title);
-  box.onclose = () => box.isConnected && close();
+  box.ariaLabel = frame.title;
+  box.style.cssText = 'position:fixed;inset:0';
+  box.onkeydown = (k) => k.key == 'Escape' && close();
   // <output>: role status, a polite live region.
   const status = h('output', '', box);
   const again = h('button', 'Retry', box);
@@ -113,18 +115,20 @@ function embed(api: string, raw: unknown, target?: Element | string): Embed {
   const error = (code: string, message: string): void => call(o.onError, { code, message, reference });
   // (Re)loads the page; without `ready` in 15 s, the error (Retry focused when the payer sees it). Retry is there only
   // while the page is not ready (the dialog goes when it is), so `ready` is still false then.
+  // A page that did not load leaves (the dialog under it then shows, and takes clicks) until Retry puts it back.
   const arm = (): void => {
     status.textContent = LOADING;
+    // A modal's iframe and loading dialog go on <html>, outside the <body> that they make inert.
+    (el || root).append(frame);
     frame.src = src;
     // Not cleared on close: a closed checkout (no listener) says nothing.
     setTimeout(() => {
-      if (!ready && listener) error('load_timeout', (status.textContent = LOAD_FAILED)), e.shown_ && again.focus();
+      if (!ready && listener) error('load_timeout', (status.textContent = LOAD_FAILED)), frame.remove(), e.shown_ && again.focus();
     }, 15e3);
   };
   again.onclick = arm;
   const reveal = (): void => {
     box.remove();
-    fs.visibility = '';
     frame.focus();
     // The page focuses its first field. Explicit target origin, never `*`: a navigated-away frame does not receive it.
     frame.contentWindow!.postMessage({ v: 1, type: 'shown' }, origin);
@@ -197,7 +201,8 @@ function embed(api: string, raw: unknown, target?: Element | string): Embed {
       overflow = rootStyle.overflow;
       rootStyle.overflow = 'hidden';
       root.append(box);
-      box.showModal();
+      box.show();
+      fs.visibility = '';
       if (ready) reveal();
       else (box.lastChild as HTMLElement).focus();
     },
@@ -206,8 +211,6 @@ function embed(api: string, raw: unknown, target?: Element | string): Embed {
   if (inline) (el as Mounted).tender_ = e;
   else current = e;
   addEventListener('message', listener);
-  // A modal's iframe and loading dialog go on <html>, outside the <body> that they make inert.
-  (el || root).append(frame);
   arm();
   return e;
 }

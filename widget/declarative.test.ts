@@ -54,7 +54,7 @@ describe('declarative buttons', () => {
     // Scans call preload again; it keeps the page it has, so there is one iframe, shown by the click.
     expect(preload).toHaveBeenCalled();
     expect(frames()).toHaveLength(1);
-    expect(frames()[0]!.style.visibility).toBe('hidden');
+    expect(frames()[0]!.style.visibility).toBe('');
     expect(close()).toBeTruthy();
   });
 });

@@ -110,7 +110,7 @@ describe('modal', () => {
     h.close();
   });
 
-  test('one transparent, full-viewport, top-most iframe, hidden until the page is ready', () => {
+  test('one transparent, full-viewport, top-most iframe, shown at once over the loading dialog', () => {
     open(options());
     const f = frames()[0]!;
     expect(f.title).toBe('Secure checkout');
@@ -119,11 +119,18 @@ describe('modal', () => {
     // Above anything: browsers clamp an integer beyond their range to the largest (2147483647; embed.test.ts checks Chromium).
     expect(Number(f.style.zIndex)).toBeGreaterThanOrEqual(2 ** 31 - 1);
     expect(f.style.colorScheme).toBe('light dark');
-    expect(f.style.visibility).toBe('hidden');
+    // Visible before the page's script says ready: the page's first screen comes with its HTML and covers the
+    // loading dialog, which is not in the top layer (a non-modal dialog, fixed, under the iframe's z-index).
+    expect(f.style.visibility).toBe('');
+    const d = dialog()!;
+    expect(d.open).toBe(true);
+    expect(d.matches(':modal')).toBe(false);
+    expect(d.style.position).toBe('fixed');
     // CSSOM only: no <style> and no style attribute parsed from markup, so the storefront CSP needs no 'unsafe-inline'.
     expect(document.querySelectorAll('style')).toHaveLength(0);
     fakePage().send({ v, type: 'ready', reference: REF });
     expect(f.style.visibility).toBe('');
+    expect(dialog()).toBeNull();
   });
 
   test('only one modal at a time: a second open does not stack another iframe', () => {
@@ -147,7 +154,8 @@ describe('modal', () => {
     document.documentElement.style.overflow = 'scroll';
     const o = options();
     const h = open(o);
-    expect(dialog()!.getAttribute('aria-label')).toBe('Secure checkout');
+    // ARIA reflection (Chromium's accessible name is checked in test/e2e/embed.test.ts).
+    expect(dialog()!.ariaLabel).toBe('Secure checkout');
     expect(document.documentElement.style.overflow).toBe('hidden');
     // <output>: role status, so the load error that replaces this line is announced.
     expect(document.querySelector('output')!.textContent).toMatch(/Loading/);
@@ -190,9 +198,8 @@ describe('modal', () => {
     const o = options();
     open(o);
     expect(dialog()!.open).toBe(true);
-    // Esc on a modal <dialog> is the browser's: it closes the dialog, which fires `close`.
-    dialog()!.close();
-    await new Promise((r) => setTimeout(r));
+    // Not a modal dialog, so Esc is the loader's own: from the focused Close button, bubbling to the dialog.
+    button('Close').dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true }));
     expect(frames()).toHaveLength(0);
     expect(o.onClose).toHaveBeenCalledTimes(1);
     const o2 = options();
@@ -233,9 +240,13 @@ describe('modal', () => {
     vi.advanceTimersByTime(2);
     expect(document.querySelector('output')!.textContent).toMatch(/did not load/);
     expect(o.onError).toHaveBeenCalledWith(expect.objectContaining({ code: 'load_timeout', reference: REF }));
+    // The page that did not load leaves, so the dialog under it shows and takes clicks; Retry puts it back.
+    expect(frames()).toHaveLength(0);
     const retry = button('Retry');
     expect(document.activeElement).toBe(retry);
     retry.click();
+    expect(frames()).toHaveLength(1);
+    expect(frames()[0]!.style.visibility).toBe('');
     expect(document.querySelector('output')!.textContent).toMatch(/Loading/);
     expect(document.activeElement).toBe(retry);
     page.send({ v, type: 'ready', reference: REF });

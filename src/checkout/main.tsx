@@ -40,6 +40,8 @@ function boot() {
   // trap). The server sent the same tree as HTML: rendering over it keeps its elements, so focus and what the payer
   // typed before this ran stay (the card form takes its first values from them).
   renderPage(pageView(model, config, !!bridge.targetOrigin, params.get('embed') === 'modal'), root);
+  // The server's first screen waits inert for this script.
+  root.inert = false;
   bridge.send({ type: 'ready', reference: model.reference });
   // The server streams the verified transaction after the page's head (the script is async, so it may run first):
   // use it if it is there, else wait for the end of the document; without it the model verifies by itself, beside

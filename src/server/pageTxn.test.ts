@@ -14,7 +14,7 @@ const noData = (body: string) => {
   expect(body.endsWith('<div id="app"></div></body></html>')).toBe(true);
 };
 /** What the server wrote inside the page's root element. */
-const appOf = (body: string) => /<div id="app">([\s\S]*)<\/div>(?=<script type="application\/json"|<\/body>)/.exec(body)?.[1] ?? '';
+const appOf = (body: string) => /<div id="app"(?: inert)?>([\s\S]*)<\/div>(?=<script type="application\/json"|<\/body>)/.exec(body)?.[1] ?? '';
 const txnOf = (body: string) => {
   const m = /<script type="application\/json" id="tender-txn">([^<]*)<\/script>/.exec(body);
   return m ? (JSON.parse(m[1]!) as unknown) : undefined;
@@ -99,9 +99,10 @@ describe('the page with its verified transaction', () => {
 });
 
 describe('the first screen in the HTML', () => {
-  it('draws the form of a payable transaction inside #app, amount and merchant included, before the data element', async () => {
+  it('draws the form of a payable transaction inside an inert #app, amount and merchant included, before the data element', async () => {
     h.upstream.behave(() => verified({ status: 'pending', amount: 2500, currency: 'NGN', merchantName: 'Ada <Shop> & Co' }));
     const res = await h.request({ path: '/checkout/?transactionReference=REF-1&channels=card,ussd' });
+    expect(res.body).toContain('<div id="app" inert><main class="tender">');
     const app = appOf(res.body);
     expect(app).toContain('<h1 class="tender-merchant">Pay Ada &lt;Shop> &amp; Co</h1>');
     expect(app).toContain('₦2,500.00');
@@ -166,7 +167,7 @@ describe('streamPage', () => {
     answer({ status: 'pending', amount: 5 });
     const body = await done;
     expect(seen).toEqual([[{ status: 'pending', amount: 5 }, true]]);
-    expect(body).toBe('<html><head><script src="/a.js"></script></head><body><div id="app"><form></form></div><noscript>x</noscript><script type="application/json" id="tender-txn">{"status":"pending","amount":5}</script></body></html>');
+    expect(body).toBe('<html><head><script src="/a.js"></script></head><body><div id="app" inert><form></form></div><noscript>x</noscript><script type="application/json" id="tender-txn">{"status":"pending","amount":5}</script></body></html>');
   });
 
   it('draws the first screen unverified after waitMs, and still sends the data when verify answers', async () => {
@@ -177,7 +178,7 @@ describe('streamPage', () => {
     const done = read(streamPage(html, txn, (t, verified) => (seen.push([t, verified]), '<form></form>'), 30), chunks);
     await new Promise((r) => setTimeout(r, 120));
     expect(seen).toEqual([[undefined, false]]);
-    expect(chunks.join('')).toContain('<div id="app"><form></form></div><noscript>x</noscript>');
+    expect(chunks.join('')).toContain('<div id="app" inert><form></form></div><noscript>x</noscript>');
     answer({ status: 'pending' });
     expect(await done).toContain('{"status":"pending"}</script></body></html>');
   });

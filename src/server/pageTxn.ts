@@ -67,7 +67,8 @@ const APP_ROOT = '<div id="app">';
 /**
  * Streams the page. The head goes out at once (the async module script starts loading); then, once verify has
  * answered or `waitMs` has passed, the body with the first screen that `renderFirst` draws for what is known so
- * far, so the form paints with the document; then the transaction element when verify answers within its deadline.
+ * far, so the form paints with the document (inert until the page's script runs); then the transaction element when
+ * verify answers within its deadline.
  * A first screen that fails to render is left to the page's script, which renders over whatever is there.
  */
 export function streamPage(
@@ -98,8 +99,10 @@ export function streamPage(
         } catch {
           first = undefined;
         }
+        // Inert until the page's script takes over (src/checkout/main.tsx): a click on Pay, a tab or Close before
+        // then would do nothing (and a native submit is refused by the CSP), so nothing there answers yet.
         const at = root + APP_ROOT.length;
-        controller.enqueue(enc.encode(start.slice(root, at) + (first ?? '') + start.slice(at)));
+        controller.enqueue(enc.encode((first ? '<div id="app" inert>' + first : start.slice(root, at)) + start.slice(at)));
       }
       const t = await txn;
       controller.enqueue(enc.encode((t ? renderTxnElement(t) : '') + end));

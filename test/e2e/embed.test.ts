@@ -255,6 +255,37 @@ describe('embedded checkout', () => {
     await page.context().close();
   });
 
+  test("the hosted page's first screen shows in the modal before its script runs, over the loader's loading dialog", async () => {
+    const page = await newPage();
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    await page.route('**/checkout/assets/index-*.js', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto(shop.url);
+    await page.getByRole('button', { name: /^Pay/ }).click();
+    const frame = checkout(page);
+    await frame.getByLabel('Card number').waitFor({ state: 'visible' });
+    // The page has not said ready (its script is held): the loader's dialog is still there, named, under the iframe.
+    await page.getByRole('dialog', { name: 'Secure checkout' }).waitFor({ state: 'attached' });
+    const cover = () =>
+      page.evaluate((sel) => ({
+        visibility: getComputedStyle(document.querySelector(sel)!).visibility,
+        top: document.elementFromPoint(innerWidth / 2, innerHeight / 2)?.tagName,
+        modal: document.querySelector('dialog')?.matches(':modal') ?? null,
+      }), FRAME);
+    expect(await cover()).toEqual({ visibility: 'visible', top: 'IFRAME', modal: false });
+    expect(await frame.getByRole('dialog', { name: 'Checkout' }).isVisible()).toBe(true);
+    release();
+    // Ready: the loader's dialog goes and the page's first field takes focus.
+    await page.locator('dialog').waitFor({ state: 'detached' });
+    await expect.poll(() => hosted(page).evaluate(() => document.activeElement?.id)).toBe('tender-card-number');
+    await payByCard(page);
+    await frame.getByText('Payment successful').waitFor();
+    await page.context().close();
+  });
+
   test('Esc closes the modal while the hosted page loads, and focus returns to Pay', async () => {
     const page = await newPage();
     // Hold the hosted page back so that the loader's own loading dialog (and its Close button) has focus.
