@@ -37,12 +37,6 @@ const REQUEST_ID = /^[A-Za-z0-9_-]{8,64}$/;
 const GET_HEAD = 'GET, HEAD';
 const NOT_BUILT = 'The Tender page is not built: run npm run build (npm run serve builds it when dist/ is missing).';
 
-/** One answer of {@link ProxyRoutes.serve} and the request id to send with it. */
-export interface ServedAnswer {
-  readonly answer: Answer;
-  readonly requestId: string;
-}
-
 /**
  * The proxy's routes for an adapter that serves them without building a Request and a Response (node.ts):
  * the same checks, request id and log line as through the handler, for a fraction of the cost per call.
@@ -50,8 +44,11 @@ export interface ServedAnswer {
 export interface ProxyRoutes {
   /** Whether the request path, as received, is exactly an allowlisted route; anything else goes to the handler. */
   has(path: string): boolean;
-  /** Answers one request for such a path with its request id, and writes its log line; never throws. */
-  serve(path: string, request: ProxyRequest, clientAddress: string): Promise<ServedAnswer>;
+  /**
+   * Answers one request for such a path and writes its log line, then calls `send` with the answer and the
+   * request id to send with it (at once when no upstream call was needed). Never throws; `send` must not either.
+   */
+  serve(path: string, request: ProxyRequest, clientAddress: string, send: (answer: Answer, requestId: string) => void): void;
 }
 
 /** The Tender server as a Web-standard handler, plus its proxy routes for adapters that can take them directly. */
@@ -186,17 +183,31 @@ export function createTender(config: TenderConfig, deps: TenderHandlerDeps = {})
 
   const proxyRoutes: ProxyRoutes = {
     has: proxy.has,
-    async serve(path, request, clientAddress) {
+    serve(path, request, clientAddress, send) {
       const state = begin(request.header('x-request-id'), clientAddress);
-      let answer: Answer;
-      try {
-        answer = await proxy.answer(path, request, state);
-      } catch {
+      const done = (answer: Answer) => {
+        let out = answer;
+        try {
+          finish(state, request.method, path, answer.status);
+        } catch {
+          out = INTERNAL_ERROR;
+        }
+        send(out, state.requestId);
+      };
+      const failed = () => {
+        // No details: an exception message might quote a header or a body.
         state.event = 'internal_error';
-        answer = INTERNAL_ERROR;
+        done(INTERNAL_ERROR);
+      };
+      let result: Answer | Promise<Answer>;
+      try {
+        result = proxy.answer(path, request, state);
+      } catch {
+        failed();
+        return;
       }
-      finish(state, request.method, path, answer.status);
-      return { answer, requestId: state.requestId };
+      if (result instanceof Promise) result.then(done, failed);
+      else done(result);
     },
   };
 

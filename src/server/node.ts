@@ -28,56 +28,68 @@ export function toNodeListener(handler: TenderHandler | Tender, options: NodeLis
   const handle = typeof handler === 'function' ? handler : handler.handle;
   const proxy = typeof handler === 'function' ? undefined : handler.proxy;
   return (req, res) => {
-    void serve(handle, proxy, limit, req, res);
+    const target = req.url ?? '';
+    // Only origin-form targets: `//host/x` must stay a path (it would parse as a host), absolute-form and `*` are refused.
+    if (!target.startsWith('/')) {
+      sendFixed(res, 400, BAD_REQUEST);
+      return;
+    }
+    // A Request cannot carry these methods; nothing here serves them.
+    if (req.method === 'TRACE' || req.method === 'TRACK' || req.method === 'CONNECT') {
+      sendFixed(res, 405, METHOD_NOT_ALLOWED);
+      return;
+    }
+    if (proxy !== undefined) {
+      const q = target.indexOf('?');
+      const path = q === -1 ? target : target.slice(0, q);
+      // Only a path spelled exactly as a route, and no fragment (which a URL parser would cut off the query):
+      // every other spelling takes the handler, which parses and routes it as any Request.
+      if (proxy.has(path) && !target.includes('#')) {
+        serveProxy(proxy, limit, req, res, path, q === -1 ? '' : target.slice(q + 1));
+        return;
+      }
+    }
+    void serveWeb(handle, limit, req, res, target);
   };
 }
 
-async function serve(handler: TenderHandler, proxy: ProxyRoutes | undefined, limit: number, req: IncomingMessage, res: ServerResponse): Promise<void> {
-  const target = req.url ?? '';
-  // Only origin-form targets: `//host/x` must stay a path (it would parse as a host), absolute-form and `*` are refused.
-  if (!target.startsWith('/')) {
-    sendFixed(res, 400, BAD_REQUEST);
-    return;
-  }
-  // A Request cannot carry these methods; nothing here serves them.
-  if (req.method === 'TRACE' || req.method === 'TRACK' || req.method === 'CONNECT') {
-    sendFixed(res, 405, METHOD_NOT_ALLOWED);
-    return;
-  }
-  try {
-    const method = req.method ?? 'GET';
-    const hasBody =
-      method !== 'GET' && method !== 'HEAD' && (req.headers['transfer-encoding'] !== undefined || (req.headers['content-length'] ?? '0') !== '0');
-    let overLimit = false;
-    let bytes: Buffer | undefined;
-    if (hasBody) {
-      const declared = req.headers['content-length'];
-      // Announced as too large: read none of it (the proxy answers 413 from the header); the connection closes after.
-      if (declared !== undefined && !(Number(declared) <= limit)) overLimit = true;
-      else {
-        const read = await readBody(req, limit);
-        if (read === undefined) return; // the client went away mid-body
-        bytes = read.bytes;
-        overLimit = read.overLimit;
-      }
-    }
-    const q = target.indexOf('?');
-    const path = q === -1 ? target : target.slice(0, q);
-    // Only a path spelled exactly as a route, and no fragment (which a URL parser would cut off the query):
-    // every other spelling takes the handler, which parses and routes it as any Request.
-    if (proxy !== undefined && proxy.has(path) && !target.includes('#')) {
-      const request = new NodeProxyRequest(req, method, q === -1 ? '' : target.slice(q + 1), bytes, overLimit);
-      const { answer, requestId } = await proxy.serve(path, request, req.socket.remoteAddress ?? '');
+/** A proxy route, all in callbacks: no promise but the upstream call's. */
+function serveProxy(proxy: ProxyRoutes, limit: number, req: IncomingMessage, res: ServerResponse, path: string, query: string): void {
+  const send = (answer: Answer, requestId: string, overLimit: boolean) => {
+    try {
       writeAnswer(req, res, answer, requestId, overLimit);
-      return;
+    } catch {
+      failed(res);
     }
-    const request = toRequest(req, `${originOf(req)}${target}`, method, bytes);
-    const response = await handler(request, { clientAddress: req.socket.remoteAddress ?? '' });
-    await writeResponse(req, res, response, overLimit);
+  };
+  try {
+    readBody(req, limit, (read) => {
+      try {
+        const request = new NodeProxyRequest(req, req.method ?? 'GET', query, read.bytes, read.overLimit);
+        proxy.serve(path, request, req.socket.remoteAddress ?? '', (answer, requestId) => send(answer, requestId, read.overLimit));
+      } catch {
+        failed(res);
+      }
+    });
   } catch {
-    if (!res.headersSent) sendFixed(res, 500, INTERNAL_ERROR);
-    else res.destroy();
+    failed(res);
   }
+}
+
+async function serveWeb(handler: TenderHandler, limit: number, req: IncomingMessage, res: ServerResponse, target: string): Promise<void> {
+  try {
+    const read = await new Promise<BodyRead>((resolve) => readBody(req, limit, resolve));
+    const request = toRequest(req, `${originOf(req)}${target}`, req.method ?? 'GET', read.bytes);
+    const response = await handler(request, { clientAddress: req.socket.remoteAddress ?? '' });
+    await writeResponse(req, res, response, read.overLimit);
+  } catch {
+    failed(res);
+  }
+}
+
+function failed(res: ServerResponse): void {
+  if (!res.headersSent) sendFixed(res, 500, INTERNAL_ERROR);
+  else res.destroy();
 }
 
 /** `http://` and the Host header when it is a plain host name or address (else `localhost`). */
@@ -105,9 +117,9 @@ class NodeProxyRequest implements ProxyRequest {
     return typeof value === 'string' ? value : value.join(', ');
   }
 
-  body(limit: number): Promise<Uint8Array | undefined> {
+  body(limit: number): Uint8Array | undefined {
     const bytes = this.bytes ?? NO_BYTES;
-    return Promise.resolve(this.overLimit || bytes.byteLength > limit ? undefined : bytes);
+    return this.overLimit || bytes.byteLength > limit ? undefined : bytes;
   }
 
   self(): URL {
@@ -132,42 +144,60 @@ function writeAnswer(req: IncomingMessage, res: ServerResponse, answer: Answer, 
   res.end(req.method === 'HEAD' || answer.body === null ? undefined : answer.body);
 }
 
+/** A request body as the adapter read it: none, all of it, or (over the limit) a first part or nothing. */
+interface BodyRead {
+  readonly bytes: Buffer | undefined;
+  readonly overLimit: boolean;
+}
+
+const NO_BODY: BodyRead = Object.freeze({ bytes: undefined, overLimit: false });
+const ANNOUNCED_TOO_LARGE: BodyRead = Object.freeze({ bytes: undefined, overLimit: true });
+
 /**
  * Reads a request body into one buffer, stopping once it passes `limit` (the result then holds limit + 1 bytes
- * or a little more, enough for the proxy to answer 413, and the rest is never read). Undefined when the client
- * aborts or errors before the end.
+ * or a little more, enough for the proxy to answer 413, and the rest is never read), and calls `done` with it;
+ * at once when there is no body. Never calls back when the client aborts or errors before the end.
  */
-function readBody(req: IncomingMessage, limit: number): Promise<{ bytes: Buffer; overLimit: boolean } | undefined> {
-  return new Promise((resolve) => {
-    const chunks: Buffer[] = [];
-    let total = 0;
-    const done = (result: { bytes: Buffer; overLimit: boolean } | undefined) => {
-      req.off('data', onData);
-      req.off('end', onEnd);
-      req.off('error', onError);
-      req.off('close', onClose);
-      resolve(result);
-    };
-    const whole = () => (chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks, total));
-    const onData = (chunk: Buffer) => {
-      chunks.push(chunk);
-      total += chunk.length;
-      if (total > limit) {
-        // Enough to know it is too large: stop reading; the connection is closed after the answer.
-        req.pause();
-        done({ bytes: whole(), overLimit: true });
-      }
-    };
-    const onEnd = () => done({ bytes: whole(), overLimit: false });
-    const onError = () => done(undefined);
-    const onClose = () => {
-      if (!req.complete) done(undefined);
-    };
-    req.on('data', onData);
-    req.on('end', onEnd);
-    req.on('error', onError);
-    req.on('close', onClose);
-  });
+function readBody(req: IncomingMessage, limit: number, done: (read: BodyRead) => void): void {
+  const method = req.method;
+  const declared = req.headers['content-length'];
+  if (method === 'GET' || method === 'HEAD' || (req.headers['transfer-encoding'] === undefined && (declared ?? '0') === '0')) {
+    done(NO_BODY);
+    return;
+  }
+  // Announced as too large: read none of it (the proxy answers 413 from the header); the connection closes after.
+  if (declared !== undefined && !(Number(declared) <= limit)) {
+    done(ANNOUNCED_TOO_LARGE);
+    return;
+  }
+  const chunks: Buffer[] = [];
+  let total = 0;
+  const finish = (read: BodyRead | undefined) => {
+    req.off('data', onData);
+    req.off('end', onEnd);
+    req.off('error', onError);
+    req.off('close', onClose);
+    if (read !== undefined) done(read);
+  };
+  const whole = () => (chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks, total));
+  const onData = (chunk: Buffer) => {
+    chunks.push(chunk);
+    total += chunk.length;
+    if (total > limit) {
+      // Enough to know it is too large: stop reading; the connection is closed after the answer.
+      req.pause();
+      finish({ bytes: whole(), overLimit: true });
+    }
+  };
+  const onEnd = () => finish({ bytes: whole(), overLimit: false });
+  const onError = () => finish(undefined);
+  const onClose = () => {
+    if (!req.complete) finish(undefined);
+  };
+  req.on('data', onData);
+  req.on('end', onEnd);
+  req.on('error', onError);
+  req.on('close', onClose);
 }
 
 function toRequest(req: IncomingMessage, url: string, method: string, bytes: Buffer | undefined): Request {
