@@ -113,7 +113,7 @@ export async function main({ benchDir, root }: { benchDir: string; root: string 
     let tender: Child | undefined;
     if (sandbox) {
       try {
-        tender = await startTender(root, outDir, {
+        tender = await startTender(root, {
           TENDER_API_BASE_URL: sandbox.url, TENDER_API_KEY: API_KEY, TENDER_ALLOWED_ORIGINS: env.site,
           TENDER_RATE_LIMIT: '1000000', PORT: '0', HOST: '127.0.0.1',
         });

@@ -45,10 +45,12 @@ async function startChild(file: string, env: Record<string, string>, label: stri
  * The Tender server, built from src/server with the options scripts/build.ts uses for dist/server
  * (scripts/server-build.ts), wrapped in a small entry that reads the environment like `npm run serve`.
  */
-export async function startTender(root: string, outDir: string, env: Record<string, string>): Promise<Child> {
+export async function startTender(root: string, env: Record<string, string>): Promise<Child> {
   if (!existsSync(join(root, 'src/server/node.ts'))) throw new Error('src/server/node.ts does not exist yet');
   const pkg = JSON.parse(await readFile(join(root, 'package.json'), 'utf8')) as { version: string };
-  const outfile = join(outDir, 'proc/tender.mjs');
+  // Under the repository's own node_modules, which its packages resolve from: test/bench/node_modules holds the
+  // peers' dependencies (Preact 10 among them), which must not stand in for Tender's.
+  const outfile = join(root, 'node_modules/.cache/tender-bench/tender.mjs');
   const { serverBuild } = (await import(join(root, 'scripts/server-build.ts'))) as typeof import('../../../scripts/server-build');
   await build({
     ...serverBuild(root, { __TENDER_VERSION__: JSON.stringify(pkg.version) }),
