@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
-import { formatRecord, isoNow, loggablePath, type LogRecord } from './log';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { formatRecord, isoNow, loggablePath, stdoutLogger, type LogRecord } from './log';
 
 const base: LogRecord = { time: '2026-11-22T06:13:24.123Z', level: 'info' };
 
@@ -48,5 +48,48 @@ describe('loggablePath', () => {
 
   it('caps long paths', () => {
     expect(loggablePath(`/${'a'.repeat(500)}`).length).toBeLessThanOrEqual(201);
+  });
+});
+
+describe('stdoutLogger', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.restoreAllMocks();
+  });
+
+  it('writes the lines of a short while together, each record one JSON line', () => {
+    vi.useFakeTimers();
+    const writes: string[] = [];
+    vi.spyOn(process.stdout, 'write').mockImplementation((chunk: string | Uint8Array) => {
+      writes.push(String(chunk));
+      return true;
+    });
+    const first: LogRecord = { ...base, path: '/a', status: 200 };
+    const second: LogRecord = { ...base, level: 'warn', path: '/b', status: 404 };
+    stdoutLogger(first);
+    stdoutLogger(second);
+    expect(writes).toEqual([]);
+    vi.advanceTimersByTime(20);
+    expect(writes).toEqual([`${JSON.stringify(first)}\n${JSON.stringify(second)}\n`]);
+    vi.advanceTimersByTime(100);
+    expect(writes).toHaveLength(1);
+  });
+
+  it('writes at once when 32 KB are pending', () => {
+    vi.useFakeTimers();
+    const writes: string[] = [];
+    vi.spyOn(process.stdout, 'write').mockImplementation((chunk: string | Uint8Array) => {
+      writes.push(String(chunk));
+      return true;
+    });
+    const record: LogRecord = { ...base, path: `/${'p'.repeat(180)}` };
+    let lines = 0;
+    while (writes.length === 0) {
+      stdoutLogger(record);
+      lines++;
+    }
+    expect(writes[0]?.length).toBeGreaterThanOrEqual(32 * 1024);
+    expect(writes[0]?.split('\n').filter(Boolean)).toHaveLength(lines);
+    vi.advanceTimersByTime(20);
   });
 });

@@ -137,6 +137,8 @@ describe('allowlisted operations', () => {
     }
     if (c.body !== undefined) {
       expect(up.headers['content-type']).toBe('application/json');
+      expect(up.headers['content-length']).toBe(String(Buffer.byteLength(up.body)));
+      expect(up.headers['transfer-encoding']).toBeUndefined();
       expect(JSON.parse(up.body)).toEqual(c.upstreamBody ?? c.body);
     } else {
       expect(up.body).toBe('');

@@ -235,9 +235,11 @@ export function createProxy(config: TenderConfig, deps: ProxyDeps): Proxy {
     extra: Readonly<Record<string, string>>,
   ): Promise<Answer> {
     // Only these go upstream: nothing of the browser's own headers (Authorization, cookies) is copied.
-    const headers: Record<string, string> = { authorization, accept: 'application/json', 'x-request-id': ctx.requestId };
+    const headers: Record<string, string> =
+      body === undefined
+        ? { authorization, accept: 'application/json', 'x-request-id': ctx.requestId }
+        : { authorization, accept: 'application/json', 'x-request-id': ctx.requestId, 'content-type': 'application/json' };
     if (idempotencyKey !== null) headers['idempotency-key'] = idempotencyKey;
-    if (body !== undefined) headers['content-type'] = 'application/json';
     const started = deps.now();
     return deps.upstream(upstreamUrl, { method: route.operation.method, headers, body, timeoutMs: config.upstreamTimeoutMs, maxBytes: MAX_UPSTREAM_BYTES }).then(
       (answer) => passOn(answer, ctx, started, extra),

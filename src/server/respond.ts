@@ -49,11 +49,19 @@ export function jsonAnswer(status: number, body: unknown, headers?: Readonly<Rec
 /** Like {@link jsonAnswer} for text that is already JSON (an upstream answer passed through). */
 export function rawJsonAnswer(status: number, text: string, headers?: Readonly<Record<string, string>>): Answer {
   const bytes = Buffer.from(text, 'utf8');
-  return {
-    status,
-    headers: { ...SECURITY_HEADERS, 'content-type': JSON_TYPE, 'cache-control': 'no-store', 'content-length': String(bytes.length), ...headers },
-    body: bytes,
+  // A literal, then plain assignments: object spread here cost more than the rest of building the answer
+  // (a microsecond or more a call on the bench machine). SECURITY_HEADERS's entries, one by one (tested).
+  const out: Record<string, string> = {
+    'x-content-type-options': SECURITY_HEADERS['x-content-type-options'] as string,
+    'referrer-policy': SECURITY_HEADERS['referrer-policy'] as string,
+    'cross-origin-resource-policy': SECURITY_HEADERS['cross-origin-resource-policy'] as string,
+    'content-security-policy': SECURITY_HEADERS['content-security-policy'] as string,
+    'content-type': JSON_TYPE,
+    'cache-control': 'no-store',
+    'content-length': String(bytes.length),
   };
+  if (headers !== undefined) for (const name in headers) out[name] = headers[name] as string;
+  return { status, headers: out, body: bytes };
 }
 
 /** A JSON response with the security headers, `no-store`, and an exact Content-Length. */

@@ -64,7 +64,6 @@ export function createNodeUpstream(): UpstreamCall {
       }
       const path = q === -1 ? target.path : target.path + url.slice(q);
       const https = target.https;
-      const headers = init.body === undefined ? init.headers : { ...init.headers, 'content-length': String(Buffer.byteLength(init.body)) };
       let settled = false;
       const finish = (error: UpstreamError | undefined, answer?: UpstreamAnswer) => {
         if (settled) return;
@@ -73,8 +72,11 @@ export function createNodeUpstream(): UpstreamCall {
         if (error) reject(error);
         else resolve(answer as UpstreamAnswer);
       };
-      const options = { method: init.method, headers, agent: target.agent, hostname: target.hostname, port: target.port, path };
+      const options = { method: init.method, headers: init.headers, agent: target.agent, hostname: target.hostname, port: target.port, path };
       const req = https ? httpsRequest(options) : httpRequest(options);
+      // Set on the request rather than spread into a copy of the headers, which cost more than the rest of
+      // the call's set-up on the bench machine.
+      if (init.body !== undefined) req.setHeader('content-length', Buffer.byteLength(init.body));
       // Covers connecting, waiting and reading the whole answer.
       const timer = setTimeout(() => {
         finish(new UpstreamError('timeout'));
