@@ -1,6 +1,6 @@
 import { gzipSync } from 'node:zlib';
 import { describe, expect, test } from 'vitest';
-import { LOADER_CONFIG_PLACEHOLDER } from '../src/platform/pageConfig';
+import { LOADER_CONFIG_PLACEHOLDER, renderLoaderConfig } from '../src/platform/pageConfig';
 import { buildLoader } from './build-options';
 import { loaderConfig } from './config';
 
@@ -32,13 +32,18 @@ describe('tender.js', () => {
   test('carries the loader-config placeholder exactly once, so the server can swap it', async () => {
     const js = await loader();
     expect(js.split(LOADER_CONFIG_PLACEHOLDER)).toHaveLength(2);
-    const config = { v: 1, redirectHosts: ['wallet.example'], allowHttpLoopback: false };
-    const literal = JSON.stringify(JSON.stringify(config));
-    const served = js.split(LOADER_CONFIG_PLACEHOLDER).join(literal);
+    const config = { redirectHosts: ["wallet.example", "o'brien.example"], allowHttpLoopback: false };
+    const served = js.split(LOADER_CONFIG_PLACEHOLDER).join(renderLoaderConfig(config));
     // Swapped in where a string literal stood, as a string literal: the loader reads it back as the config.
-    expect(served).toMatch(/[=(,]"\{\\"v\\":1,/);
+    expect(served).toContain(`'{"redirectHosts":["wallet.example","o\\'brien.example"],"allowHttpLoopback":false}'`);
     expect(() => new Function(served)).not.toThrow();
-    expect(loaderConfig(JSON.parse(literal) as string)).toEqual(config);
+    expect(loaderConfig(new Function(`return ${renderLoaderConfig(config)}`)() as string)).toEqual(config);
+  });
+
+  // What a browser gets from a Tender server in front of the sandbox (npm start): the budget holds as served.
+  test(`meets the ${BUDGET}-byte budget as served, with the sandbox's configuration in it`, async () => {
+    const served = (await loader()).split(LOADER_CONFIG_PLACEHOLDER).join(renderLoaderConfig({ redirectHosts: ['127.0.0.1:8082'], allowHttpLoopback: true }));
+    expect(gzipSync(served, { level: 9 }).length).toBeLessThanOrEqual(BUDGET);
   });
 
   test('the unreplaced placeholder means "no server config"', () => {

@@ -41,12 +41,23 @@ export function readPageConfig(doc: Document): PageConfig | undefined {
   }
 }
 
-/** The placeholder the server swaps in the loader for `JSON.stringify(JSON.stringify(LoaderConfig))`. */
+/** The placeholder the server swaps in the loader for {@link renderLoaderConfig}'s string literal. */
 export const LOADER_CONFIG_PLACEHOLDER = '"__TENDER_LOADER_CONFIG__"';
 
-/** What the loader needs to know from its server: where the payer may be sent (checked again before navigating). */
+/**
+ * What the loader needs to know from its server: where the payer may be sent (checked again before navigating).
+ * No version field: the server that writes it serves the very file that reads it.
+ */
 export interface LoaderConfig {
-  readonly v: 1;
   readonly redirectHosts: readonly string[];
   readonly allowHttpLoopback: boolean;
+}
+
+/**
+ * The loader config as a single-quoted JS string literal of its JSON, for the placeholder: the JSON's own double
+ * quotes need no escaping there, which keeps the served loader small (it has a byte budget).
+ */
+export function renderLoaderConfig(config: LoaderConfig): string {
+  const json = JSON.stringify({ redirectHosts: config.redirectHosts, allowHttpLoopback: config.allowHttpLoopback });
+  return `'${json.replace(/[\\']/g, '\\$&').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029')}'`;
 }

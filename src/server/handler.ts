@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
-import { LOADER_CONFIG_PLACEHOLDER, type LoaderConfig } from '../platform/pageConfig';
+import { LOADER_CONFIG_PLACEHOLDER, renderLoaderConfig } from '../platform/pageConfig';
 import type { TenderConfig } from './config';
 import { isoNow, loggablePath, stdoutLogger, type LogRecord, type Logger } from './log';
 import { findPackageRoot } from './packageRoot';
@@ -88,8 +88,7 @@ export function createTender(config: TenderConfig, deps: TenderHandlerDeps = {})
 
   const servePage = createPageRoute(config, { assets, pageVerify, notBuilt });
 
-  const loaderConfig: LoaderConfig = { v: 1, redirectHosts: config.redirectHosts, allowHttpLoopback: config.allowHttpLoopback };
-  const loaderLiteral = JSON.stringify(JSON.stringify(loaderConfig));
+  const loaderLiteral = renderLoaderConfig({ redirectHosts: config.redirectHosts, allowHttpLoopback: config.allowHttpLoopback });
   const injectLoaderConfig = (text: string) => text.split(LOADER_CONFIG_PLACEHOLDER).join(loaderLiteral);
 
   const loaderHeaders: Record<string, string> = {
