@@ -17,6 +17,12 @@ describe('formatRecord', () => {
     expect(formatRecord(record)).toBe(JSON.stringify(record));
   });
 
+  it('writes numbers as JSON.stringify does, tenths and others', () => {
+    const values = [0, -0, 1, 0.1, 0.5, 1.3, 12.7, 99.9, 100.1, 2.25, 1 / 3, -4.2, -0.1, 1e21, 1e-7, 123456789.1, 2 ** 53, 0.30000000000000004];
+    for (let t = -2_000; t <= 20_000; t++) values.push(t / 10, Math.round((t / 7) * 10) / 10);
+    for (const ms of values) expect(formatRecord({ ...base, ms })).toBe(JSON.stringify({ ...base, ms }));
+  });
+
   it('gives a record back when parsed, whatever the order its fields were set in', () => {
     const record: LogRecord = { event: 'internal_error', status: 500, level: 'error', time: base.time, path: '/x' };
     expect(JSON.parse(formatRecord(record))).toEqual(record);

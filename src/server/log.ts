@@ -63,7 +63,20 @@ export function loggablePath(pathname: string): string {
 /** Strings that are their own JSON form between quotes: printable ASCII without `"` or `\\`. */
 const PLAIN = /^[ !#-[\]-~]*$/;
 const str = (value: string): string => (PLAIN.test(value) ? `"${value}"` : JSON.stringify(value));
-const num = (value: number): string => (Number.isFinite(value) ? `${value}` : 'null');
+/**
+ * A number's JSON text. Durations are rounded to tenths, and V8's general double-to-text conversion cost more
+ * than the rest of the line: a whole number of tenths is written from two integers (the same shortest text).
+ */
+function num(value: number): string {
+  if (Number.isInteger(value)) return `${value}`;
+  const tenths = Math.round(value * 10);
+  if (tenths / 10 === value && tenths < 1e15 && tenths > -1e15) {
+    const size = tenths < 0 ? -tenths : tenths;
+    const rest = size % 10;
+    return `${tenths < 0 ? '-' : ''}${(size - rest) / 10}.${rest}`;
+  }
+  return Number.isFinite(value) ? `${value}` : 'null';
+}
 
 /**
  * A record as the JSON text `JSON.stringify` would give, fields in the same order, for a third of its cost:

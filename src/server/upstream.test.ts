@@ -1,0 +1,56 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterEach, describe, expect, it } from 'vitest';
+import { UpstreamError, createNodeUpstream } from './upstream';
+
+let server: Server | undefined;
+afterEach(async () => {
+  if (!server) return;
+  server.closeAllConnections();
+  await new Promise<void>((resolve) => server!.close(() => resolve()));
+  server = undefined;
+});
+
+/** A server that answers `/fast` at once and never answers anything else. */
+async function start(): Promise<string> {
+  server = createServer((req, res) => {
+    req.resume();
+    if (req.url === '/fast') res.writeHead(200, { 'content-type': 'application/json' }).end('{"ok":true}');
+  });
+  await new Promise<void>((resolve) => server!.listen(0, '127.0.0.1', resolve));
+  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+}
+
+const init = (timeoutMs: number) => ({ method: 'GET', headers: {}, body: undefined, timeoutMs, maxBytes: 1024 });
+
+describe('createNodeUpstream deadlines', () => {
+  it('times out each hung call at its own deadline, never early, and answers the others', async () => {
+    const base = await start();
+    const upstream = createNodeUpstream();
+    const started = performance.now();
+    const outcome = (p: Promise<unknown>) =>
+      p.then(
+        () => ({ ok: true, ms: performance.now() - started }),
+        (err: unknown) => ({ ok: false, timeout: err instanceof UpstreamError && err.kind === 'timeout', ms: performance.now() - started }),
+      );
+    const [short, long, fast] = await Promise.all([
+      outcome(upstream(`${base}/hang`, init(150))),
+      outcome(upstream(`${base}/hang`, init(400))),
+      outcome(upstream(`${base}/fast`, init(150))),
+    ]);
+    expect(fast).toMatchObject({ ok: true });
+    expect(short).toMatchObject({ ok: false, timeout: true });
+    expect(long).toMatchObject({ ok: false, timeout: true });
+    expect(short.ms).toBeGreaterThanOrEqual(149);
+    expect(short.ms).toBeLessThan(1_000);
+    expect(long.ms).toBeGreaterThanOrEqual(399);
+    expect(long.ms).toBeLessThan(1_500);
+
+    // Calls after a quiet spell still get their deadline (the shared timer stops when nothing is in flight).
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const again = performance.now();
+    await expect(upstream(`${base}/hang`, init(120))).rejects.toMatchObject({ kind: 'timeout' });
+    expect(performance.now() - again).toBeGreaterThanOrEqual(119);
+    expect(await upstream(`${base}/fast`, init(120))).toMatchObject({ status: 200, text: '{"ok":true}' });
+  });
+});
