@@ -143,8 +143,10 @@ ${traces || '- n/a'}
 ## Method
 
 - **Servers.** Everything binds 127.0.0.1 on free ports. The sandbox payment API runs in the bench process; the Tender
-  server runs in a child process (src/server built with esbuild exactly as scripts/build.ts builds dist/server, started
-  with configFromEnv + startTenderServer; TENDER_RATE_LIMIT=1000000 so the limiter runs but does not refuse). A static
+  server runs in a child process (src/server built with the esbuild options scripts/build.ts uses for dist/server,
+  scripts/server-build.ts, resolving packages from the repository's node_modules; started with configFromEnv +
+  startTenderServer; TENDER_RATE_LIMIT=1000000 so the limiter runs but does not refuse). Its hosted page carries its
+  first screen in the HTML (rendered by the server, stylesheet inline); the page's module script takes over after. A static
   server serves the peers and the storefront pages with brotli (quality 11) like a CDN. The storefront origin is
   http://localhost:PORT; Tender is http://127.0.0.1:PORT (another site); the bare form's iframe comes from
   http://127.0.0.1:PORT of the static server (another site than the storefront).
