@@ -110,6 +110,7 @@ const CASES: Case[] = [
   { name: 'an upstream redirect', method: 'POST', path: '/api/v1/transaction/verify', headers: JSON_HEADERS, body: verifyBody, upstream: () => ({ kind: 'raw', status: 302, body: '', headers: { location: '/api/v1/refund' } }) },
   { name: 'an upstream 204', path: '/api/v1/ussd-getbanks', upstream: () => ({ kind: 'raw', status: 204, body: '' }) },
   { name: 'an upstream HTML page', path: '/api/v1/ussd-getbanks', upstream: () => ({ kind: 'raw', status: 500, body: '<html></html>' }) },
+  { name: 'an upstream answer of broken JSON', path: '/api/v1/ussd-getbanks', upstream: () => ({ kind: 'raw', status: 200, body: '{"status":true,"data":[1,]}' }) },
   { name: 'an upstream echo of the key', path: '/api/v1/ussd-getbanks', upstream: (r) => ({ kind: 'json', body: { echo: r.headers.authorization } }) },
   { name: 'a HEAD', method: 'HEAD', path: '/api/v1/ussd-getbanks' },
 ];

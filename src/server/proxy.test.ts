@@ -383,6 +383,10 @@ describe('upstream failures', () => {
     const html = await h.request({ path: '/api/v1/ussd-getbanks' });
     expect(html.status).toBe(502);
     expect(html.body).not.toContain('<html>');
+    h.upstream.behave(() => ({ kind: 'raw', status: 200, body: '{"status":true,"message":"x"', headers: { 'content-type': 'application/json' } }));
+    const broken = await h.request({ path: '/api/v1/ussd-getbanks' });
+    expect(broken.status).toBe(502);
+    expect(JSON.parse(broken.body)).toMatchObject({ code: 'upstream_invalid' });
     h.upstream.behave(() => ({ kind: 'json', body: { status: true, message: 'x', data: 'y'.repeat(300 * 1024) } }));
     const big = await h.request({ path: '/api/v1/ussd-getbanks' });
     expect(big.status).toBe(502);

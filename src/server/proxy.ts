@@ -3,6 +3,7 @@ import { fieldErrors } from '../api/issues';
 import { operations, type Operation, type OperationId } from '../api/operations';
 import type { TenderConfig } from './config';
 import { corsHeaders, createOriginPolicy, preflightHeaders, type OriginFacts } from './cors';
+import { isJson } from './json';
 import { createRateLimiter, type RateLimiter } from './rateLimit';
 import { NOT_FOUND, SECURITY_HEADERS, errorAnswer, methodNotAllowedAnswer, rawJsonAnswer, type Answer } from './respond';
 import { UpstreamError, readLimited, type UpstreamAnswer, type UpstreamCall } from './upstream';
@@ -262,9 +263,7 @@ export function createProxy(config: TenderConfig, deps: ProxyDeps): Proxy {
     if (text.length === 0 || status === 204 || status === 205) {
       return { status, headers: { ...SECURITY_HEADERS, 'cache-control': 'no-store', ...extra }, body: null };
     }
-    try {
-      JSON.parse(text);
-    } catch {
+    if (!isJson(text)) {
       ctx.event = 'upstream_invalid';
       return errorAnswer(502, 'upstream_invalid', `The payment API sent an answer that is not JSON (HTTP ${status}).`, extra);
     }
