@@ -19,4 +19,17 @@ describe('createRateLimiter', () => {
     expect(limiter.size).toBe(100);
     expect(limiter.take('client-999')).toBeGreaterThan(0);
   });
+
+  it('keeps a client used again, even several times in a row, ahead of one seen before it', () => {
+    const limiter = createRateLimiter({ perMinute: 1, now: () => 0, maxClients: 2 });
+    expect(limiter.take('a')).toBe(0);
+    expect(limiter.take('b')).toBe(0);
+    expect(limiter.take('a')).toBeGreaterThan(0);
+    expect(limiter.take('a')).toBeGreaterThan(0);
+    // 'b' is now the least recently seen: a new client pushes it out, not 'a'.
+    expect(limiter.take('c')).toBe(0);
+    expect(limiter.take('a')).toBeGreaterThan(0);
+    expect(limiter.take('b')).toBe(0);
+    expect(limiter.size).toBe(2);
+  });
 });

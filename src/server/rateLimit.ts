@@ -29,13 +29,19 @@ export function createRateLimiter(options: RateLimiterOptions): RateLimiter {
   const { now } = options;
   // Map keeps insertion order: re-inserting on each use makes the first key the least recently seen.
   const buckets = new Map<string, Bucket>();
+  // The most recently seen key is already last: moving it there again (delete, set) is skipped. A client
+  // polling, or one proxy in front, sends many requests in a row.
+  let newest: string | undefined;
 
   return {
     take(key) {
       const t = now();
       let bucket = buckets.get(key);
       if (bucket) {
-        buckets.delete(key);
+        if (key !== newest) {
+          buckets.delete(key);
+          buckets.set(key, bucket);
+        }
         bucket.tokens = Math.min(capacity, bucket.tokens + (t - bucket.at) * perMs);
         bucket.at = t;
       } else {
@@ -45,8 +51,9 @@ export function createRateLimiter(options: RateLimiterOptions): RateLimiter {
           const oldest = buckets.keys().next().value;
           if (oldest !== undefined) buckets.delete(oldest);
         }
+        buckets.set(key, bucket);
       }
-      buckets.set(key, bucket);
+      newest = key;
       if (bucket.tokens >= 1) {
         bucket.tokens -= 1;
         return 0;
