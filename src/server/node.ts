@@ -20,8 +20,8 @@ const METHOD_NOT_ALLOWED = JSON.stringify({ status: false, code: 'method_not_all
  * Adapts a Web-standard handler to `http.createServer`. The request body is read first (never more than the
  * limit plus one byte). Given a {@link Tender}, requests whose path is exactly a proxy route go to its proxy
  * routes as they are, with no Request or Response built (those cost more than the rest of a small proxied call
- * together); everything else, and a bare handler, gets a Request with those bytes. A response whose bytes
- * are known (respond.ts) is written with one `res.end`, any other is streamed.
+ * together); everything else, and a bare handler, gets a Request with those bytes. A response whose body is
+ * known (respond.ts) is written with one `res.end`, any other is streamed.
  */
 export function toNodeListener(handler: TenderHandler | Tender, options: NodeListenerOptions = {}): (req: IncomingMessage, res: ServerResponse) => void {
   const limit = options.maxBodyBytes ?? MAX_REQUEST_BYTES;
@@ -219,10 +219,9 @@ async function writeResponse(req: IncomingMessage, res: ServerResponse, response
   if (overLimit || !req.complete) connection = 'close';
   if (connection !== undefined) flat.push('connection', connection);
   res.writeHead(response.status, flat);
-  // Known bytes first: asking a BufferedResponse for its body would build the stream this avoids.
   const known = knownBody(response);
   if (known !== undefined) {
-    // The bytes are at hand: one write, no stream read. A Response's own stream is left to the collector.
+    // The body is at hand: one write, no stream read. A Response's own stream is left to the collector.
     res.end(req.method === 'HEAD' ? undefined : known);
     return;
   }
