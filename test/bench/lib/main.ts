@@ -255,10 +255,11 @@ export async function main({ benchDir, root }: { benchDir: string; root: string 
       const connections = 32;
       // The whole bench stays under 10 minutes: on a slow or busy machine the proxy rounds get what is left.
       const left = 580 - (Date.now() - started) / 1000;
-      const PROXY_SECONDS = Math.max(3, Math.min(PROXY_SECONDS_WANTED, Math.floor((left - 40) / 6)));
+      const ROUNDS = 5;
+      const PROXY_SECONDS = Math.max(3, Math.min(PROXY_SECONDS_WANTED, Math.floor((left - 40) / (2 * ROUNDS))));
       if (PROXY_SECONDS < PROXY_SECONDS_WANTED) notes.push(`Proxy rounds were shortened to ${PROXY_SECONDS} s to keep the bench under 10 minutes.`);
-      const topUpMax = Math.max(5, Math.min(45, Math.floor(left - 6 * PROXY_SECONDS - 20)));
-      log(`proxy: transaction/verify through Tender vs a bare pass-through, ${connections} connections, 3 × ${PROXY_SECONDS} s each, alternating`);
+      const topUpMax = Math.max(5, Math.min(45, Math.floor(left - 2 * ROUNDS * PROXY_SECONDS - 20)));
+      log(`proxy: transaction/verify through Tender vs a bare pass-through, ${connections} connections, ${ROUNDS} × ${PROXY_SECONDS} s each, alternating`);
       const bare = await startPassthrough(root, { BENCH_UPSTREAM: sandbox.url, BENCH_API_KEY: API_KEY });
       closers.push(() => bare.close());
       const body = JSON.stringify({ transactionReference: await env.reference() });
@@ -272,9 +273,12 @@ export async function main({ benchDir, root }: { benchDir: string; root: string 
       await load(tender.url, { seconds: 2 });
       await load(bare.url, { seconds: 2 });
       const before = await tender.mem();
+      // Both processes collect garbage here (mem() runs global.gc()), so neither starts the rounds with a clean heap
+      // the other does not have.
+      await bare.mem();
       const med = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
       const rounds: { tender: Load; bare: Load }[] = [];
-      for (let i = 0; i < 3; i++) {
+      for (let i = 0; i < ROUNDS; i++) {
         const first = i % 2 ? bare.url : tender.url;
         const a = await load(first, { seconds: PROXY_SECONDS });
         const b = await load(first === tender.url ? bare.url : tender.url, { seconds: PROXY_SECONDS });
