@@ -183,7 +183,8 @@ ${traces || '- n/a'}
   included. Both clocks are the same renderer process's high-resolution clock mapped to the Unix epoch. Runs
   alternate: each round goes through every scenario at 1x, then at 4x, in an order rotated every round.
 - **Weight**: one unthrottled run per scenario; the bodies of every script and stylesheet response the browser received
-  (Playwright response events, all frames) whose request started before the card input was visible, compressed
+  (Playwright response events, all frames) whose request started before the card input was visible, or that a page's
+  HTML names (Tender's form shows before its entry script arrives, and still needs it), and the documents' inline code, compressed
   here per file with gzip -9 and brotli quality 11 (so the figures do not depend on how a server compresses).
   Tender's hosted page weight is from the direct run; the loader is tender.js as the Tender server served it.
 - **Chain**: from CDP \`Network.requestWillBeSent\` initiators in the slow-4G runs: depth(request) = 1 + depth(the
