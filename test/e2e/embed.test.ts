@@ -85,6 +85,17 @@ const checkout = (page: Page) => page.frameLocator(FRAME);
 /** The hosted page's frame, for evaluating in its document. */
 const hosted = (page: Page) => page.frames().find((f) => f.url().includes('/checkout/'))!;
 
+/**
+ * The modal is up and the page's script has taken over: its form shows with the HTML (inert until then), the
+ * loader's own dialog goes when the page says ready, and the page then focuses its first field.
+ */
+async function shown(page: Page): Promise<void> {
+  await checkout(page).getByLabel('Card number').waitFor();
+  await page.locator('dialog').waitFor({ state: 'detached' });
+  // Told it is shown, the page puts focus on its first field.
+  await expect.poll(async () => (await hosted(page)?.evaluate(() => document.activeElement?.id)) ?? '', { timeout: 10_000 }).toBe('tender-card-number');
+}
+
 async function payByCard(page: Page, number = '4084084084084081'): Promise<void> {
   const frame = checkout(page);
   await frame.getByLabel('Card number').fill(number);
@@ -165,7 +176,7 @@ describe('embedded checkout', () => {
     const page = await newPage();
     await page.goto(shop.url);
     await page.getByRole('button', { name: /^Pay/ }).click();
-    await checkout(page).getByLabel('Card number').waitFor();
+    await shown(page);
     const reference = /"transactionReference":"([^"]+)"/.exec((await events(page))[0]!)![1]!;
     // Put the forger in the page (as a compromised ad or widget would be) and let it post.
     await page.evaluate(
@@ -198,7 +209,7 @@ describe('embedded checkout', () => {
     const pay = page.getByRole('button', { name: /^Pay/ });
     await pay.focus();
     await page.keyboard.press('Enter');
-    await checkout(page).getByLabel('Card number').waitFor();
+    await shown(page);
     // On the storefront focus sits on the iframe; inside it, on a control of the page's dialog.
     const inDialog = async () =>
       (await page.evaluate(() => document.activeElement?.tagName)) === 'IFRAME' && (await hosted(page).evaluate(() => !!document.activeElement?.closest('[role="dialog"]')));
@@ -210,7 +221,8 @@ describe('embedded checkout', () => {
       await page.keyboard.press('Shift+Tab');
       expect(await inDialog()).toBe(true);
     }
-    await page.keyboard.press('Escape');
+    // The page closes on keydown; no keyup into the removed frame (see the close-button test).
+    await page.keyboard.down('Escape');
     await page.locator(FRAME).waitFor({ state: 'detached' });
     expect(await page.evaluate(() => document.activeElement?.textContent)).toMatch(/^Pay/);
     expect((await events(page)).some((e) => e.startsWith('onClose'))).toBe(true);
@@ -221,7 +233,7 @@ describe('embedded checkout', () => {
     const page = await newPage();
     await page.goto(shop.url);
     await page.getByRole('button', { name: /^Pay/ }).click();
-    await checkout(page).getByLabel('Card number').waitFor();
+    await shown(page);
     const state = () =>
       page.evaluate((sel) => {
         const f = document.querySelector<HTMLIFrameElement>(sel);
@@ -247,9 +259,11 @@ describe('embedded checkout', () => {
     await page.goto(shop.url);
     await page.getByRole('button', { name: /^Pay/ }).focus();
     await page.keyboard.press('Enter');
-    await checkout(page).getByLabel('Card number').waitFor();
+    await shown(page);
     await checkout(page).getByRole('button', { name: 'Close' }).first().focus();
-    await page.keyboard.press('Enter');
+    // Enter activates the button on keydown, and the iframe goes at once: a keyup sent after it into the removed
+    // frame can leave Playwright waiting, so only the key press that acts is sent.
+    await page.keyboard.down('Enter');
     await page.locator(FRAME).waitFor({ state: 'detached' });
     expect(await page.evaluate(() => document.activeElement?.textContent)).toMatch(/^Pay/);
     await page.context().close();
@@ -280,7 +294,7 @@ describe('embedded checkout', () => {
     release();
     // Ready: the loader's dialog goes and the page's first field takes focus.
     await page.locator('dialog').waitFor({ state: 'detached' });
-    await expect.poll(() => hosted(page).evaluate(() => document.activeElement?.id)).toBe('tender-card-number');
+    await expect.poll(async () => (await hosted(page)?.evaluate(() => document.activeElement?.id)) ?? '', { timeout: 10_000 }).toBe('tender-card-number');
     await payByCard(page);
     await frame.getByText('Payment successful').waitFor();
     await page.context().close();
@@ -310,7 +324,7 @@ describe('embedded checkout', () => {
     const page = await context.newPage();
     await page.goto(shop.url);
     await page.getByRole('button', { name: /^Pay/ }).click();
-    await checkout(page).getByLabel('Card number').waitFor();
+    await shown(page);
     const axePath = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
     // The whole document when no context is given.
     const run = async (ctx: unknown) => {
