@@ -68,11 +68,17 @@ export function createPageRoute(config: TenderConfig, deps: PageRouteDeps) {
       "base-uri 'none'",
       `frame-ancestors ${["'self'", ...config.allowedOrigins].join(' ')}`,
     ].join('; ');
-  const headersFor = new WeakMap<StaticEntry, Record<string, string>>();
-  const pageHeaders = (entry: StaticEntry): Record<string, string> => {
-    let h = headersFor.get(entry);
-    if (!h) headersFor.set(entry, (h = { ...PAGE_HEADERS, 'content-security-policy': csp(inlineStyleHashes(entry.body.toString('utf8'))) }));
-    return h;
+  // Per built page (the asset store keeps one entry until the file changes): its text, decoded once, and the hashes
+  // of its inline stylesheets, computed once; a request's theme block adds only its own hash.
+  const built = new WeakMap<StaticEntry, { html: string; hashes: string[]; headers: Record<string, string> }>();
+  const pageOf = (entry: StaticEntry) => {
+    let b = built.get(entry);
+    if (!b) {
+      const html = entry.body.toString('utf8');
+      const hashes = inlineStyleHashes(html);
+      built.set(entry, (b = { html, hashes, headers: { ...PAGE_HEADERS, 'content-security-policy': csp(hashes) } }));
+    }
+    return b;
   };
   const PAGE_HEADERS: Record<string, string> = {
     'cache-control': 'no-store',
@@ -87,19 +93,19 @@ export function createPageRoute(config: TenderConfig, deps: PageRouteDeps) {
     const entry = await assets.distFile('checkout/index.html', injectPageConfig);
     if (!entry) return notBuilt();
     const reference = url.searchParams.get('transactionReference');
-    const headers = pageHeaders(entry);
-    if (method === 'HEAD' || !reference) return entryResponse(request, entry, headers, { etag: false });
+    const page = pageOf(entry);
+    if (method === 'HEAD' || !reference) return entryResponse(request, entry, page.headers, { etag: false });
     // The page verifies its reference here, in the same response: the head goes out at once, the first screen
     // follows (drawn here, so the form paints before any script), and the verified transaction after it within a
     // short deadline, so the page needs no start-up request of its own.
     const txn = verifyForPage(reference, pageVerify, ctx.requestId);
     const first = (t: PageTxn | undefined, verified: boolean) => renderFirstScreen(url.searchParams, pageConfig, t, verified);
-    let html = entry.body.toString('utf8');
-    let h = headers;
+    let html = page.html;
+    let h = page.headers;
     const theme = themeStyle(url.searchParams.get('theme'));
     if (theme) {
       html = html.replace('</head>', `${theme}\n</head>`);
-      h = { ...headers, 'content-security-policy': csp(inlineStyleHashes(html)) };
+      h = { ...h, 'content-security-policy': csp([...page.hashes, ...inlineStyleHashes(theme)]) };
     }
     return new Response(streamPage(html, txn, first, waitMs), { status: 200, headers: { ...SECURITY_HEADERS, 'content-type': entry.type, ...h } });
   };
