@@ -12,11 +12,12 @@ import type * as Checks from './validation';
 type CardField = 'number' | 'expiry' | 'cvv';
 const formatCvv = (v: string) => digitsOf(v).slice(0, 4);
 
-// What the payer typed into the server-rendered form before the script ran: the first render reuses those inputs,
-// and must not blank them. Read only while they are there (the server has no document, a later mount finds none).
+// Values already in the server-rendered inputs when the script runs: the first screen is inert, so the payer cannot
+// type there, but autofill or an extension can set them, and the first render reuses those inputs and must not blank
+// them. Read only while they are there (the server has no document, a later mount finds none).
 const typed = (f: CardField) => (globalThis.document?.getElementById('tender-card-' + f) as HTMLInputElement | null)?.value ?? '';
 
-/** A fresh card state: empty, or what was typed before the script ran. */
+/** A fresh card state: empty, or what the server-rendered inputs already held. */
 function createCardState(): CardState {
   const ref = () => ({ current: null });
   return {
