@@ -120,7 +120,10 @@ export function createTender(config: TenderConfig, deps: TenderHandlerDeps = {})
       if (!isGet) return methodNotAllowed(GET_HEAD);
       return new Response(null, { status: 308, headers: { ...SECURITY_HEADERS, location: `/checkout/${url.search}`, 'cache-control': 'no-store' } });
     }
-    if (path === '/checkout/' || path === '/checkout/index.html') return servePage(request, url, ctx);
+    if (path === '/checkout/' || path === '/checkout/index.html') {
+      if (!isGet) return methodNotAllowed(GET_HEAD);
+      return servePage(request, url, ctx);
+    }
     if (path === '/favicon.ico' && isGet) {
       // Browsers ask for it on every full-page load of the hosted page; an empty answer keeps consoles clean.
       return new Response(null, { status: 204, headers: { ...SECURITY_HEADERS, 'cache-control': 'public, max-age=86400' } });

@@ -4,11 +4,9 @@ import { applyTheme } from '../platform/theme';
 import { renderPageConfigMeta, PAGE_CONFIG_PLACEHOLDER, type PageConfig } from '../platform/pageConfig';
 import type { TenderConfig } from './config';
 import type { ProxyContext } from './proxy';
-import { SECURITY_HEADERS, methodNotAllowed } from './respond';
+import { SECURITY_HEADERS } from './respond';
 import { streamPage, verifyForPage, type PageTxn, type PageVerifyDeps } from './pageTxn';
 import { entryResponse, type createAssetStore, type StaticEntry } from './static';
-
-const GET_HEAD = 'GET, HEAD';
 
 /** What serving the hosted page needs besides the configuration. */
 export interface PageRouteDeps {
@@ -39,7 +37,7 @@ export function inlineStyleHashes(html: string): string[] {
   return [...html.matchAll(/<style>([\s\S]*?)<\/style>/g)].map((m) => `'sha256-${createHash('sha256').update(m[1]!).digest('base64')}'`);
 }
 
-/** Serves `/checkout/` (and `/checkout/index.html`): the hosted page with its CSP and the server-side verify. */
+/** Serves GET and HEAD of `/checkout/` (and `/checkout/index.html`): the hosted page with its CSP and the server-side verify. */
 export function createPageRoute(config: TenderConfig, deps: PageRouteDeps) {
   const { assets, pageVerify, notBuilt } = deps;
   const pageConfig: PageConfig = {
@@ -89,7 +87,6 @@ export function createPageRoute(config: TenderConfig, deps: PageRouteDeps) {
 
   return async function servePage(request: Request, url: URL, ctx: ProxyContext): Promise<Response> {
     const method = request.method;
-    if (method !== 'GET' && method !== 'HEAD') return methodNotAllowed(GET_HEAD);
     const entry = await assets.distFile('checkout/index.html', injectPageConfig);
     if (!entry) return notBuilt();
     const reference = url.searchParams.get('transactionReference');
