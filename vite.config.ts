@@ -35,7 +35,7 @@ const inlineFirstCss: Plugin = {
   enforce: 'post',
   generateBundle(_, bundle) {
     const page = bundle['index.html'];
-    if (!page || page.type !== 'asset') return;
+    if (page?.type !== 'asset') return;
     let html = String(page.source);
     for (const [file, out] of Object.entries(bundle)) {
       if (out.type !== 'asset' || !file.endsWith('.css')) continue;

@@ -28,8 +28,7 @@ type Mounted = Element & { tender_?: Embed };
 let current: Embed | undefined;
 // tender.js: where this script was served from, read while it first runs (a classic script always has
 // document.currentScript then, and never after).
-let defaultOrigin: string | undefined =
-  typeof __ESM__ == 'boolean' && !__ESM__ ? new URL((document.currentScript as HTMLScriptElement).src).origin : undefined;
+let defaultOrigin: string | undefined = typeof __ESM__ == 'boolean' && !__ESM__ ? new URL((document.currentScript as HTMLScriptElement).src).origin : undefined;
 
 /** Sets the hosted page origin used when options carry no `tenderUrl` (tests; tender.js takes its own origin). */
 export const setDefaultOrigin = (origin?: string): void => {
@@ -37,7 +36,7 @@ export const setDefaultOrigin = (origin?: string): void => {
 };
 
 // An integrator's callback that throws must not break the checkout; rethrown outside so it still shows.
-const call = <T,>(fn: ((arg: T) => void) | undefined, arg: T): void => {
+const call = <T>(fn: ((arg: T) => void) | undefined, arg: T): void => {
   try {
     fn?.(arg);
   } catch (e) {
@@ -86,7 +85,9 @@ function embed(api: string, raw: unknown, target?: Element | string): Embed {
   // The USSD code and the bank account have copy buttons.
   frame.allow = 'clipboard-write';
   // The modal's page is transparent where it draws no backdrop: its color-scheme must match ours or Chromium paints it opaque.
-  fs.cssText = 'display:block;border:0;width:100%;height:' + (inline ? '560px' : '100%;position:fixed;inset:0;z-index:9999999999;color-scheme:light dark;visibility:hidden');
+  fs.cssText =
+    'display:block;border:0;width:100%;height:' +
+    (inline ? '560px' : '100%;position:fixed;inset:0;z-index:9999999999;color-scheme:light dark;visibility:hidden');
   const fired: { [type: string]: 1 } = {};
   const root = doc.documentElement;
   const rootStyle = root.style;
@@ -227,7 +228,8 @@ export function open(options: TenderOptions): TenderModalHandle {
 
 /** Starts the hosted page in a hidden iframe, so that `open` with the same options only has to show it. */
 export function preload(options: string | TenderOptions): void {
-  if (!current?.shown_ && ((typeof __ESM__ == 'boolean' && !__ESM__) || typeof document != 'undefined')) embed('preload', typeof options == 'string' ? { transactionReference: options } : options);
+  if (!current?.shown_ && ((typeof __ESM__ == 'boolean' && !__ESM__) || typeof document != 'undefined'))
+    embed('preload', typeof options == 'string' ? { transactionReference: options } : options);
 }
 
 /** Puts the checkout inline in `target` (an element or a selector); mounting again into the same element replaces it. */

@@ -28,7 +28,7 @@ function options(extra: Partial<TenderOptions> = {}) {
 const frames = () => document.querySelectorAll('iframe');
 const dialog = () => document.querySelector('dialog');
 const button = (name: string) => [...document.querySelectorAll('button')].find((b) => b.textContent === name)!;
-const key = (k: string) => document.activeElement!.dispatchEvent(new KeyboardEvent('keydown', { key: k, bubbles: true }));
+const _key = (k: string) => document.activeElement!.dispatchEvent(new KeyboardEvent('keydown', { key: k, bubbles: true }));
 
 // Every modal a test opens is closed after it, so that the next test starts with none.
 const handles: { close(): void }[] = [];
@@ -81,7 +81,14 @@ describe('options', () => {
     expect(() => checkOptions('open', input)).toThrow(message);
   });
   test('good options pass unchanged', () => {
-    const o = { ...base, channels: ['card', 'ussd'], locale: 'fr-CI', theme: { '--tender-accent': '#0a7' }, paymentRedirectUrl: 'https://pay.example/x', onSuccess() {} };
+    const o = {
+      ...base,
+      channels: ['card', 'ussd'],
+      locale: 'fr-CI',
+      theme: { '--tender-accent': '#0a7' },
+      paymentRedirectUrl: 'https://pay.example/x',
+      onSuccess() {},
+    };
     expect(checkOptions('open', o)).toBe(o);
   });
   test('open throws the integrator error synchronously and shows nothing', () => {
@@ -95,7 +102,9 @@ describe('options', () => {
 
 describe('modal', () => {
   test('builds the hosted page URL with the options, the storefront origin and embed=modal', () => {
-    const h = open(options({ channels: ['ussd', 'card'], locale: 'en', theme: { '--tender-accent': '#123456' }, paymentRedirectUrl: 'https://api.example/pay/1' }));
+    const h = open(
+      options({ channels: ['ussd', 'card'], locale: 'en', theme: { '--tender-accent': '#123456' }, paymentRedirectUrl: 'https://api.example/pay/1' }),
+    );
     const src = new URL(document.querySelector('iframe')!.src);
     expect(src.origin + src.pathname).toBe(`${TENDER}/checkout/`);
     expect(Object.fromEntries(src.searchParams)).toEqual({
@@ -334,7 +343,11 @@ describe('bridge', () => {
 
   test('a throwing callback does not break the checkout', () => {
     vi.useFakeTimers();
-    const o = options({ onEvent: () => { throw new Error('integrator bug'); } });
+    const o = options({
+      onEvent: () => {
+        throw new Error('integrator bug');
+      },
+    });
     open(o);
     fakePage().send({ v, type: 'success', reference: REF, status: 'successful' });
     expect(o.onSuccess).toHaveBeenCalledTimes(1);

@@ -28,7 +28,13 @@ export function readChildMessage(m: any, reference: string): ChildMessage | fals
           ? str(m.url, 4096)
           : m.reference === reference &&
             (t === 'ready' ||
-              (t === 'progress' ? typeof m.inProgress == 'boolean' && (m.channel === undefined || str(m.channel, 32)) : t === 'success' ? s === 'successful' : t === 'pending' ? s === t : (t === 'close' && s === undefined) || ((t === 'failure' || t === 'close') && STATUSES.includes(s))))) &&
+              (t === 'progress'
+                ? typeof m.inProgress == 'boolean' && (m.channel === undefined || str(m.channel, 32))
+                : t === 'success'
+                  ? s === 'successful'
+                  : t === 'pending'
+                    ? s === t
+                    : (t === 'close' && s === undefined) || ((t === 'failure' || t === 'close') && STATUSES.includes(s))))) &&
     m
   );
 }

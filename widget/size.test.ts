@@ -32,7 +32,7 @@ describe('tender.js', () => {
   test('carries the loader-config placeholder exactly once, so the server can swap it', async () => {
     const js = await loader();
     expect(js.split(LOADER_CONFIG_PLACEHOLDER)).toHaveLength(2);
-    const config = { redirectHosts: ["wallet.example", "o'brien.example"], allowHttpLoopback: false };
+    const config = { redirectHosts: ['wallet.example', "o'brien.example"], allowHttpLoopback: false };
     const served = js.split(LOADER_CONFIG_PLACEHOLDER).join(renderLoaderConfig(config));
     // Swapped in where a string literal stood, as a string literal: the loader reads it back as the config.
     expect(served).toContain(`'{"redirectHosts":["wallet.example","o\\'brien.example"],"allowHttpLoopback":false}'`);

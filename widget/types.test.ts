@@ -16,8 +16,8 @@ function typeTests(): void {
     theme: { '--tender-primary': '#0a7' },
     onSuccess: (r) => {
       const s: 'successful' = r.status;
-      const ref: string = r.reference;
-      void s, ref;
+      const _ref: string = r.reference;
+      void s, _ref;
     },
     onPending: (r) => void (r.status satisfies 'pending'),
     onFailure: (r) => void (r.status satisfies TenderStatus),

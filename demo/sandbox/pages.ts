@@ -47,24 +47,33 @@ export function decisionPage(title: string, tx: Transaction, intro: string, form
   const buttons = actions
     .map((a) => `<button type="submit" name="action" value="${escapeHtml(a.value)}"${a.secondary ? ' class="secondary"' : ''}>${escapeHtml(a.label)}</button>`)
     .join('\n');
-  return layout(title, `${summary(tx)}
+  return layout(
+    title,
+    `${summary(tx)}
 <p>${escapeHtml(intro)}</p>
 <form method="post" action="${escapeHtml(formAction)}">
 ${buttons}
-</form>`);
+</form>`,
+  );
 }
 
 /** The page for a transaction that can no longer be decided here: its status and the way back. */
 export function settledPage(title: string, tx: Transaction, returnUrl: string): string {
-  return layout(title, `${summary(tx)}
+  return layout(
+    title,
+    `${summary(tx)}
 <p role="status">This payment is ${escapeHtml(tx.status)}: ${escapeHtml(tx.message)}.</p>
-<p><a href="${escapeHtml(returnUrl)}">Return to ${escapeHtml(tx.merchantName)}</a></p>`);
+<p><a href="${escapeHtml(returnUrl)}">Return to ${escapeHtml(tx.merchantName)}</a></p>`,
+  );
 }
 
 /** The sandbox's own receipt page: where the payer lands when the merchant gave no return URL. */
 export function receiptPage(tx: Transaction): string {
-  return layout('Payment receipt', `${summary(tx)}
-<p role="status">Status: <strong>${escapeHtml(tx.status)}</strong> (${escapeHtml(tx.message)})</p>`);
+  return layout(
+    'Payment receipt',
+    `${summary(tx)}
+<p role="status">Status: <strong>${escapeHtml(tx.status)}</strong> (${escapeHtml(tx.message)})</p>`,
+  );
 }
 
 /** A page that says what went wrong, for page routes. */
@@ -77,7 +86,9 @@ export function indexPage(merchantName: string): string {
   const rows = TEST_CARDS.map(
     (card) => `<tr><td><code>${groupDigits(card.number)}</code></td><td>${escapeHtml(card.brand)}</td><td>${escapeHtml(card.description)}</td></tr>`,
   ).join('\n');
-  return layout('Sandbox payment API', `<p>A stand-in for the payment API, with in-memory state, for ${escapeHtml(merchantName)}. Every <code>/api/</code> route needs <code>Authorization: Bearer &lt;API key&gt;</code>.</p>
+  return layout(
+    'Sandbox payment API',
+    `<p>A stand-in for the payment API, with in-memory state, for ${escapeHtml(merchantName)}. Every <code>/api/</code> route needs <code>Authorization: Bearer &lt;API key&gt;</code>.</p>
 <h2>Test cards</h2>
 <p>Any future expiry date and any three-digit CVV. Every other valid card number is approved without authentication.</p>
 <table>
@@ -91,7 +102,8 @@ ${rows}
 <li><code>POST /sandbox/transactions/REF/complete</code> with JSON <code>{"status":"successful"}</code> (or failed, cancelled, abandoned, reversed, void): the payer's USSD, transfer or wallet payment finishes.</li>
 <li><code>POST /sandbox/transactions/REF/expire</code>: the one-off transfer account expires.</li>
 <li><code>GET /sandbox/stats/REF</code>: completion requests seen per operation, and their Idempotency-Key values.</li>
-</ul>`);
+</ul>`,
+  );
 }
 
 /** The pages' only style sheet (served from the sandbox, so the pages need no inline style or script). */

@@ -163,7 +163,13 @@ describe('createSandbox and startSandbox', () => {
     const held = fetch(`${running.url}/api/v1/card-payment`, {
       method: 'POST',
       headers,
-      body: JSON.stringify({ cardNumber: '4000000000000119', expiryMonth: '12', expiryYear: '2099', cvv: '123', transactionReference: init.data.transactionReference }),
+      body: JSON.stringify({
+        cardNumber: '4000000000000119',
+        expiryMonth: '12',
+        expiryYear: '2099',
+        cvv: '123',
+        transactionReference: init.data.transactionReference,
+      }),
     }).catch(() => undefined);
     await new Promise((r) => setTimeout(r, 50));
     const started = Date.now();
@@ -179,7 +185,14 @@ describe('createSandbox and startSandbox', () => {
       await fetch(`${running.url}/api/v1/card-payment?x=1`, {
         method: 'POST',
         headers: { authorization: 'Bearer sk_test_sandbox', 'content-type': 'application/json' },
-        body: JSON.stringify({ cardNumber: '4084084084084081', expiryMonth: '12', expiryYear: '2099', cvv: '123', cardPin: '1234', transactionReference: 'NOPE' }),
+        body: JSON.stringify({
+          cardNumber: '4084084084084081',
+          expiryMonth: '12',
+          expiryYear: '2099',
+          cvv: '123',
+          cardPin: '1234',
+          transactionReference: 'NOPE',
+        }),
       });
       const lines = log.mock.calls.map((args) => args.join(' '));
       expect(lines).toHaveLength(1);

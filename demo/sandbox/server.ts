@@ -177,7 +177,9 @@ function writeReply(res: ServerResponse, reply: Reply): void {
   if ('location' in reply) {
     res.writeHead(303, { location: reply.location }).end();
   } else if ('html' in reply) {
-    res.writeHead(reply.status, { 'content-type': 'text/html; charset=utf-8', 'content-security-policy': CSP, 'referrer-policy': 'no-referrer' }).end(reply.html);
+    res
+      .writeHead(reply.status, { 'content-type': 'text/html; charset=utf-8', 'content-security-policy': CSP, 'referrer-policy': 'no-referrer' })
+      .end(reply.html);
   } else if ('css' in reply) {
     res.writeHead(reply.status, { 'content-type': 'text/css; charset=utf-8' }).end(reply.css);
   } else {

@@ -24,7 +24,12 @@ export const TEST_CARDS: readonly TestCard[] = [
   { number: '5123450000000008', brand: 'Mastercard', behaviour: '3ds', description: '3-D Secure page: approve or decline' },
   { number: '4000000000000002', brand: 'Visa', behaviour: 'declined', description: 'Declined by the issuer' },
   { number: '4000000000009995', brand: 'Visa', behaviour: 'insufficient-funds', description: 'Declined: insufficient funds' },
-  { number: '4000000000000119', brand: 'Visa', behaviour: 'hang', description: 'Charged, but the answer is held back (a time-out whose verify says successful)' },
+  {
+    number: '4000000000000119',
+    brand: 'Visa',
+    behaviour: 'hang',
+    description: 'Charged, but the answer is held back (a time-out whose verify says successful)',
+  },
 ];
 
 const byNumber = new Map(TEST_CARDS.map((card) => [card.number, card]));

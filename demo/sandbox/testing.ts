@@ -64,7 +64,11 @@ export function useSandbox(options: SandboxOptions = {}, clientTimeoutMs = 5000)
       return fetch(running!.url + path, {
         ...rest,
         redirect: 'manual',
-        headers: { authorization: `Bearer ${TEST_KEY}`, ...(json === undefined ? {} : { 'content-type': 'application/json' }), ...(headers as Record<string, string>) },
+        headers: {
+          authorization: `Bearer ${TEST_KEY}`,
+          ...(json === undefined ? {} : { 'content-type': 'application/json' }),
+          ...(headers as Record<string, string>),
+        },
         ...(json === undefined ? {} : { body: JSON.stringify(json) }),
       });
     },

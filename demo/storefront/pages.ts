@@ -158,10 +158,18 @@ const STATUS_TEXT: Record<string, [string, string]> = {
 };
 
 /** The order page: the outcome as the server verified it just now. */
-export function orderPage(ctx: PageContext, order: { reference: string; lines: readonly OrderLine[]; amount: number }, status: string, resume: boolean): string {
+export function orderPage(
+  ctx: PageContext,
+  order: { reference: string; lines: readonly OrderLine[]; amount: number },
+  status: string,
+  resume: boolean,
+): string {
   const [label, text] = STATUS_TEXT[status] ?? [status[0]!.toUpperCase() + status.slice(1), 'This payment did not go through. You can try again.'];
-  const lines = order.lines.map((l) => `<li><span>${l.quantity} × ${esc(l.product.name)}</span><span>${formatNaira(l.product.price * l.quantity)}</span></li>`).join('');
-  const retry = status !== 'successful' ? `<button class="pay" type="button" id="resume">${status === 'pending' ? 'Continue payment' : 'Try again'}</button>` : '';
+  const lines = order.lines
+    .map((l) => `<li><span>${l.quantity} × ${esc(l.product.name)}</span><span>${formatNaira(l.product.price * l.quantity)}</span></li>`)
+    .join('');
+  const retry =
+    status !== 'successful' ? `<button class="pay" type="button" id="resume">${status === 'pending' ? 'Continue payment' : 'Try again'}</button>` : '';
   return layout(
     ctx,
     'order',

@@ -24,7 +24,14 @@ const order = (body: unknown) => fetch(`${base}/api/orders`, { method: 'POST', h
 describe('priceCart', () => {
   test.each<[string, unknown, string | number]>([
     ['one coffee', [{ id: 'coffee', quantity: 1 }], 6500],
-    ['mixed', [{ id: 'coffee', quantity: 2 }, { id: 'tote', quantity: 1 }], 2 * 6500 + 9800],
+    [
+      'mixed',
+      [
+        { id: 'coffee', quantity: 2 },
+        { id: 'tote', quantity: 1 },
+      ],
+      2 * 6500 + 9800,
+    ],
     ['not an array', { id: 'coffee' }, 'items must be'],
     ['empty', [], 'items must be'],
     ['unknown product', [{ id: 'gold', quantity: 1 }], 'unknown product "gold"'],
@@ -32,7 +39,14 @@ describe('priceCart', () => {
     ['fraction', [{ id: 'mug', quantity: 1.5 }], 'quantity of mug'],
     ['string quantity', [{ id: 'mug', quantity: '2' }], 'quantity of mug'],
     ['too many', [{ id: 'mug', quantity: 21 }], 'quantity of mug'],
-    ['listed twice', [{ id: 'mug', quantity: 1 }, { id: 'mug', quantity: 1 }], 'listed twice'],
+    [
+      'listed twice',
+      [
+        { id: 'mug', quantity: 1 },
+        { id: 'mug', quantity: 1 },
+      ],
+      'listed twice',
+    ],
   ])('%s', (_name, items, expected) => {
     const r = priceCart(items);
     if (typeof expected === 'number') expect(r).toMatchObject({ ok: true, amount: expected });

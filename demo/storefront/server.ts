@@ -77,7 +77,10 @@ export function createStorefront(options: StorefrontOptions & { publicUrl: strin
   const json = (res: ServerResponse, status: number, body: unknown): void => send(res, status, 'application/json; charset=utf-8', JSON.stringify(body));
 
   /** Creates the transaction for a priced cart; the amount is the server's, whatever the browser sent. */
-  async function createOrder(items: unknown, email: unknown): Promise<{ ok: true; order: Order; paymentRedirectUrl: string } | { ok: false; status: number; error: string }> {
+  async function createOrder(
+    items: unknown,
+    email: unknown,
+  ): Promise<{ ok: true; order: Order; paymentRedirectUrl: string } | { ok: false; status: number; error: string }> {
     const priced = priceCart(items);
     if (!priced.ok) return { ok: false, status: 400, error: priced.error };
     const customerEmail = email === undefined ? 'payer@example.com' : email;

@@ -110,7 +110,13 @@ describe('createApiClient', () => {
   it.each([
     ['an error envelope on 200', 200, { status: false, message: 'Incorrect PIN' }, 'api', 'Incorrect PIN'],
     ['an error envelope on 404', 404, { success: false, message: 'Transaction record not found', data: '' }, 'api', 'Transaction record not found'],
-    ['the wallet envelope', 400, { status: false, message: 'Empty request not allowed.', data: { responseCode: '400', responseDescription: 'Invalid request.' } }, 'api', 'Empty request not allowed.'],
+    [
+      'the wallet envelope',
+      400,
+      { status: false, message: 'Empty request not allowed.', data: { responseCode: '400', responseDescription: 'Invalid request.' } },
+      'api',
+      'Empty request not allowed.',
+    ],
     ['a 502 without an envelope', 502, { oops: true }, 'http', 'HTTP 502'],
     ['an unknown authMode', 200, { status: true, message: 'ok', data: { authMode: 'biometric' } }, 'invalid_response', 'unexpected shape'],
     ['3ds without a redirectUrl', 200, { status: true, message: 'ok', data: { authMode: '3ds' } }, 'invalid_response', 'unexpected shape'],

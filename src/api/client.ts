@@ -102,7 +102,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     try {
       const text = await response.text();
       json = text ? JSON.parse(text) : undefined;
-    } catch (err) {
+    } catch (_err) {
       if (timeout.aborted) return fail('timeout', `${id}: the payment API's answer did not finish within ${timeoutMs} ms`);
       json = undefined;
     }

@@ -73,10 +73,50 @@ const accepted: Case[] = [
   ['validate-otp accepted', ValidateOtpResponseSchema, ok({ responseCode: '00' })],
   ['USSD banks', UssdBanksResponseSchema, ok({ bankDetails: [{ bank_name: 'Guaranty Trust Bank', bank_code: '058', ussd_string: '*737#' }] })],
   ['USSD code', UssdPaymentResponseSchema, ok({ paymentUssdCode: '*737*000*1234#' })],
-  ['bank-transfer account', BankTransferResponseSchema, ok({ accountNumber: '9912345678', accountName: 'Store', bankName: 'Bank', amount: 5000, expiresInSeconds: 1200 })],
-  ['wallet A session', WalletAResponseSchema, ok({ checkoutUrl: 'https://a.example/c', currency: 'NGN', message: 'SUCCESS', orderAmount: 5000, orderNo: 'WA1', orderStatus: 0, payToken: 't', sdkSessionId: 's', sdkSignKey: 'k' })],
-  ['wallet B session', WalletBResponseSchema, ok({ cashierUrl: 'https://b.example/c', reference: 'TND-1', orderNo: 'WB1', status: 'INITIAL', amount: { total: 5000, currency: 'NGN' }, vat: { total: 0, currency: 'NGN' } })],
-  ['initiate', InitiateResponseSchema, ok({ transactionReference: 'TND-1', amount: 5000, statusCode: '01', statusMessage: 'Initiated', publicKey: 'pk_test', paymentRedirectUrl: 'https://pay.example/TND-1' })],
+  [
+    'bank-transfer account',
+    BankTransferResponseSchema,
+    ok({ accountNumber: '9912345678', accountName: 'Store', bankName: 'Bank', amount: 5000, expiresInSeconds: 1200 }),
+  ],
+  [
+    'wallet A session',
+    WalletAResponseSchema,
+    ok({
+      checkoutUrl: 'https://a.example/c',
+      currency: 'NGN',
+      message: 'SUCCESS',
+      orderAmount: 5000,
+      orderNo: 'WA1',
+      orderStatus: 0,
+      payToken: 't',
+      sdkSessionId: 's',
+      sdkSignKey: 'k',
+    }),
+  ],
+  [
+    'wallet B session',
+    WalletBResponseSchema,
+    ok({
+      cashierUrl: 'https://b.example/c',
+      reference: 'TND-1',
+      orderNo: 'WB1',
+      status: 'INITIAL',
+      amount: { total: 5000, currency: 'NGN' },
+      vat: { total: 0, currency: 'NGN' },
+    }),
+  ],
+  [
+    'initiate',
+    InitiateResponseSchema,
+    ok({
+      transactionReference: 'TND-1',
+      amount: 5000,
+      statusCode: '01',
+      statusMessage: 'Initiated',
+      publicKey: 'pk_test',
+      paymentRedirectUrl: 'https://pay.example/TND-1',
+    }),
+  ],
   ['verify', VerifyResponseSchema, ok({ status: 'successful', transactionReference: 'TND-1', amount: 5000 })],
   ['create split', CreateSplitResponseSchema, ok([{ ...split, split_payment_reference: 'SPL_1', processing_message: 'created' }])],
   ['update split', UpdateSplitResponseSchema, ok({ ...split, split_type: 'flat' })],
@@ -85,7 +125,11 @@ const accepted: Case[] = [
   ['get transfer', GetTransferResponseSchema, { success: true, message: 'ok', data: { ...transfer, status: 'successful', sessionId: '0902' } }],
   ['refund', CreateRefundResponseSchema, refund],
   ['account lookup', AccountLookupResponseSchema, { success: true, message: 'ok', data: 'ADA OBI' }],
-  ['wallet error envelope', WalletErrorSchema, { status: false, message: 'Empty request not allowed.', data: { responseCode: '400', responseDescription: 'Invalid request.' } }],
+  [
+    'wallet error envelope',
+    WalletErrorSchema,
+    { status: false, message: 'Empty request not allowed.', data: { responseCode: '400', responseDescription: 'Invalid request.' } },
+  ],
   ['transfer not found envelope', SuccessErrorSchema, { success: false, message: 'Transaction record not found', data: '' }],
 ];
 
@@ -102,7 +146,11 @@ const rejected: Case[] = [
   ['transfer account with letters', BankTransferResponseSchema, ok({ accountNumber: 'ACCT', accountName: 'x', bankName: 'y', amount: 1 })],
   ['wallet A fractional orderStatus', WalletAResponseSchema, ok({ checkoutUrl: 'https://a', currency: 'NGN', orderAmount: 1, orderNo: '1', orderStatus: 0.5 })],
   ['wallet B amount as a number', WalletBResponseSchema, ok({ cashierUrl: 'https://b', reference: 'r', orderNo: '1', status: 'INITIAL', amount: 5000 })],
-  ['initiate without paymentRedirectUrl', InitiateResponseSchema, ok({ transactionReference: 'TND-1', amount: 1, statusCode: '01', statusMessage: 'x', publicKey: 'k' })],
+  [
+    'initiate without paymentRedirectUrl',
+    InitiateResponseSchema,
+    ok({ transactionReference: 'TND-1', amount: 1, statusCode: '01', statusMessage: 'x', publicKey: 'k' }),
+  ],
   ['verify without a status', VerifyResponseSchema, ok({ transactionReference: 'TND-1' })],
   ['split type "fixed" in a response', ListSplitResponseSchema, ok([{ ...split, split_type: 'fixed' }])],
   ['create split with an extra property', CreateSplitResponseSchema, { ...ok([split]), extra: 1 }],
@@ -201,7 +249,10 @@ describe('requests', () => {
 
 describe('error envelopes', () => {
   it.each<[unknown, string | undefined]>([
-    [{ status: false, message: 'Empty request not allowed.', data: { responseCode: '400', responseDescription: 'Invalid request.' } }, 'Empty request not allowed.'],
+    [
+      { status: false, message: 'Empty request not allowed.', data: { responseCode: '400', responseDescription: 'Invalid request.' } },
+      'Empty request not allowed.',
+    ],
     [{ success: false, message: 'Transaction record not found', data: '' }, 'Transaction record not found'],
     [{ status: false, message: 'Invalid OTP, please try again', data: { responseCode: 'T0' } }, 'Invalid OTP, please try again'],
     [{ status: true, message: 'ok', data: {} }, undefined],

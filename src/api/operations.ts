@@ -11,10 +11,7 @@ import * as transfers from './transfers';
 export type InputKind = 'body' | 'query' | 'path' | 'none';
 
 /** One operation of the payment API: the single description the client, the proxy and the sandbox share. */
-export interface Operation<
-  Req extends v.GenericSchema = v.GenericSchema,
-  Res extends v.GenericSchema = v.GenericSchema,
-> {
+export interface Operation<Req extends v.GenericSchema = v.GenericSchema, Res extends v.GenericSchema = v.GenericSchema> {
   readonly method: 'GET' | 'POST' | 'PUT';
   /** Path with `{name}` placeholders for path inputs. */
   readonly path: string;

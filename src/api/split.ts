@@ -13,15 +13,18 @@ export const SplitAccountInputSchema = v.object({
   bank_code: v.pipe(v.string(), v.minLength(1)),
   account_number: v.pipe(v.string(), v.regex(/^\d{6,20}$/, 'an account number is 6 to 20 digits')),
   split_type: SplitTypeSchema,
-  split_value: v.pipe(
-    splitValue,
-  ),
+  split_value: v.pipe(splitValue),
 });
 export type SplitAccountInput = v.InferInput<typeof SplitAccountInputSchema>;
 
 /** POST /api/v1/split-payment: a JSON array of accounts. */
 export const CreateSplitRequestSchema = v.pipe(
-  v.array(v.pipe(SplitAccountInputSchema, v.check((a) => a.split_type !== 'percent' || a.split_value <= 100, 'a percent split is at most 100'))),
+  v.array(
+    v.pipe(
+      SplitAccountInputSchema,
+      v.check((a) => a.split_type !== 'percent' || a.split_value <= 100, 'a percent split is at most 100'),
+    ),
+  ),
   v.minLength(1, 'at least one sub-settlement account is required'),
 );
 export type CreateSplitRequest = v.InferInput<typeof CreateSplitRequestSchema>;

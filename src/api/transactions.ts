@@ -79,6 +79,4 @@ export type VerifyResponse = v.InferOutput<typeof VerifyResponseSchema>;
 /** POST /api/v1/void-transaction. */
 export const VoidRequestSchema = v.object({ transactionReference: ReferenceSchema });
 export type VoidRequest = v.InferInput<typeof VoidRequestSchema>;
-export const VoidResponseSchema = statusEnvelope(
-  v.optional(v.object({ transactionReference: v.string(), status: v.string() })),
-);
+export const VoidResponseSchema = statusEnvelope(v.optional(v.object({ transactionReference: v.string(), status: v.string() })));

@@ -60,22 +60,27 @@ export function App(props: AppProps) {
   return (
     <main class="tender">
       <header class="tender-header">
-          <div>
-            <h1 class="tender-merchant">{txn?.merchantName ? t('payTo', { merchant: txn.merchantName }) : t('pageTitle')}</h1>
-            {!noPayment && (
-              <p class="tender-amount" aria-live="polite">
-                {amount ?? <span class="tender-skeleton">{t('amountLoading')}</span>}
-              </p>
-            )}
-          </div>
-          {embedded && (
-            <button type="button" class="tender-close" aria-label={t('close')} onClick={() => model.close()}>
-              <span aria-hidden="true">×</span>
-            </button>
+        <div>
+          <h1 class="tender-merchant">{txn?.merchantName ? t('payTo', { merchant: txn.merchantName }) : t('pageTitle')}</h1>
+          {!noPayment && (
+            <p class="tender-amount" aria-live="polite">
+              {amount ?? <span class="tender-skeleton">{t('amountLoading')}</span>}
+            </p>
           )}
-        </header>
+        </div>
+        {embedded && (
+          <button type="button" class="tender-close" aria-label={t('close')} onClick={() => model.close()}>
+            <span aria-hidden="true">×</span>
+          </button>
+        )}
+      </header>
       {s.kind === 'pay' ? (
-        <Tabs label={t('choose')} items={model.channels.map((id) => ({ id, label: channelById(id)!.label(config) }))} selected={id} onSelect={(id) => model.select(id as ChannelId)}>
+        <Tabs
+          label={t('choose')}
+          items={model.channels.map((id) => ({ id, label: channelById(id)!.label(config) }))}
+          selected={id}
+          onSelect={(id) => model.select(id as ChannelId)}
+        >
           {ch.view ? <ch.view key={id} model={model} config={config} /> : <Lazy key={id} load={ch.load} props={{ model, config }} />}
         </Tabs>
       ) : (

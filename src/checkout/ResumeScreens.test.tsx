@@ -19,7 +19,14 @@ function reloaded(channel: string, info?: Parameters<typeof writeInfo>[3]) {
 
 describe('after a reload during a transfer', () => {
   it('shows the same account, the countdown from the stored expiry and "I’ve sent the money", without a second call', async () => {
-    const store = reloaded('bank-transfer', { kind: 'bank-transfer', accountNumber: '0123456789', accountName: 'Ada Shop Checkout', bankName: 'Sandbox Bank', amount: 2500, endsAt: Date.now() + 600_000 });
+    const store = reloaded('bank-transfer', {
+      kind: 'bank-transfer',
+      accountNumber: '0123456789',
+      accountName: 'Ada Shop Checkout',
+      bankName: 'Sandbox Bank',
+      amount: 2500,
+      endsAt: Date.now() + 600_000,
+    });
     const t = renderApp({ [VERIFY]: verifyAnswer('pending') }, { store });
     expect(await screen.findByRole('heading', { name: 'Transfer exactly ₦2,500.00 to this account' })).toBeTruthy();
     expect(screen.getByText('0123456789')).toBeTruthy();
@@ -33,7 +40,14 @@ describe('after a reload during a transfer', () => {
   });
 
   it('an account that expired meanwhile is shown as expired, with a way to get a new one', async () => {
-    const store = reloaded('bank-transfer', { kind: 'bank-transfer', accountNumber: '0123456789', accountName: 'Ada Shop Checkout', bankName: 'Sandbox Bank', amount: 2500, endsAt: Date.now() - 1000 });
+    const store = reloaded('bank-transfer', {
+      kind: 'bank-transfer',
+      accountNumber: '0123456789',
+      accountName: 'Ada Shop Checkout',
+      bankName: 'Sandbox Bank',
+      amount: 2500,
+      endsAt: Date.now() - 1000,
+    });
     renderApp({ [VERIFY]: verifyAnswer('pending') }, { store });
     expect(await screen.findByRole('heading', { name: 'This account has expired' }, { timeout: 4000 })).toBeTruthy();
     expect(screen.queryByText('0123456789')).toBeNull();
@@ -44,7 +58,10 @@ describe('after a reload during a transfer', () => {
 describe('after a reload during a USSD payment', () => {
   it('shows the same code and bank again', async () => {
     const store = reloaded('ussd', { kind: 'ussd', code: '*737*000*1234#', bankName: 'Guaranty Trust Bank' });
-    const t = renderApp({ [VERIFY]: verifyAnswer('pending'), 'GET /api/v1/ussd-getbanks': { body: { status: true, message: 'ok', data: { bankDetails: [] } } } }, { store });
+    const t = renderApp(
+      { [VERIFY]: verifyAnswer('pending'), 'GET /api/v1/ussd-getbanks': { body: { status: true, message: 'ok', data: { bankDetails: [] } } } },
+      { store },
+    );
     expect(await screen.findByRole('heading', { name: 'Dial this code on the phone linked to your account' })).toBeTruthy();
     expect(screen.getByLabelText('*737*000*1234#')).toBeTruthy();
     expect(screen.getByText('Bank: Guaranty Trust Bank')).toBeTruthy();

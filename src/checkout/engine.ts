@@ -159,7 +159,11 @@ export function createEngine(deps: ModelDeps, state: ModelState): Engine {
 
   const startupError = (message: MoreKey, hint: MoreKey, retry: boolean, code: string) => {
     screen.value = { kind: 'error', message, hint, retry };
-    send({ type: 'error', code, message: INTEGRATOR_MESSAGE[code] ?? `The hosted page could not verify the transaction at start-up (${code}); it offers the payer a retry.` });
+    send({
+      type: 'error',
+      code,
+      message: INTEGRATOR_MESSAGE[code] ?? `The hosted page could not verify the transaction at start-up (${code}); it offers the payer a retry.`,
+    });
   };
 
   const boot = async (resumed: boolean) => {
@@ -291,7 +295,14 @@ export function createEngine(deps: ModelDeps, state: ModelState): Engine {
     },
     close() {
       const s = screen.value;
-      const status: TransactionStatus | undefined = s.kind === 'success' ? 'successful' : s.kind === 'failure' ? s.status : s.kind === 'pending' || s.kind === 'verifying' || s.kind === 'open' ? 'pending' : undefined;
+      const status: TransactionStatus | undefined =
+        s.kind === 'success'
+          ? 'successful'
+          : s.kind === 'failure'
+            ? s.status
+            : s.kind === 'pending' || s.kind === 'verifying' || s.kind === 'open'
+              ? 'pending'
+              : undefined;
       send({ type: 'close', reference, ...(status ? { status } : {}) });
     },
   };

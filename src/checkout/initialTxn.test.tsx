@@ -27,7 +27,10 @@ describe('readInitialTxn', () => {
     ['{"status":"weird"}', undefined],
     ['{"status":"SUCCESSFUL"}', undefined],
     ['{"amount":1}', undefined],
-    ['{"status":"successful","amount":2500,"currency":"NGN","merchantName":"Ada","channel":"card"}', { status: 'successful', amount: 2500, currency: 'NGN', merchantName: 'Ada', channel: 'card' }],
+    [
+      '{"status":"successful","amount":2500,"currency":"NGN","merchantName":"Ada","channel":"card"}',
+      { status: 'successful', amount: 2500, currency: 'NGN', merchantName: 'Ada', channel: 'card' },
+    ],
     ['{"status":"failed","message":"Card declined by issuer"}', { status: 'failed', message: 'Card declined by issuer' }],
   ])('%s → %o', (json, want) => expect(readInitialTxn(page(json))).toEqual(want));
 });

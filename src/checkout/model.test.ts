@@ -108,13 +108,16 @@ describe('completion calls', () => {
     expect(t.messages.some((m) => (m as { type: string }).type === 'failure')).toBe(false);
   });
 
-  it.each([['network-error' as const], [{ status: 504, body: { status: false, code: 'upstream_timeout', message: 'x' } }]])('treats %j as unknown', async (answer) => {
-    const t = testModel({ [VERIFY]: verifyAnswer('pending'), [CARD]: answer });
-    t.model.start();
-    await flush();
-    expect((await t.model.complete('card', (k) => cardPaymentCall(details, 'REF-1', k))).kind).toBe('unknown');
-    expect(t.model.screen.value.kind).toBe('verifying');
-  });
+  it.each([['network-error' as const], [{ status: 504, body: { status: false, code: 'upstream_timeout', message: 'x' } }]])(
+    'treats %j as unknown',
+    async (answer) => {
+      const t = testModel({ [VERIFY]: verifyAnswer('pending'), [CARD]: answer });
+      t.model.start();
+      await flush();
+      expect((await t.model.complete('card', (k) => cardPaymentCall(details, 'REF-1', k))).kind).toBe('unknown');
+      expect(t.model.screen.value.kind).toBe('verifying');
+    },
+  );
 
   it('returns a decline with the API reason and a refusal without verifying', async () => {
     const t = testModel({
@@ -153,7 +156,13 @@ describe('verify policy through the model', () => {
   });
 
   it('honours Retry-After on verify', async () => {
-    const t = testModel({ [VERIFY]: [verifyAnswer('pending'), { status: 429, body: { status: false, code: 'rate_limited', message: 'x' }, headers: { 'retry-after': '30' } }, verifyAnswer('pending')] });
+    const t = testModel({
+      [VERIFY]: [
+        verifyAnswer('pending'),
+        { status: 429, body: { status: false, code: 'rate_limited', message: 'x' }, headers: { 'retry-after': '30' } },
+        verifyAnswer('pending'),
+      ],
+    });
     t.model.start();
     await flush();
     t.model.confirm('card');
@@ -183,7 +192,17 @@ describe('resume', () => {
     expect(t.model.channel.value).toBe('ussd');
     await t.clock.advance(2000);
     expect(t.server.count('/api/v1/transaction/verify')).toBeGreaterThanOrEqual(2);
-    expect((await t.model.complete('ussd', () => ({ method: 'GET', path: '/x', check: async () => { throw new Error(); } }))).kind).toBe('busy');
+    expect(
+      (
+        await t.model.complete('ussd', () => ({
+          method: 'GET',
+          path: '/x',
+          check: async () => {
+            throw new Error();
+          },
+        }))
+      ).kind,
+    ).toBe('busy');
   });
 
   it('shows the outcome on return from a wallet', async () => {

@@ -61,7 +61,8 @@ describe('createProxy', () => {
   });
 
   it('times out on its own', async () => {
-    const never: typeof fetch = (_u, init) => new Promise((_, reject) => init?.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError'))));
+    const never: typeof fetch = (_u, init) =>
+      new Promise((_, reject) => init?.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError'))));
     const r = await createProxy({ fetch: never, timeoutMs: 20 }).send(call());
     expect(r).toEqual({ ok: false, error: { code: 'timeout' } });
   });

@@ -1,4 +1,3 @@
-
 /** The closed set of reasons a proxy call can fail (messages and the unknown-outcome rule: errors.ts). */
 export type ProxyErrorCode =
   | 'network' // fetch rejected: offline, DNS, connection reset
@@ -132,7 +131,8 @@ export function createProxy(options: ProxyOptions = {}): Proxy {
         return { ok: false, error: failureOf(body) ?? { code: 'invalid_response', httpStatus: st } };
       }
       const retryAfterMs = parseRetryAfter(res.headers.get('retry-after'));
-      const proxyMessage = body && typeof body === 'object' && typeof (body as { message?: unknown }).message === 'string' ? (body as { message: string }).message : undefined;
+      const proxyMessage =
+        body && typeof body === 'object' && typeof (body as { message?: unknown }).message === 'string' ? (body as { message: string }).message : undefined;
       const mapped = STATUS_CODES[st] ?? (st >= 500 ? 'upstream' : undefined);
       // A 4xx without a proxy code is the API's own failure envelope passed through (e.g. a decline, or its 404
       // "Transaction not found"); the Tender server's own 400/404 carry a `code`.

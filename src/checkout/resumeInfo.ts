@@ -8,7 +8,15 @@ export type ResumeInfo =
   /** The payer was sent to a wallet, the 3-D Secure page or the hosted page. */
   | { readonly kind: 'redirect' }
   /** A one-off account; `endsAt` is the expiry as epoch ms. */
-  | { readonly kind: 'bank-transfer'; readonly accountNumber: string; readonly accountName: string; readonly bankName: string; readonly amount: number; readonly currency?: string; readonly endsAt: number }
+  | {
+      readonly kind: 'bank-transfer';
+      readonly accountNumber: string;
+      readonly accountName: string;
+      readonly bankName: string;
+      readonly amount: number;
+      readonly currency?: string;
+      readonly endsAt: number;
+    }
   | { readonly kind: 'ussd'; readonly code: string; readonly bankName: string };
 
 const KEY = 'tender:resume:info';
@@ -21,8 +29,24 @@ export function cleanInfo(x: unknown): ResumeInfo | undefined {
   const r = x as Record<string, unknown>;
   if (r.kind === 'redirect') return { kind: 'redirect' };
   if (r.kind === 'ussd' && str(r.code, /^\*[0-9*]+#$/) && str(r.bankName)) return { kind: 'ussd', code: r.code, bankName: r.bankName };
-  if (r.kind === 'bank-transfer' && str(r.accountNumber, /^\d{6,20}$/) && str(r.accountName) && str(r.bankName) && num(r.amount) && num(r.endsAt) && (r.currency === undefined || str(r.currency, /^[A-Z]{3}$/)))
-    return { kind: 'bank-transfer', accountNumber: r.accountNumber, accountName: r.accountName, bankName: r.bankName, amount: r.amount, endsAt: r.endsAt, ...(r.currency ? { currency: r.currency } : {}) };
+  if (
+    r.kind === 'bank-transfer' &&
+    str(r.accountNumber, /^\d{6,20}$/) &&
+    str(r.accountName) &&
+    str(r.bankName) &&
+    num(r.amount) &&
+    num(r.endsAt) &&
+    (r.currency === undefined || str(r.currency, /^[A-Z]{3}$/))
+  )
+    return {
+      kind: 'bank-transfer',
+      accountNumber: r.accountNumber,
+      accountName: r.accountName,
+      bankName: r.bankName,
+      amount: r.amount,
+      endsAt: r.endsAt,
+      ...(r.currency ? { currency: r.currency } : {}),
+    };
   return undefined;
 }
 

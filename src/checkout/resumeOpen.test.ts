@@ -16,7 +16,11 @@ const account = { accountNumber: '9912345678', accountName: 'Ada Shop Checkout',
 
 describe('resume info (instructions kept with the attempt)', () => {
   it('keeps only whitelisted, well-formed fields: never anything else it is given', () => {
-    expect(cleanInfo({ kind: 'ussd', code: '*737*000*1234#', bankName: 'GTB', cardNumber: '4084084084084081', cvv: '123' })).toEqual({ kind: 'ussd', code: '*737*000*1234#', bankName: 'GTB' });
+    expect(cleanInfo({ kind: 'ussd', code: '*737*000*1234#', bankName: 'GTB', cardNumber: '4084084084084081', cvv: '123' })).toEqual({
+      kind: 'ussd',
+      code: '*737*000*1234#',
+      bankName: 'GTB',
+    });
     expect(cleanInfo({ kind: 'redirect', pin: '1234' })).toEqual({ kind: 'redirect' });
     expect(cleanInfo({ kind: 'ussd', code: 'javascript:x', bankName: 'GTB' })).toBeUndefined();
     expect(cleanInfo({ kind: 'bank-transfer', ...account, endsAt: 'soon' })).toBeUndefined();
@@ -51,7 +55,17 @@ describe('reload during a transfer or USSD payment', () => {
     expect(again.model.screen.value.kind).toBe('verifying');
     await flush();
     expect(again.model.channel.value).toBe('bank-transfer');
-    expect(again.model.screen.value).toEqual({ kind: 'pay', resume: { kind: 'bank-transfer', accountNumber: '9912345678', accountName: 'Ada Shop Checkout', bankName: 'Demo Bank', amount: 2500, endsAt: NOW + 1_200_000 } });
+    expect(again.model.screen.value).toEqual({
+      kind: 'pay',
+      resume: {
+        kind: 'bank-transfer',
+        accountNumber: '9912345678',
+        accountName: 'Ada Shop Checkout',
+        bankName: 'Demo Bank',
+        amount: 2500,
+        endsAt: NOW + 1_200_000,
+      },
+    });
     const before = again.server.count('/api/v1/transaction/verify');
     await again.clock.advance(4000);
     expect(again.server.count('/api/v1/transaction/verify')).toBeGreaterThan(before);
@@ -63,7 +77,10 @@ describe('reload during a transfer or USSD payment', () => {
     const store = memoryStore();
     writeResume(store, { reference: 'REF-1', channel: 'ussd', attempt: 'a-1', startedAt: NOW - 5000 });
     writeInfo(store, 'REF-1', 'a-1', { kind: 'ussd', code: '*737*000*1234#', bankName: 'GTB' });
-    const t = testModel({ [VERIFY]: verifyAnswer('pending'), [USSD]: { body: { status: true, message: 'ok', data: { paymentUssdCode: '*901*000*1#' } } } }, { store });
+    const t = testModel(
+      { [VERIFY]: verifyAnswer('pending'), [USSD]: { body: { status: true, message: 'ok', data: { paymentUssdCode: '*901*000*1#' } } } },
+      { store },
+    );
     t.model.start();
     await flush();
     expect(t.model.screen.value).toEqual({ kind: 'pay', resume: { kind: 'ussd', code: '*737*000*1234#', bankName: 'GTB' } });
@@ -94,7 +111,9 @@ describe('back from a redirect without deciding', () => {
   };
 
   it('verifies at once and, on the first pending answer, says it is not received yet (never failed), polling on', async () => {
-    const t = returned({ [VERIFY]: [verifyAnswer('pending'), verifyAnswer('pending'), verifyAnswer('pending'), verifyAnswer('successful', { channel: 'wallet-a' })] });
+    const t = returned({
+      [VERIFY]: [verifyAnswer('pending'), verifyAnswer('pending'), verifyAnswer('pending'), verifyAnswer('successful', { channel: 'wallet-a' })],
+    });
     t.model.start();
     expect(t.model.screen.value.kind).toBe('verifying');
     await flush();
@@ -106,7 +125,10 @@ describe('back from a redirect without deciding', () => {
   });
 
   it('"Check again" verifies now; "Try another way" starts a new attempt on any channel', async () => {
-    const t = returned({ [VERIFY]: verifyAnswer('pending'), [WALLET_A]: { body: { status: true, message: 'ok', data: { checkoutUrl: 'https://wallet.example/x' } } } });
+    const t = returned({
+      [VERIFY]: verifyAnswer('pending'),
+      [WALLET_A]: { body: { status: true, message: 'ok', data: { checkoutUrl: 'https://wallet.example/x' } } },
+    });
     t.model.start();
     await flush();
     await t.clock.advance(0);

@@ -65,7 +65,10 @@ describe('the server-rendered first screen', () => {
     ['inline, framed by an allowed storefront', `transactionReference=REF-1&parentOrigin=${encodeURIComponent(SHOP)}`],
     ['the hosted page offered', 'transactionReference=REF-1&paymentRedirectUrl=https%3A%2F%2Fpay.example%2Fx'],
   ])('is the tree the page renders itself, for %s', (_, query) => {
-    for (const [txn, verified] of [[PENDING, true], [undefined, false]] as const) {
+    for (const [txn, verified] of [
+      [PENDING, true],
+      [undefined, false],
+    ] as const) {
       const html = renderFirstScreen(new URLSearchParams(query), CONFIG, txn, verified);
       expect(html).toBeTruthy();
       const fresh = container();
@@ -98,7 +101,12 @@ describe('the server-rendered first screen', () => {
   });
 
   it('names no wallet the configuration does not, and draws no modal for a storefront that is not allowed', () => {
-    const html = renderFirstScreen(new URLSearchParams(`transactionReference=REF-1&embed=modal&parentOrigin=${encodeURIComponent('https://evil.example')}`), CONFIG, PENDING, true)!;
+    const html = renderFirstScreen(
+      new URLSearchParams(`transactionReference=REF-1&embed=modal&parentOrigin=${encodeURIComponent('https://evil.example')}`),
+      CONFIG,
+      PENDING,
+      true,
+    )!;
     expect(html).toContain('>MoMo</button>');
     expect(html).not.toContain('role="dialog"');
     expect(html).not.toContain('evil.example');

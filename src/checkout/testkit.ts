@@ -32,10 +32,16 @@ export function fakeServer(routes: Record<string, FakeAnswer | FakeAnswer[] | ((
     const url = String(input);
     const path = url.split('?')[0]!;
     const headers = new Headers(init?.headers);
-    const req: SeenRequest = { method: init?.method ?? 'GET', path: url, body: init?.body ? JSON.parse(String(init.body)) : undefined, idempotencyKey: headers.get('idempotency-key') };
+    const req: SeenRequest = {
+      method: init?.method ?? 'GET',
+      path: url,
+      body: init?.body ? JSON.parse(String(init.body)) : undefined,
+      idempotencyKey: headers.get('idempotency-key'),
+    };
     seen.push(req);
     const route = routes[`${req.method} ${path}`];
-    const scripted: FakeAnswer | undefined = typeof route === 'function' ? route(req) : Array.isArray(route) ? (route.length > 1 ? route.shift() : route[0]) : route;
+    const scripted: FakeAnswer | undefined =
+      typeof route === 'function' ? route(req) : Array.isArray(route) ? (route.length > 1 ? route.shift() : route[0]) : route;
     // Like a real fetch, an abort rejects at once even while the answer is held back.
     const aborted = new Promise<never>((_, reject) => init?.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError'))));
     const answer = await Promise.race([scripted, aborted]);
@@ -102,13 +108,34 @@ export async function flush(times = 20): Promise<void> {
 
 /** Verify answers in the sandbox's shape. */
 export const verifyAnswer = (status: string, extra: Record<string, unknown> = {}) => ({
-  body: { status: true, message: 'Verification successful', data: { status, transactionReference: 'REF-1', amount: 2500, currency: 'NGN', merchantName: 'Ada Shop', channel: 'card', message: `Transaction ${status}`, ...extra } },
+  body: {
+    status: true,
+    message: 'Verification successful',
+    data: {
+      status,
+      transactionReference: 'REF-1',
+      amount: 2500,
+      currency: 'NGN',
+      merchantName: 'Ada Shop',
+      channel: 'card',
+      message: `Transaction ${status}`,
+      ...extra,
+    },
+  },
 });
 
 /** A model on a fake server and clock, with its bridge messages and navigations recorded. */
 export function testModel(
   routes: Parameters<typeof fakeServer>[0],
-  options: { reference?: string | null; channels?: ChannelId[]; store?: JsonStore; navigate?: (url: unknown) => NavigateResult; paymentRedirectUrl?: string; timeoutMs?: number; pollPolicy?: PollPolicy } = {},
+  options: {
+    reference?: string | null;
+    channels?: ChannelId[];
+    store?: JsonStore;
+    navigate?: (url: unknown) => NavigateResult;
+    paymentRedirectUrl?: string;
+    timeoutMs?: number;
+    pollPolicy?: PollPolicy;
+  } = {},
 ) {
   const server = fakeServer(routes);
   const clock = fakePollEnv();

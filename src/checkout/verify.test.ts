@@ -89,10 +89,14 @@ describe('startPolling', () => {
   it('keeps going after a check throws', async () => {
     const c = fakePollEnv(0);
     let n = 0;
-    startPolling(async () => {
-      n++;
-      throw new Error('boom');
-    }, c.env, () => {});
+    startPolling(
+      async () => {
+        n++;
+        throw new Error('boom');
+      },
+      c.env,
+      () => {},
+    );
     await c.advance(4000);
     expect(n).toBe(3);
   });

@@ -27,7 +27,6 @@ export const en = {
   processing: 'Processing…',
 
   errNetwork: 'We could not reach the payment server. Check your connection and try again.',
-
 } as const;
 
 import type { MoreCatalog } from './enMore';
@@ -64,5 +63,11 @@ export function formatAmount(amount: number, currency = 'NGN'): string {
   const code = currency.toUpperCase();
   const sym = SYMBOLS[code];
   // Thousands separators in the whole part: the two decimals are never three digits.
-  return (amount < 0 ? '-' : '') + (sym ?? code + ' ') + Math.abs(amount).toFixed(2).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  return (
+    (amount < 0 ? '-' : '') +
+    (sym ?? code + ' ') +
+    Math.abs(amount)
+      .toFixed(2)
+      .replace(/\B(?=(\d{3})+(?!\d))/g, ',')
+  );
 }

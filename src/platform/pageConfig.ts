@@ -59,5 +59,8 @@ export interface LoaderConfig {
  */
 export function renderLoaderConfig(config: LoaderConfig): string {
   const json = JSON.stringify({ redirectHosts: config.redirectHosts, allowHttpLoopback: config.allowHttpLoopback });
-  return `'${json.replace(/[\\']/g, '\\$&').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029')}'`;
+  return `'${json
+    .replace(/[\\']/g, '\\$&')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029')}'`;
 }

@@ -18,5 +18,11 @@ export function readPageConfigFast(doc: Document): PageConfig | undefined {
   if (c?.v !== 1 || !strings(c.allowedOrigins) || !strings(c.redirectHosts) || typeof c.allowHttpLoopback !== 'boolean') return undefined;
   const w = c.walletNames as Record<string, unknown> | null | undefined;
   if (w !== undefined && (typeof w?.a !== 'string' || typeof w.b !== 'string')) return undefined;
-  return { v: 1, allowedOrigins: c.allowedOrigins, redirectHosts: c.redirectHosts, allowHttpLoopback: c.allowHttpLoopback, walletNames: w ? { a: w.a as string, b: w.b as string } : { a: 'Wallet A', b: 'Wallet B' } };
+  return {
+    v: 1,
+    allowedOrigins: c.allowedOrigins,
+    redirectHosts: c.redirectHosts,
+    allowHttpLoopback: c.allowHttpLoopback,
+    walletNames: w ? { a: w.a as string, b: w.b as string } : { a: 'Wallet A', b: 'Wallet B' },
+  };
 }

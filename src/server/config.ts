@@ -58,7 +58,7 @@ export function configFromEnv(env: Env): ConfigResult {
   };
 
   const base = readBaseUrl(get('TENDER_API_BASE_URL'), errors, warnings);
-  const apiKey = readApiKey(env['TENDER_API_KEY'], errors);
+  const apiKey = readApiKey(env.TENDER_API_KEY, errors);
 
   const port = readInt('PORT', get('PORT'), CONFIG_DEFAULTS.port, 0, 65_535, errors);
   const host = (get('HOST') ?? CONFIG_DEFAULTS.host).trim();
@@ -126,7 +126,12 @@ function redact(message: string, key: string | undefined): string {
 }
 
 function splitList(raw: string | undefined): string[] {
-  return raw ? raw.split(',').map((s) => s.trim()).filter(Boolean) : [];
+  return raw
+    ? raw
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean)
+    : [];
 }
 
 function readApiKey(raw: string | undefined, errors: string[]): string | undefined {
@@ -146,11 +151,7 @@ function readApiKey(raw: string | undefined, errors: string[]): string | undefin
   return raw;
 }
 
-function readBaseUrl(
-  raw: string | undefined,
-  errors: string[],
-  warnings: string[],
-): { url: string; host: string; sandbox: boolean } | undefined {
+function readBaseUrl(raw: string | undefined, errors: string[], warnings: string[]): { url: string; host: string; sandbox: boolean } | undefined {
   const example = 'e.g. https://api.example.com or, for the sandbox, http://127.0.0.1:8082';
   if (raw === undefined) {
     errors.push(`TENDER_API_BASE_URL is required: the payment API base URL, ${example}; received nothing`);

@@ -5,10 +5,7 @@ export const CORS_EXPOSED_HEADERS = 'X-Request-Id, Retry-After';
 const PREFLIGHT_MAX_AGE = '600';
 
 /** What to do with a request's Origin: no CORS needed, CORS for an allowed origin, or refuse. */
-export type OriginDecision =
-  | { readonly kind: 'none' }
-  | { readonly kind: 'cors'; readonly origin: string }
-  | { readonly kind: 'refuse' };
+export type OriginDecision = { readonly kind: 'none' } | { readonly kind: 'cors'; readonly origin: string } | { readonly kind: 'refuse' };
 
 /** What the origin policy reads of a request. */
 export interface OriginFacts {

@@ -91,7 +91,11 @@ describe('/checkout/', () => {
     expect(res.headers['x-frame-options']).toBeUndefined();
     expect(res.body).not.toContain('content="{}"');
     const content = /<meta name="tender-config" content="([^"]*)">/.exec(res.body)?.[1] ?? '';
-    const decoded = content.replace(/&quot;/g, '"').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
+    const decoded = content
+      .replace(/&quot;/g, '"')
+      .replace(/&lt;/g, '<')
+      .replace(/&gt;/g, '>')
+      .replace(/&amp;/g, '&');
     const parsed = v.parse(PageConfigSchema, JSON.parse(decoded));
     expect(parsed).toEqual({
       v: 1,
@@ -219,7 +223,9 @@ describe('validators per encoding', () => {
     const plain = await h.request({ path: '/checkout/assets/app-AbC123.js' });
     const gz = await h.request({ path: '/checkout/assets/app-AbC123.js', headers: { 'accept-encoding': 'gzip' } });
     expect(plain.headers.etag).not.toBe(gz.headers.etag);
-    expect((await h.request({ path: '/checkout/assets/app-AbC123.js', headers: { 'accept-encoding': 'gzip', 'if-none-match': gz.headers.etag! } })).status).toBe(304);
+    expect(
+      (await h.request({ path: '/checkout/assets/app-AbC123.js', headers: { 'accept-encoding': 'gzip', 'if-none-match': gz.headers.etag! } })).status,
+    ).toBe(304);
     expect((await h.request({ path: '/checkout/assets/app-AbC123.js', headers: { 'if-none-match': gz.headers.etag! } })).status).toBe(200);
   });
 });

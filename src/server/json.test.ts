@@ -11,16 +11,86 @@ const parses = (text: string): boolean => {
 };
 
 const VALID = [
-  '{}', '[]', '""', '0', '-0', '1', '-1.5e+10', '2E-3', '0.0', '1e5', 'true', 'false', 'null', ' \t\r\n{} \n',
-  '{"a":1}', '{"a":[1,2,{"b":null}],"c":"d"}', '[[[[[]]]]]', '{"":""}', '"\\u00e9\\n\\t\\\\\\"\\/\\b\\f\\r"', '"é€𝄞"', '"\ud800"',
+  '{}',
+  '[]',
+  '""',
+  '0',
+  '-0',
+  '1',
+  '-1.5e+10',
+  '2E-3',
+  '0.0',
+  '1e5',
+  'true',
+  'false',
+  'null',
+  ' \t\r\n{} \n',
+  '{"a":1}',
+  '{"a":[1,2,{"b":null}],"c":"d"}',
+  '[[[[[]]]]]',
+  '{"":""}',
+  '"\\u00e9\\n\\t\\\\\\"\\/\\b\\f\\r"',
+  '"é€𝄞"',
+  '"\ud800"',
   '{"status":true,"message":"Verification successful","data":{"status":"pending","amount":25,"fee":0.5,"tags":[]}}',
-  '[1 , 2 ,3]', '{ "a" : 1 , "b" : 2 }', '{"A":"\\uABCDef"}',
+  '[1 , 2 ,3]',
+  '{ "a" : 1 , "b" : 2 }',
+  '{"A":"\\uABCDef"}',
 ];
 const INVALID = [
-  '', ' ', '{', '}', '[', ']', '{"a"}', '{"a":}', '{"a":1,}', '[1,]', '[,1]', '{,}', '{"a" 1}', '{a:1}', "{'a':1}", '"abc', 'abc"',
-  '01', '-', '+1', '1.', '.5', '1e', '1e+', '0x10', 'NaN', 'Infinity', '-Infinity', 'tru', 'nul', 'True', 'undefined',
-  '{}{}', '[] []', '1 2', '"a" "b"', '"\\x41"', '"\\u12"', '"\\u12G4"', '"a\nb"', '"\t"', '"\u0000"', '\u00a0{}', '{}\u2028',
-  '<html>oops</html>', '[1]]', '[[1]', '{"a":[}', '{"a":1]', '[1}', '/* c */ {}', '{} // c', '"\\U0041"',
+  '',
+  ' ',
+  '{',
+  '}',
+  '[',
+  ']',
+  '{"a"}',
+  '{"a":}',
+  '{"a":1,}',
+  '[1,]',
+  '[,1]',
+  '{,}',
+  '{"a" 1}',
+  '{a:1}',
+  "{'a':1}",
+  '"abc',
+  'abc"',
+  '01',
+  '-',
+  '+1',
+  '1.',
+  '.5',
+  '1e',
+  '1e+',
+  '0x10',
+  'NaN',
+  'Infinity',
+  '-Infinity',
+  'tru',
+  'nul',
+  'True',
+  'undefined',
+  '{}{}',
+  '[] []',
+  '1 2',
+  '"a" "b"',
+  '"\\x41"',
+  '"\\u12"',
+  '"\\u12G4"',
+  '"a\nb"',
+  '"\t"',
+  '"\u0000"',
+  '\u00a0{}',
+  '{}\u2028',
+  '<html>oops</html>',
+  '[1]]',
+  '[[1]',
+  '{"a":[}',
+  '{"a":1]',
+  '[1}',
+  '/* c */ {}',
+  '{} // c',
+  '"\\U0041"',
 ];
 
 describe('isJson', () => {
@@ -43,7 +113,37 @@ describe('isJson', () => {
       seed ^= seed << 5;
       return (seed >>> 0) % n;
     };
-    const pieces = ['{', '}', '[', ']', ',', ':', '"', '\\', 'u', '0', '1', '9', '-', '+', '.', 'e', 'E', ' ', '\n', 't', 'r', 'n', 'l', 'a', 'f', 's', 'A', '\u0001', 'é'];
+    const pieces = [
+      '{',
+      '}',
+      '[',
+      ']',
+      ',',
+      ':',
+      '"',
+      '\\',
+      'u',
+      '0',
+      '1',
+      '9',
+      '-',
+      '+',
+      '.',
+      'e',
+      'E',
+      ' ',
+      '\n',
+      't',
+      'r',
+      'n',
+      'l',
+      'a',
+      'f',
+      's',
+      'A',
+      '\u0001',
+      'é',
+    ];
     let agreed = 0;
     for (let round = 0; round < 50_000; round++) {
       let text = VALID[rand(VALID.length)] as string;
@@ -51,7 +151,12 @@ describe('isJson', () => {
         const at = rand(text.length + 1);
         const kind = rand(3);
         const piece = pieces[rand(pieces.length)] as string;
-        text = kind === 0 ? text.slice(0, at) + piece + text.slice(at) : kind === 1 ? text.slice(0, at) + text.slice(at + 1) : text.slice(0, at) + piece + text.slice(at + 1);
+        text =
+          kind === 0
+            ? text.slice(0, at) + piece + text.slice(at)
+            : kind === 1
+              ? text.slice(0, at) + text.slice(at + 1)
+              : text.slice(0, at) + piece + text.slice(at + 1);
       }
       if (isJson(text) !== parses(text)) throw new Error(`isJson disagrees with JSON.parse on ${JSON.stringify(text)}`);
       agreed++;

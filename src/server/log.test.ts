@@ -5,8 +5,23 @@ const base: LogRecord = { time: '2026-11-22T06:13:24.123Z', level: 'info' };
 
 describe('formatRecord', () => {
   it.each<[string, LogRecord]>([
-    ['a proxied call', { ...base, requestId: 'e3b57b22-078f-4e26-80f3-f14964c5ca7b', method: 'POST', path: '/api/v1/transaction/verify', status: 200, ms: 1.3, upstreamStatus: 200, upstreamMs: 0.9 }],
-    ['a refusal', { ...base, level: 'warn', requestId: 'client_req_1', method: 'OPTIONS', path: '/api/v1/card-payment', status: 403, ms: 0, event: 'forbidden_origin' }],
+    [
+      'a proxied call',
+      {
+        ...base,
+        requestId: 'e3b57b22-078f-4e26-80f3-f14964c5ca7b',
+        method: 'POST',
+        path: '/api/v1/transaction/verify',
+        status: 200,
+        ms: 1.3,
+        upstreamStatus: 200,
+        upstreamMs: 0.9,
+      },
+    ],
+    [
+      'a refusal',
+      { ...base, level: 'warn', requestId: 'client_req_1', method: 'OPTIONS', path: '/api/v1/card-payment', status: 403, ms: 0, event: 'forbidden_origin' },
+    ],
     ['only the required fields', base],
     ['quotes and backslashes', { ...base, method: 'P"O\\ST', path: '/a"b\\c' }],
     ['control characters', { ...base, path: '/a\nb\tc\u0000d\u001f' }],

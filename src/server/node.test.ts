@@ -73,13 +73,19 @@ describe('rate limits', () => {
   it('ignores X-Forwarded-For unless told to trust a proxy', async () => {
     h = await startHarness({ TENDER_RATE_LIMIT: '5' });
     await h.request({ method: 'POST', path: '/api/v1/card-payment', headers: { ...JSON_HEADERS, 'x-forwarded-for': '203.0.113.1' }, body: cardBody });
-    const spoofed = await h.request({ method: 'POST', path: '/api/v1/card-payment', headers: { ...JSON_HEADERS, 'x-forwarded-for': '203.0.113.2' }, body: cardBody });
+    const spoofed = await h.request({
+      method: 'POST',
+      path: '/api/v1/card-payment',
+      headers: { ...JSON_HEADERS, 'x-forwarded-for': '203.0.113.2' },
+      body: cardBody,
+    });
     expect(spoofed.status).toBe(429);
   });
 
   it('keys clients by the address the trusted proxy appended', async () => {
     h = await startHarness({ TENDER_RATE_LIMIT: '5', TENDER_TRUST_PROXY: '1' });
-    const send = (xff: string) => h!.request({ method: 'POST', path: '/api/v1/card-payment', headers: { ...JSON_HEADERS, 'x-forwarded-for': xff }, body: cardBody });
+    const send = (xff: string) =>
+      h!.request({ method: 'POST', path: '/api/v1/card-payment', headers: { ...JSON_HEADERS, 'x-forwarded-for': xff }, body: cardBody });
     expect((await send('203.0.113.1')).status).toBe(200);
     expect((await send('203.0.113.2')).status).toBe(200);
     // A client cannot dodge its bucket by prepending addresses: the proxy's own entry is the last one.
@@ -201,11 +207,20 @@ describe('buffered request and response bodies', () => {
 
   it('written in one go, proxy answers and errors still carry every security header and an exact length', async () => {
     h = await startHarness();
-    const ok = await h.request({ method: 'POST', path: '/api/v1/transaction/verify', headers: { ...JSON_HEADERS, 'x-request-id': 'req-12345678' }, body: verifyBody });
+    const ok = await h.request({
+      method: 'POST',
+      path: '/api/v1/transaction/verify',
+      headers: { ...JSON_HEADERS, 'x-request-id': 'req-12345678' },
+      body: verifyBody,
+    });
     h.upstream.behave(() => ({ kind: 'hang' }));
     const notFound = await h.request({ method: 'POST', path: '/api/v1/refund', headers: JSON_HEADERS, body: verifyBody });
     const invalid = await h.request({ method: 'POST', path: '/api/v1/transaction/verify', headers: JSON_HEADERS, body: '{"transactionReference": 5}' });
-    for (const [res, status] of [[ok, 200], [notFound, 404], [invalid, 400]] as const) {
+    for (const [res, status] of [
+      [ok, 200],
+      [notFound, 404],
+      [invalid, 400],
+    ] as const) {
       expect(res.status).toBe(status);
       expect(res.headers).toMatchObject({ ...SECURITY, 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' });
       expect(res.headers['content-length']).toBe(String(Buffer.byteLength(res.body)));
@@ -234,7 +249,7 @@ describe('buffered request and response bodies', () => {
         const body = new ReadableStream<Uint8Array>({
           start(c) {
             c.enqueue(new TextEncoder().encode('part one, '));
-            c.enqueue(new TextEncoder().encode(`part two ${request.method} ${(await0(request))}`));
+            c.enqueue(new TextEncoder().encode(`part two ${request.method} ${await0(request)}`));
             c.close();
           },
         });
@@ -322,7 +337,14 @@ describe('buffered request and response bodies', () => {
     const { port } = new URL(h.tender.url);
     const res = await new Promise<{ status: number; connection: string | undefined }>((resolve, reject) => {
       const req = request(
-        { host: '127.0.0.1', port, method: 'POST', path: '/api/v1/card-payment', headers: { ...JSON_HEADERS, 'content-length': String(10 * 1024 * 1024) }, agent: false },
+        {
+          host: '127.0.0.1',
+          port,
+          method: 'POST',
+          path: '/api/v1/card-payment',
+          headers: { ...JSON_HEADERS, 'content-length': String(10 * 1024 * 1024) },
+          agent: false,
+        },
         (r) => {
           r.resume();
           resolve({ status: r.statusCode ?? 0, connection: r.headers.connection });
@@ -341,7 +363,14 @@ describe('buffered request and response bodies', () => {
     h = await startHarness();
     const { port } = new URL(h.tender.url);
     await new Promise<void>((resolve) => {
-      const req = request({ host: '127.0.0.1', port, method: 'POST', path: '/api/v1/transaction/verify', headers: { ...JSON_HEADERS, 'content-length': '100' }, agent: false });
+      const req = request({
+        host: '127.0.0.1',
+        port,
+        method: 'POST',
+        path: '/api/v1/transaction/verify',
+        headers: { ...JSON_HEADERS, 'content-length': '100' },
+        agent: false,
+      });
       req.on('error', () => resolve());
       req.write('{"transactionRef');
       setTimeout(() => {

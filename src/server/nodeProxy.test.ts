@@ -86,12 +86,25 @@ function comparable(res: RawResponse): { status: number; headers: Record<string,
   return { status: res.status, headers, body: res.body };
 }
 
-type Case = { name: string; method?: string; path: string; headers?: Record<string, string>; body?: string | Buffer; upstream?: Parameters<FakeUpstream['behave']>[0] };
+type Case = {
+  name: string;
+  method?: string;
+  path: string;
+  headers?: Record<string, string>;
+  body?: string | Buffer;
+  upstream?: Parameters<FakeUpstream['behave']>[0];
+};
 
 const CASES: Case[] = [
   { name: 'a verify', method: 'POST', path: '/api/v1/transaction/verify', headers: JSON_HEADERS, body: verifyBody },
   { name: 'an allowed origin', method: 'POST', path: '/api/v1/transaction/verify', headers: { ...JSON_HEADERS, origin: SHOP }, body: verifyBody },
-  { name: 'a refused origin', method: 'POST', path: '/api/v1/transaction/verify', headers: { ...JSON_HEADERS, origin: 'https://evil.example' }, body: verifyBody },
+  {
+    name: 'a refused origin',
+    method: 'POST',
+    path: '/api/v1/transaction/verify',
+    headers: { ...JSON_HEADERS, origin: 'https://evil.example' },
+    body: verifyBody,
+  },
   { name: 'the same origin', method: 'POST', path: '/api/v1/transaction/verify', headers: { ...JSON_HEADERS, origin: 'http://localhost' }, body: verifyBody },
   { name: 'a preflight', method: 'OPTIONS', path: '/api/v1/card-payment', headers: { origin: SHOP, 'access-control-request-method': 'POST' } },
   { name: 'a refused preflight', method: 'OPTIONS', path: '/api/v1/card-payment', headers: { origin: 'null', 'access-control-request-method': 'POST' } },
@@ -99,18 +112,54 @@ const CASES: Case[] = [
   { name: 'a text body', method: 'POST', path: '/api/v1/transaction/verify', headers: { 'content-type': 'text/plain' }, body: verifyBody },
   { name: 'no content type', method: 'POST', path: '/api/v1/transaction/verify', body: verifyBody },
   { name: 'invalid JSON', method: 'POST', path: '/api/v1/transaction/verify', headers: JSON_HEADERS, body: '{"transactionReference":' },
-  { name: 'invalid UTF-8', method: 'POST', path: '/api/v1/transaction/verify', headers: JSON_HEADERS, body: Buffer.from('7b227472616e73616374696f6e5265666572656e6365223a22ff227d', 'hex') },
-  { name: 'card data to refuse', method: 'POST', path: '/api/v1/card-payment', headers: JSON_HEADERS, body: JSON.stringify({ cardNumber: '4111111111111111x', cvv: 12345 }) },
-  { name: 'an announced large body', method: 'POST', path: '/api/v1/transaction/verify', headers: { ...JSON_HEADERS, 'content-length': String(17 * 1024) }, body: 'x'.repeat(17 * 1024) },
+  {
+    name: 'invalid UTF-8',
+    method: 'POST',
+    path: '/api/v1/transaction/verify',
+    headers: JSON_HEADERS,
+    body: Buffer.from('7b227472616e73616374696f6e5265666572656e6365223a22ff227d', 'hex'),
+  },
+  {
+    name: 'card data to refuse',
+    method: 'POST',
+    path: '/api/v1/card-payment',
+    headers: JSON_HEADERS,
+    body: JSON.stringify({ cardNumber: '4111111111111111x', cvv: 12345 }),
+  },
+  {
+    name: 'an announced large body',
+    method: 'POST',
+    path: '/api/v1/transaction/verify',
+    headers: { ...JSON_HEADERS, 'content-length': String(17 * 1024) },
+    body: 'x'.repeat(17 * 1024),
+  },
   { name: 'a bad idempotency key', method: 'POST', path: '/api/v1/ussd-payment', headers: { ...JSON_HEADERS, 'idempotency-key': 'a b' }, body: verifyBody },
   { name: 'a wallet call', method: 'POST', path: `/api/v1/walleta-payment?transactionReference=${REF}&redirect=https://evil.example` },
   { name: 'a wallet call twice', method: 'POST', path: `/api/v1/walletb-payment?transactionReference=${REF}&transactionReference=B` },
   { name: 'a query GET', path: '/api/v1/ussd-getbanks?x=1' },
-  { name: 'an upstream 4xx', method: 'POST', path: '/api/v1/transaction/verify', headers: JSON_HEADERS, body: verifyBody, upstream: () => ({ kind: 'json', status: 400, body: { status: false, message: 'no' }, headers: { 'retry-after': '7', 'set-cookie': 'a=b' } }) },
-  { name: 'an upstream redirect', method: 'POST', path: '/api/v1/transaction/verify', headers: JSON_HEADERS, body: verifyBody, upstream: () => ({ kind: 'raw', status: 302, body: '', headers: { location: '/api/v1/refund' } }) },
+  {
+    name: 'an upstream 4xx',
+    method: 'POST',
+    path: '/api/v1/transaction/verify',
+    headers: JSON_HEADERS,
+    body: verifyBody,
+    upstream: () => ({ kind: 'json', status: 400, body: { status: false, message: 'no' }, headers: { 'retry-after': '7', 'set-cookie': 'a=b' } }),
+  },
+  {
+    name: 'an upstream redirect',
+    method: 'POST',
+    path: '/api/v1/transaction/verify',
+    headers: JSON_HEADERS,
+    body: verifyBody,
+    upstream: () => ({ kind: 'raw', status: 302, body: '', headers: { location: '/api/v1/refund' } }),
+  },
   { name: 'an upstream 204', path: '/api/v1/ussd-getbanks', upstream: () => ({ kind: 'raw', status: 204, body: '' }) },
   { name: 'an upstream HTML page', path: '/api/v1/ussd-getbanks', upstream: () => ({ kind: 'raw', status: 500, body: '<html></html>' }) },
-  { name: 'an upstream answer of broken JSON', path: '/api/v1/ussd-getbanks', upstream: () => ({ kind: 'raw', status: 200, body: '{"status":true,"data":[1,]}' }) },
+  {
+    name: 'an upstream answer of broken JSON',
+    path: '/api/v1/ussd-getbanks',
+    upstream: () => ({ kind: 'raw', status: 200, body: '{"status":true,"data":[1,]}' }),
+  },
   { name: 'an upstream echo of the key', path: '/api/v1/ussd-getbanks', upstream: (r) => ({ kind: 'json', body: { echo: r.headers.authorization } }) },
   { name: 'a HEAD', method: 'HEAD', path: '/api/v1/ussd-getbanks' },
 ];

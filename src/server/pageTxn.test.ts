@@ -7,7 +7,8 @@ import { inlineStyleHashes, themeStyle } from './page';
 import { renderTxnElement, streamPage, type PageTxn } from './pageTxn';
 import { API_KEY, startHarness, type Harness } from './testHarness';
 
-const PAGE = '<!doctype html><html><head><script type="module" async crossorigin src="/checkout/assets/app.js"></script></head><body><div id="app"></div></body></html>';
+const PAGE =
+  '<!doctype html><html><head><script type="module" async crossorigin src="/checkout/assets/app.js"></script></head><body><div id="app"></div></body></html>';
 const verified = (data: Record<string, unknown>) => ({ kind: 'json' as const, body: { status: true, message: 'Verification successful', data } });
 const noData = (body: string) => {
   expect(body).not.toContain('tender-txn');
@@ -40,7 +41,17 @@ afterEach(() => {
 
 describe('the page with its verified transaction', () => {
   it('streams the normalised transaction before </body>, verified with the key the page never sees', async () => {
-    h.upstream.behave(() => verified({ status: 'SUCCESSFUL', amount: 2500, currency: 'NGN', merchantName: 'Ada Shop', channel: 'card', customerEmail: 'ada@example.com', apiKey: API_KEY }));
+    h.upstream.behave(() =>
+      verified({
+        status: 'SUCCESSFUL',
+        amount: 2500,
+        currency: 'NGN',
+        merchantName: 'Ada Shop',
+        channel: 'card',
+        customerEmail: 'ada@example.com',
+        apiKey: API_KEY,
+      }),
+    );
     const res = await h.request({ path: '/checkout/?transactionReference=REF-1' });
     expect(res.status).toBe(200);
     expect(res.headers['content-security-policy']).toContain("script-src 'self'");
@@ -62,7 +73,9 @@ describe('the page with its verified transaction', () => {
     expect(res.body).not.toContain('<script>alert(1)');
     expect(res.body.match(/<\/script>/g)).toHaveLength(2);
     expect(txnOf(res.body)).toEqual({ status: 'pending', merchantName: '</script><script>alert(1)</script>\u2028' });
-    expect(renderTxnElement({ status: 'pending', merchantName: '<!--' })).toBe('<script type="application/json" id="tender-txn">{"status":"pending","merchantName":"\\u003c!--"}</script>');
+    expect(renderTxnElement({ status: 'pending', merchantName: '<!--' })).toBe(
+      '<script type="application/json" id="tender-txn">{"status":"pending","merchantName":"\\u003c!--"}</script>',
+    );
   });
 
   it.each([
@@ -127,7 +140,9 @@ describe('the first screen in the HTML', () => {
 
   it('draws the modal chrome only for an allowed parent origin', async () => {
     h.upstream.behave(() => verified({ status: 'pending', amount: 100, currency: 'NGN' }));
-    const allowed = appOf((await h.request({ path: `/checkout/?transactionReference=REF-1&embed=modal&parentOrigin=${encodeURIComponent('https://shop.example')}` })).body);
+    const allowed = appOf(
+      (await h.request({ path: `/checkout/?transactionReference=REF-1&embed=modal&parentOrigin=${encodeURIComponent('https://shop.example')}` })).body,
+    );
     expect(allowed).toContain('role="dialog"');
     expect(allowed).toContain('aria-label="Close"');
     const other = appOf((await h.request({ path: '/checkout/?transactionReference=REF-1&embed=modal&parentOrigin=https%3A%2F%2Fevil.example' })).body);
@@ -161,13 +176,18 @@ describe('streamPage', () => {
     const txn = new Promise<PageTxn | undefined>((r) => (answer = r));
     const seen: Array<[PageTxn | undefined, boolean]> = [];
     const chunks: string[] = [];
-    const done = read(streamPage(html, txn, (t, verified) => (seen.push([t, verified]), '<form></form>'), 1000), chunks);
+    const done = read(
+      streamPage(html, txn, (t, verified) => (seen.push([t, verified]), '<form></form>'), 1000),
+      chunks,
+    );
     await new Promise((r) => setTimeout(r, 20));
     expect(chunks.join('')).toBe('<html><head><script src="/a.js"></script></head><body>');
     answer({ status: 'pending', amount: 5 });
     const body = await done;
     expect(seen).toEqual([[{ status: 'pending', amount: 5 }, true]]);
-    expect(body).toBe('<html><head><script src="/a.js"></script></head><body><div id="app" inert><form></form></div><noscript>x</noscript><script type="application/json" id="tender-txn">{"status":"pending","amount":5}</script></body></html>');
+    expect(body).toBe(
+      '<html><head><script src="/a.js"></script></head><body><div id="app" inert><form></form></div><noscript>x</noscript><script type="application/json" id="tender-txn">{"status":"pending","amount":5}</script></body></html>',
+    );
   });
 
   it('draws the first screen unverified after waitMs, and still sends the data when verify answers', async () => {
@@ -175,7 +195,10 @@ describe('streamPage', () => {
     const txn = new Promise<PageTxn | undefined>((r) => (answer = r));
     const seen: Array<[PageTxn | undefined, boolean]> = [];
     const chunks: string[] = [];
-    const done = read(streamPage(html, txn, (t, verified) => (seen.push([t, verified]), '<form></form>'), 30), chunks);
+    const done = read(
+      streamPage(html, txn, (t, verified) => (seen.push([t, verified]), '<form></form>'), 30),
+      chunks,
+    );
     await new Promise((r) => setTimeout(r, 120));
     expect(seen).toEqual([[undefined, false]]);
     expect(chunks.join('')).toContain('<div id="app" inert><form></form></div><noscript>x</noscript>');
@@ -185,9 +208,14 @@ describe('streamPage', () => {
 
   it('sends an empty #app when the first screen fails to render: the page script renders it', async () => {
     const body = await read(
-      streamPage(html, Promise.resolve(undefined), () => {
-        throw new Error('boom');
-      }, 10),
+      streamPage(
+        html,
+        Promise.resolve(undefined),
+        () => {
+          throw new Error('boom');
+        },
+        10,
+      ),
       [],
     );
     expect(body).toBe(html);
@@ -197,7 +225,13 @@ describe('streamPage', () => {
 describe('the theme for the first paint', () => {
   it('puts the theme parameter in a head stylesheet, allowed by its hash, with the checks the page applies', async () => {
     h.upstream.behave(() => verified({ status: 'pending' }));
-    const theme = JSON.stringify({ '--tender-primary': '#123456', '--tender-font': '"Inter", sans-serif', '--tender-bg': 'url(https://evil.example/x)', color: 'red', '--tender-text': 'red;}</style><script>alert(1)</script>' });
+    const theme = JSON.stringify({
+      '--tender-primary': '#123456',
+      '--tender-font': '"Inter", sans-serif',
+      '--tender-bg': 'url(https://evil.example/x)',
+      color: 'red',
+      '--tender-text': 'red;}</style><script>alert(1)</script>',
+    });
     const res = await h.request({ path: `/checkout/?transactionReference=REF-1&theme=${encodeURIComponent(theme)}` });
     const style = '<style>:root{--tender-primary:#123456;--tender-font:"Inter", sans-serif}</style>';
     expect(res.body).toContain(`${style}\n</head>`);

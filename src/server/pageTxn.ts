@@ -57,7 +57,10 @@ export async function verifyForPage(reference: string | null, deps: PageVerifyDe
 
 /** The data element the page reads at boot: JSON, not script (CSP `script-src 'self'` does not apply), `<` escaped. */
 export function renderTxnElement(txn: PageTxn): string {
-  const json = JSON.stringify(txn).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+  const json = JSON.stringify(txn)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
   return `<script type="application/json" id="tender-txn">${json}</script>`;
 }
 
@@ -88,10 +91,7 @@ export function streamPage(
       } else {
         controller.enqueue(enc.encode(start.slice(0, root)));
         let timer: unknown;
-        const early = await Promise.race([
-          txn.then((t) => ({ t })),
-          new Promise<undefined>((resolve) => (timer = setTimeout(resolve, waitMs))),
-        ]);
+        const early = await Promise.race([txn.then((t) => ({ t })), new Promise<undefined>((resolve) => (timer = setTimeout(resolve, waitMs)))]);
         clearTimeout(timer as Parameters<typeof clearTimeout>[0]);
         let first: string | undefined;
         try {

@@ -17,9 +17,21 @@ const ALLOWED: { name: string; method: string; path: string; body?: unknown; ups
     upstreamPath: '/api/v1/card-payment',
     upstreamBody: { cardNumber: CARD, expiryMonth: '12', expiryYear: '30', cvv: '123', transactionReference: REF },
   },
-  { name: 'card/validate-otp', method: 'POST', path: '/api/v1/card/validate-otp', body: { reference: REF, otp: '123456' }, upstreamPath: '/api/v1/card/validate-otp' },
+  {
+    name: 'card/validate-otp',
+    method: 'POST',
+    path: '/api/v1/card/validate-otp',
+    body: { reference: REF, otp: '123456' },
+    upstreamPath: '/api/v1/card/validate-otp',
+  },
   { name: 'ussd-getbanks', method: 'GET', path: '/api/v1/ussd-getbanks?x=1', upstreamPath: '/api/v1/ussd-getbanks' },
-  { name: 'ussd-payment', method: 'POST', path: '/api/v1/ussd-payment', body: { transactionReference: REF, bankCode: '058' }, upstreamPath: '/api/v1/ussd-payment' },
+  {
+    name: 'ussd-payment',
+    method: 'POST',
+    path: '/api/v1/ussd-payment',
+    body: { transactionReference: REF, bankCode: '058' },
+    upstreamPath: '/api/v1/ussd-payment',
+  },
   {
     name: 'bank-transfer',
     method: 'POST',
@@ -39,7 +51,13 @@ const ALLOWED: { name: string; method: string; path: string; body?: unknown; ups
     path: `/api/v1/walletb-payment?transactionReference=${REF}`,
     upstreamPath: `/api/v1/walletb-payment?transactionReference=${REF}`,
   },
-  { name: 'transaction/verify', method: 'POST', path: '/api/v1/transaction/verify', body: { transactionReference: REF }, upstreamPath: '/api/v1/transaction/verify' },
+  {
+    name: 'transaction/verify',
+    method: 'POST',
+    path: '/api/v1/transaction/verify',
+    body: { transactionReference: REF },
+    upstreamPath: '/api/v1/transaction/verify',
+  },
 ];
 
 const FORBIDDEN: [method: string, path: string][] = [
@@ -147,15 +165,30 @@ describe('allowlisted operations', () => {
 
   it('passes the upstream status and JSON body through, with no-store', async () => {
     h.upstream.behave(() => ({ kind: 'json', status: 400, body: { status: false, message: 'Transaction record not found' } }));
-    const res = await h.request({ method: 'POST', path: '/api/v1/transaction/verify', headers: JSON_HEADERS, body: JSON.stringify({ transactionReference: REF }) });
+    const res = await h.request({
+      method: 'POST',
+      path: '/api/v1/transaction/verify',
+      headers: JSON_HEADERS,
+      body: JSON.stringify({ transactionReference: REF }),
+    });
     expect(res.status).toBe(400);
     expect(JSON.parse(res.body)).toEqual({ status: false, message: 'Transaction record not found' });
     expect(res.headers['cache-control']).toBe('no-store');
   });
 
   it('passes a numeric upstream Retry-After through, and nothing else of its headers', async () => {
-    h.upstream.behave(() => ({ kind: 'json', status: 429, body: { status: false, message: 'slow down' }, headers: { 'retry-after': '7', 'set-cookie': 'a=b', server: 'upstream' } }));
-    const res = await h.request({ method: 'POST', path: '/api/v1/transaction/verify', headers: JSON_HEADERS, body: JSON.stringify({ transactionReference: REF }) });
+    h.upstream.behave(() => ({
+      kind: 'json',
+      status: 429,
+      body: { status: false, message: 'slow down' },
+      headers: { 'retry-after': '7', 'set-cookie': 'a=b', server: 'upstream' },
+    }));
+    const res = await h.request({
+      method: 'POST',
+      path: '/api/v1/transaction/verify',
+      headers: JSON_HEADERS,
+      body: JSON.stringify({ transactionReference: REF }),
+    });
     expect(res.status).toBe(429);
     expect(res.headers['retry-after']).toBe('7');
     expect(res.headers['set-cookie']).toBeUndefined();
@@ -280,7 +313,7 @@ describe('request checks', () => {
     const json = JSON.parse(res.body) as { status: boolean; message: string; errors: Record<string, string[]> };
     expect(json.status).toBe(false);
     expect(Object.keys(json.errors).sort()).toEqual(['cardNumber', 'cardPin', 'cvv', 'expiryMonth', 'expiryYear']);
-    expect(json.errors['expiryYear']).toEqual(['is required']);
+    expect(json.errors.expiryYear).toEqual(['is required']);
     expect(res.body).not.toContain(CARD);
     expect(res.body).not.toContain('9876543');
     expect(res.body).not.toContain('12345678');
@@ -304,7 +337,13 @@ describe('request checks', () => {
   });
 
   it('400 for wallet calls without a valid reference, or with it twice', async () => {
-    for (const q of ['', '?transactionReference=', '?transactionReference=a%20b', `?transactionReference=${REF}&transactionReference=OTHER`, '?reference=REF']) {
+    for (const q of [
+      '',
+      '?transactionReference=',
+      '?transactionReference=a%20b',
+      `?transactionReference=${REF}&transactionReference=OTHER`,
+      '?reference=REF',
+    ]) {
       const res = await h.request({ method: 'POST', path: `/api/v1/walleta-payment${q}` });
       expect(res.status).toBe(400);
     }
@@ -312,7 +351,12 @@ describe('request checks', () => {
   });
 
   it('415 for a wallet call with a non-JSON body', async () => {
-    const res = await h.request({ method: 'POST', path: `/api/v1/walletb-payment?transactionReference=${REF}`, headers: { 'content-type': 'text/plain' }, body: 'x' });
+    const res = await h.request({
+      method: 'POST',
+      path: `/api/v1/walletb-payment?transactionReference=${REF}`,
+      headers: { 'content-type': 'text/plain' },
+      body: 'x',
+    });
     expect(res.status).toBe(415);
   });
 });
@@ -320,7 +364,12 @@ describe('request checks', () => {
 describe('CORS', () => {
   it('answers an allowed origin with exactly that origin and Vary: Origin', async () => {
     for (const origin of [SHOP, LOCAL_SHOP]) {
-      const res = await h.request({ method: 'POST', path: '/api/v1/transaction/verify', headers: { ...JSON_HEADERS, origin }, body: JSON.stringify({ transactionReference: REF }) });
+      const res = await h.request({
+        method: 'POST',
+        path: '/api/v1/transaction/verify',
+        headers: { ...JSON_HEADERS, origin },
+        body: JSON.stringify({ transactionReference: REF }),
+      });
       expect(res.status).toBe(200);
       expect(res.headers['access-control-allow-origin']).toBe(origin);
       expect(res.headers.vary).toMatch(/Origin/);
@@ -343,19 +392,29 @@ describe('CORS', () => {
     expect(h.upstream.requests).toHaveLength(0);
   });
 
-  it.each(['https://evil.example', 'https://shop.example.evil.example', 'http://shop.example', 'https://shop.example:8443', 'null', 'https://SHOP.example', `${SHOP}/`])(
-    'refuses %s: 403, no CORS headers, no upstream request',
-    async (origin) => {
-      const pre = await h.request({ method: 'OPTIONS', path: '/api/v1/card-payment', headers: { origin, 'access-control-request-method': 'POST' } });
-      expect(pre.status).toBe(403);
-      const res = await h.request({ method: 'POST', path: '/api/v1/transaction/verify', headers: { ...JSON_HEADERS, origin }, body: JSON.stringify({ transactionReference: REF }) });
-      expect(res.status).toBe(403);
-      for (const r of [pre, res]) {
-        expect(Object.keys(r.headers).filter((k) => k.startsWith('access-control-'))).toEqual([]);
-      }
-      expect(h.upstream.requests).toHaveLength(0);
-    },
-  );
+  it.each([
+    'https://evil.example',
+    'https://shop.example.evil.example',
+    'http://shop.example',
+    'https://shop.example:8443',
+    'null',
+    'https://SHOP.example',
+    `${SHOP}/`,
+  ])('refuses %s: 403, no CORS headers, no upstream request', async (origin) => {
+    const pre = await h.request({ method: 'OPTIONS', path: '/api/v1/card-payment', headers: { origin, 'access-control-request-method': 'POST' } });
+    expect(pre.status).toBe(403);
+    const res = await h.request({
+      method: 'POST',
+      path: '/api/v1/transaction/verify',
+      headers: { ...JSON_HEADERS, origin },
+      body: JSON.stringify({ transactionReference: REF }),
+    });
+    expect(res.status).toBe(403);
+    for (const r of [pre, res]) {
+      expect(Object.keys(r.headers).filter((k) => k.startsWith('access-control-'))).toEqual([]);
+    }
+    expect(h.upstream.requests).toHaveLength(0);
+  });
 
   it('lets the hosted page (same origin) and server-to-server calls through without CORS headers', async () => {
     const body = JSON.stringify({ transactionReference: REF });
@@ -371,7 +430,12 @@ describe('CORS', () => {
 describe('upstream failures', () => {
   it('does not follow an upstream redirect', async () => {
     h.upstream.behave(() => ({ kind: 'raw', status: 302, body: '', headers: { location: `${h.upstream.url}/api/v1/transfers` } }));
-    const res = await h.request({ method: 'POST', path: '/api/v1/transaction/verify', headers: JSON_HEADERS, body: JSON.stringify({ transactionReference: REF }) });
+    const res = await h.request({
+      method: 'POST',
+      path: '/api/v1/transaction/verify',
+      headers: JSON_HEADERS,
+      body: JSON.stringify({ transactionReference: REF }),
+    });
     expect(res.status).toBe(502);
     expect(JSON.parse(res.body)).toMatchObject({ status: false, code: 'upstream_redirect' });
     expect(res.headers.location).toBeUndefined();

@@ -92,8 +92,7 @@ export function createProxy(config: TenderConfig, deps: ProxyDeps): Proxy {
   const authorization = `Bearer ${config.apiKey}`;
   const apiKey = config.apiKey;
   const general = config.rateLimitPerMinute > 0 ? createRateLimiter({ perMinute: config.rateLimitPerMinute, now: deps.now }) : undefined;
-  const completion =
-    config.completionRateLimitPerMinute > 0 ? createRateLimiter({ perMinute: config.completionRateLimitPerMinute, now: deps.now }) : undefined;
+  const completion = config.completionRateLimitPerMinute > 0 ? createRateLimiter({ perMinute: config.completionRateLimitPerMinute, now: deps.now }) : undefined;
   // Only listed origins ever get here, so this holds one entry per listed origin at most.
   const corsByOrigin = new Map<string, Readonly<Record<string, string>>>();
   const originHeaders = (origin: string) => {
@@ -242,10 +241,12 @@ export function createProxy(config: TenderConfig, deps: ProxyDeps): Proxy {
         : { authorization, accept: 'application/json', 'x-request-id': ctx.requestId, 'content-type': 'application/json' };
     if (idempotencyKey !== null) headers['idempotency-key'] = idempotencyKey;
     const started = deps.now();
-    return deps.upstream(upstreamUrl, { method: route.operation.method, headers, body, timeoutMs: config.upstreamTimeoutMs, maxBytes: MAX_UPSTREAM_BYTES }).then(
-      (answer) => passOn(answer, ctx, started, extra),
-      (err: unknown) => upstreamFailure(ctx, err instanceof UpstreamError && err.kind === 'timeout', started, extra),
-    );
+    return deps
+      .upstream(upstreamUrl, { method: route.operation.method, headers, body, timeoutMs: config.upstreamTimeoutMs, maxBytes: MAX_UPSTREAM_BYTES })
+      .then(
+        (answer) => passOn(answer, ctx, started, extra),
+        (err: unknown) => upstreamFailure(ctx, err instanceof UpstreamError && err.kind === 'timeout', started, extra),
+      );
   }
 
   function passOn(answer: UpstreamAnswer, ctx: ProxyContext, started: number, extra: Readonly<Record<string, string>>): Answer {

@@ -67,21 +67,16 @@ export function pickEncoding(acceptEncoding: string | null): 'br' | 'gzip' | und
 }
 
 /** Builds the response for an entry: conditional GET, compression, HEAD without a body. */
-export async function entryResponse(
-  request: Request,
-  entry: StaticEntry,
-  headers: Record<string, string>,
-  options: { etag: boolean },
-): Promise<Response> {
+export async function entryResponse(request: Request, entry: StaticEntry, headers: Record<string, string>, options: { etag: boolean }): Promise<Response> {
   const h: Record<string, string> = { ...SECURITY_HEADERS, 'content-type': entry.type, ...headers };
   const encoding = entry.compressible ? pickEncoding(request.headers.get('accept-encoding')) : undefined;
-  if (entry.compressible) h['vary'] = 'Accept-Encoding';
+  if (entry.compressible) h.vary = 'Accept-Encoding';
   if (options.etag) {
     // Each encoding is its own representation, so each gets its own validator.
     const etag = encoding ? `${entry.etag.slice(0, -1)}-${encoding}"` : entry.etag;
-    h['etag'] = etag;
+    h.etag = etag;
     const inm = request.headers.get('if-none-match');
-    if (inm && inm.split(',').some((t) => t.trim().replace(/^W\//, '') === etag)) {
+    if (inm?.split(',').some((t) => t.trim().replace(/^W\//, '') === etag)) {
       delete h['content-type'];
       return new Response(null, { status: 304, headers: h });
     }

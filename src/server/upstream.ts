@@ -103,7 +103,9 @@ export function createNodeUpstream(): UpstreamCall {
           }
           chunks.push(chunk);
         });
-        res.on('end', () => finish(undefined, { status, retryAfter, text: (chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks)).toString('utf8') }));
+        res.on('end', () =>
+          finish(undefined, { status, retryAfter, text: (chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks)).toString('utf8') }),
+        );
         res.on('error', () => finish(new UpstreamError('network')));
         res.on('aborted', () => finish(new UpstreamError('network')));
       });

@@ -35,7 +35,16 @@ export function Field({ id, label, error, hint, adornment, inputRef, type = 'tex
         </p>
       )}
       <div class="tender-control">
-        <input id={id} type={type as 'text'} ref={inputRef} class="tender-input" aria-invalid={!!error || undefined} aria-describedby={describedBy} spellcheck={false} {...input} />
+        <input
+          id={id}
+          type={type as 'text'}
+          ref={inputRef}
+          class="tender-input"
+          aria-invalid={!!error || undefined}
+          aria-describedby={describedBy}
+          spellcheck={false}
+          {...input}
+        />
         {adornment && (
           <span class="tender-adornment" aria-hidden="true">
             {adornment}

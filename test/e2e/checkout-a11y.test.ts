@@ -79,7 +79,9 @@ describe('hosted checkout: accessibility', () => {
       document.querySelector('main')!.append(dim);
       // The page's CSP refuses a <style> element; a constructed style sheet goes through the CSSOM.
       const sheet = new CSSStyleSheet();
-      sheet.replaceSync('@media (prefers-color-scheme: dark) { .planted-dim { color: #333 !important; background: #222 !important; } } .planted-wide { width: 400px; height: 1px; }');
+      sheet.replaceSync(
+        '@media (prefers-color-scheme: dark) { .planted-dim { color: #333 !important; background: #222 !important; } } .planted-wide { width: 400px; height: 1px; }',
+      );
       document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet];
       const wide = document.createElement('div');
       wide.className = 'planted-wide';
@@ -253,7 +255,11 @@ describe('hosted checkout: accessibility', () => {
     await spinner.waitFor(WAIT);
     const motion = await spinner.evaluate((e) => {
       const cs = getComputedStyle(e);
-      return { name: cs.animationName, duration: parseFloat(cs.animationDuration) * (cs.animationDuration.endsWith('ms') ? 1 : 1000), count: cs.animationIterationCount };
+      return {
+        name: cs.animationName,
+        duration: parseFloat(cs.animationDuration) * (cs.animationDuration.endsWith('ms') ? 1 : 1000),
+        count: cs.animationIterationCount,
+      };
     });
     expect(motion.name === 'none' || (motion.duration <= 1 && motion.count !== 'infinite'), JSON.stringify(motion)).toBe(true);
   });

@@ -139,14 +139,22 @@ describe('hosted checkout: card', () => {
   it('an unsafe 3-D Secure redirectUrl is refused with a clear message, and the page stays put', async () => {
     const { reference } = await e2e.stack.initiate();
     await e2e.page.route('**/api/v1/card-payment', (route) =>
-      route.fulfill({ json: { status: true, message: 'Complete 3-D Secure authentication', data: { authMode: '3ds', transactionReference: reference, redirectUrl: 'https://evil.example/3ds' } } }),
+      route.fulfill({
+        json: {
+          status: true,
+          message: 'Complete 3-D Secure authentication',
+          data: { authMode: '3ds', transactionReference: reference, redirectUrl: 'https://evil.example/3ds' },
+        },
+      }),
     );
     await openCheckout(e2e.page, e2e.stack, reference);
     const start = e2e.page.url();
     const navigations = recordNavigations(e2e.page);
     await fillCard(e2e.page, CARDS.threeDs);
     await payButton(e2e.page).click();
-    await expect.poll(() => e2e.page.locator('#tender-panel [role="alert"]').textContent(), WAIT).toMatch(/^We could not send you to the payment page safely: .+\.$/);
+    await expect
+      .poll(() => e2e.page.locator('#tender-panel [role="alert"]').textContent(), WAIT)
+      .toMatch(/^We could not send you to the payment page safely: .+\.$/);
     expect(e2e.page.url()).toBe(start);
     expect(navigations).toEqual([]);
   });

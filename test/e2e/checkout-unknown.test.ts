@@ -4,7 +4,7 @@
 // unknown shapes) are never taken for success, and the API's strings are shown as text, never as markup.
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { CARDS, WAIT, cardField, checkoutUrl, completions, expectHeading, expectSuccess, fillCard, openCheckout, payButton } from '../support/checkout';
+import { CARDS, WAIT, cardField, completions, expectHeading, expectSuccess, fillCard, openCheckout, payButton } from '../support/checkout';
 import { useBrowserStack } from '../support/hooks';
 
 const e2e = useBrowserStack({ stack: { upstreamTimeoutMs: 1500, sandbox: { hangMs: 10_000 } } });
@@ -35,13 +35,18 @@ describe('hosted checkout: the UNKNOWN outcome', () => {
     // While the answer is held back: more clicks and Enter send nothing more.
     const submit = e2e.page.locator('#tender-panel form button[type="submit"]');
     await submit.click({ force: true, timeout: 1000 }).catch(() => undefined);
-    await cardField(e2e.page, 'cvv').press('Enter', { timeout: 1000 }).catch(() => undefined);
+    await cardField(e2e.page, 'cvv')
+      .press('Enter', { timeout: 1000 })
+      .catch(() => undefined);
 
     // The proxy gave up on the held-back answer (504): the outcome is unknown, and only verify can tell.
     expect((await proxyAnswer).status()).toBe(504);
     await expectSuccess(e2e.page);
     const seen = await texts();
-    expect(seen.some((t) => /Confirming your payment/.test(t)), 'the page showed that it was confirming').toBe(true);
+    expect(
+      seen.some((t) => /Confirming your payment/.test(t)),
+      'the page showed that it was confirming',
+    ).toBe(true);
     for (const t of seen) expect(t, 'a text the page showed').not.toMatch(/not completed|failed|declined|went wrong|took too long/i);
     expect(payments).toEqual(['POST']);
     const s = await completions(e2e.stack, reference);

@@ -57,7 +57,10 @@ describe('hosted checkout: wallets and the hosted payment page', () => {
     await e2e.page.waitForURL(`${e2e.stack.sandboxUrl}/sandbox/wallet-a/**`, WAIT);
     await e2e.page.goBack();
     await e2e.page.waitForURL(`${e2e.stack.tenderUrl}/checkout/**`, WAIT);
-    await e2e.page.getByRole('button', { name: /Continue to Wallet A|Try another way/ }).first().waitFor({ timeout: 8000 });
+    await e2e.page
+      .getByRole('button', { name: /Continue to Wallet A|Try another way/ })
+      .first()
+      .waitFor({ timeout: 8000 });
     await expectHeading(e2e.page, 'We haven’t received this payment yet');
     expect(await main()).not.toMatch(/successful|not completed|failed|no need to pay again/i);
     expect(await main()).toContain(reference);
@@ -208,7 +211,7 @@ describe('hosted checkout: one completion request per attempt, whatever the paye
     held.release();
     await e2e.page.waitForURL(`${e2e.stack.sandboxUrl}/sandbox/wallet-b/**`, WAIT);
     const s = await completions(e2e.stack, reference);
-    expect(s.counts['walletb']).toBe(1);
+    expect(s.counts.walletb).toBe(1);
     expect(s.keys).toHaveLength(1);
     expect(held.count()).toBe(1);
   });

@@ -39,7 +39,7 @@ beforeAll(async () => {
   tender = await startTenderServer(configured.config, { port: 0, deps: { log: () => {} } });
   shop = await startStorefront({ port: shopPort, tenderUrl: tender.url, apiBaseUrl: sandbox.url, apiKey: KEY });
   // A third origin whose frame, put in the storefront page, forges messages to its parent.
-  evil = createServer((req, res) => {
+  evil = createServer((_req, res) => {
     res.writeHead(200, { 'content-type': 'text/html' });
     res.end(`<!doctype html><script>
       const forge = (m) => parent.postMessage(m, '*');
@@ -131,7 +131,10 @@ describe('embedded checkout', () => {
     await frame.getByRole('tab', { name: 'Bank transfer' }).click();
     await frame.getByRole('button', { name: /account details/i }).click();
     await frame.getByRole('button', { name: /sent the money/i }).click();
-    await frame.getByText(/confirming/i).first().waitFor();
+    await frame
+      .getByText(/confirming/i)
+      .first()
+      .waitFor();
     await frame.getByRole('button', { name: 'Close' }).first().click();
     await expect.poll(async () => (await events(page)).find((e) => e.startsWith('onClose'))).toMatch(/"status":"pending"/);
     await page.context().close();
@@ -212,7 +215,8 @@ describe('embedded checkout', () => {
     await shown(page);
     // On the storefront focus sits on the iframe; inside it, on a control of the page's dialog.
     const inDialog = async () =>
-      (await page.evaluate(() => document.activeElement?.tagName)) === 'IFRAME' && (await hosted(page).evaluate(() => !!document.activeElement?.closest('[role="dialog"]')));
+      (await page.evaluate(() => document.activeElement?.tagName)) === 'IFRAME' &&
+      (await hosted(page).evaluate(() => !!document.activeElement?.closest('[role="dialog"]')));
     for (let i = 0; i < 25; i++) {
       await page.keyboard.press('Tab');
       expect(await inDialog()).toBe(true);
@@ -284,11 +288,14 @@ describe('embedded checkout', () => {
     // The page has not said ready (its script is held): the loader's dialog is still there, named, under the iframe.
     await page.getByRole('dialog', { name: 'Secure checkout' }).waitFor({ state: 'attached' });
     const cover = () =>
-      page.evaluate((sel) => ({
-        visibility: getComputedStyle(document.querySelector(sel)!).visibility,
-        top: document.elementFromPoint(innerWidth / 2, innerHeight / 2)?.tagName,
-        modal: document.querySelector('dialog')?.matches(':modal') ?? null,
-      }), FRAME);
+      page.evaluate(
+        (sel) => ({
+          visibility: getComputedStyle(document.querySelector(sel)!).visibility,
+          top: document.elementFromPoint(innerWidth / 2, innerHeight / 2)?.tagName,
+          modal: document.querySelector('dialog')?.matches(':modal') ?? null,
+        }),
+        FRAME,
+      );
     expect(await cover()).toEqual({ visibility: 'visible', top: 'IFRAME', modal: false });
     expect(await frame.getByRole('dialog', { name: 'Checkout' }).isVisible()).toBe(true);
     release();

@@ -18,7 +18,9 @@ const gzip = (file: string) => gzipSync(readFileSync(file), { level: 9 }).length
 
 function requireBuild(file: string): string {
   if (!existsSync(file)) {
-    throw new Error(`${posix.relative(root, file)} is missing: the size budgets are checked on the production build; run \`npm run build\` (npm test does it first)`);
+    throw new Error(
+      `${posix.relative(root, file)} is missing: the size budgets are checked on the production build; run \`npm run build\` (npm test does it first)`,
+    );
   }
   return file;
 }
@@ -83,12 +85,17 @@ describe('size budgets (production build)', () => {
     const dir = mkdtempSync(join(tmpdir(), 'tender-size-'));
     try {
       mkdirSync(join(dir, 'assets'));
-      writeFileSync(join(dir, 'index.html'), `<script type="module" crossorigin src="/checkout/assets/a.js"></script>
-<link rel="modulepreload" crossorigin href="/checkout/assets/p.js"><link rel="stylesheet" href="/checkout/assets/s.css"><link rel="icon" href="/checkout/i.svg">`);
+      writeFileSync(
+        join(dir, 'index.html'),
+        `<script type="module" crossorigin src="/checkout/assets/a.js"></script>
+<link rel="modulepreload" crossorigin href="/checkout/assets/p.js"><link rel="stylesheet" href="/checkout/assets/s.css"><link rel="icon" href="/checkout/i.svg">`,
+      );
       writeFileSync(join(dir, 'assets/a.js'), 'import{x as y}from"./b.js";import"./c.js";const l=()=>import("./lazy.js");export{y};');
       writeFileSync(join(dir, 'assets/b.js'), 'export*from"./d.js";');
       for (const f of ['c.js', 'd.js', 'p.js', 's.css', 'lazy.js']) writeFileSync(join(dir, 'assets', f), '/**/');
-      const names = firstLoad(join(dir, 'index.html')).map((f) => posix.relative(dir, f)).sort();
+      const names = firstLoad(join(dir, 'index.html'))
+        .map((f) => posix.relative(dir, f))
+        .sort();
       expect(names).toEqual(['assets/a.js', 'assets/b.js', 'assets/c.js', 'assets/d.js', 'assets/p.js', 'assets/s.css']);
       expect(inlineCode('<script src="/x.js"></script><script>a()</script><style>b{}</style><script type="application/json">{}</script>')).toBe('a()b{}');
     } finally {

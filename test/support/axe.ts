@@ -29,17 +29,26 @@ export async function injectAxe(page: Page): Promise<void> {
 /** Runs axe over the whole document with the WCAG A/AA tags and returns the violations. */
 export async function axeViolations(page: Page): Promise<AxeViolation[]> {
   await injectAxe(page);
-  return page.evaluate(async (tags) => {
-    type AxeResult = { violations: { id: string; impact: string | null; help: string; nodes: { target: unknown[]; html: string; failureSummary?: string }[] }[] };
-    const axe = (window as unknown as { axe: { run(ctx: Document, o: unknown): Promise<AxeResult> } }).axe;
-    const r = await axe.run(document, { runOnly: { type: 'tag', values: tags }, resultTypes: ['violations'] });
-    return r.violations.map((v) => ({
-      id: v.id,
-      impact: v.impact,
-      help: v.help,
-      nodes: v.nodes.map((n) => ({ target: n.target.map(String).join(' '), html: n.html.slice(0, 200), summary: (n.failureSummary ?? '').replace(/\s+/g, ' ').slice(0, 300) })),
-    }));
-  }, [...WCAG_TAGS]);
+  return page.evaluate(
+    async (tags) => {
+      type AxeResult = {
+        violations: { id: string; impact: string | null; help: string; nodes: { target: unknown[]; html: string; failureSummary?: string }[] }[];
+      };
+      const axe = (window as unknown as { axe: { run(ctx: Document, o: unknown): Promise<AxeResult> } }).axe;
+      const r = await axe.run(document, { runOnly: { type: 'tag', values: tags }, resultTypes: ['violations'] });
+      return r.violations.map((v) => ({
+        id: v.id,
+        impact: v.impact,
+        help: v.help,
+        nodes: v.nodes.map((n) => ({
+          target: n.target.map(String).join(' '),
+          html: n.html.slice(0, 200),
+          summary: (n.failureSummary ?? '').replace(/\s+/g, ' ').slice(0, 300),
+        })),
+      }));
+    },
+    [...WCAG_TAGS],
+  );
 }
 
 /** The violations as a readable report (empty string when there are none). */

@@ -36,7 +36,13 @@ export function checkoutUrl(stack: Pick<Stack, 'tenderUrl'>, reference: string |
  * Opens the hosted page and waits until its script has taken over the first screen the server drew (inert until
  * then) and the start-up verify has filled in the amount.
  */
-export async function openCheckout(page: Page, stack: Pick<Stack, 'tenderUrl'>, reference: string, extra: Record<string, string> = {}, amount = '₦2,500.00'): Promise<void> {
+export async function openCheckout(
+  page: Page,
+  stack: Pick<Stack, 'tenderUrl'>,
+  reference: string,
+  extra: Record<string, string> = {},
+  amount = '₦2,500.00',
+): Promise<void> {
   await page.goto(checkoutUrl(stack, reference, extra));
   await expect.poll(() => page.locator('#app').evaluate((el) => (el as HTMLElement).inert), WAIT).toBe(false);
   await expect.poll(() => page.locator('.tender-amount').textContent(), WAIT).toBe(amount);

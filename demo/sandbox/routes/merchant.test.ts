@@ -103,7 +103,13 @@ describe('split accounts', () => {
     const code = created.data[0]!.split_payment_reference!;
     expect(code).toMatch(/^SPL_/);
     const updated = expectOk(
-      await sandbox.client.updateSplitAccount({ split_reference_code: code, bank_code: '057', account_number: '1112223334', split_type: 'flat', split_value: 250 }),
+      await sandbox.client.updateSplitAccount({
+        split_reference_code: code,
+        bank_code: '057',
+        account_number: '1112223334',
+        split_type: 'flat',
+        split_value: 250,
+      }),
     );
     expect(updated.data).toMatchObject({ split_name: 'Rider', bank_code: '057', split_type: 'flat', split_value: 250, split_payment_reference: code });
     const listed = expectOk(await sandbox.client.listSplitAccounts({}));
@@ -118,7 +124,13 @@ describe('split accounts', () => {
     expect(res.status).toBe(400);
     expect((await res.json()).message).toMatch(/split_type/);
     const error = expectError(
-      await sandbox.client.updateSplitAccount({ split_reference_code: 'SPL_NOPE', bank_code: '058', account_number: '0123456789', split_type: 'flat', split_value: 1 }),
+      await sandbox.client.updateSplitAccount({
+        split_reference_code: 'SPL_NOPE',
+        bank_code: '058',
+        account_number: '0123456789',
+        split_type: 'flat',
+        split_value: 1,
+      }),
     );
     expect(error.status).toBe(404);
   });

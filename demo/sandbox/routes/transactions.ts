@@ -31,8 +31,7 @@ function returnUrlFromMeta(metaData: string | undefined): string | undefined {
 function initiate(ctx: Context) {
   const input = validate(InitiateRequestSchema, jsonBody(ctx));
   const wanted = input.paymentLinkReference;
-  const reference =
-    wanted && v.is(ReferenceSchema, wanted) && !ctx.state.transactions.has(wanted) ? wanted : newReference(ctx);
+  const reference = wanted && v.is(ReferenceSchema, wanted) && !ctx.state.transactions.has(wanted) ? wanted : newReference(ctx);
   const tx: Transaction = {
     reference,
     amount: input.amount,

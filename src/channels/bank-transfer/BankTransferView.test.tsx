@@ -6,7 +6,11 @@ import { verifyAnswer } from '../../checkout/testkit';
 const VERIFY = 'POST /api/v1/transaction/verify';
 const TRANSFER = 'POST /api/v1/bank-transfer';
 const account = (expiresInSeconds: number) => ({
-  body: { status: true, message: 'ok', data: { accountNumber: '0123456789', accountName: 'Ada Shop Checkout', bankName: 'Sandbox Bank', amount: 2500, expiresInSeconds } },
+  body: {
+    status: true,
+    message: 'ok',
+    data: { accountNumber: '0123456789', accountName: 'Ada Shop Checkout', bankName: 'Sandbox Bank', amount: 2500, expiresInSeconds },
+  },
 });
 
 describe('bank transfer', () => {

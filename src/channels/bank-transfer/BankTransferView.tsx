@@ -38,7 +38,15 @@ export default function BankTransferView({ model }: ChannelViewProps) {
       // Verify in the background for as long as the account lives, plus a margin for late settlement; the account
       // (no card data) is kept with the attempt so a reload shows it again.
       const { accountNumber, accountName, bankName, amount, currency } = d;
-      model.watch('bank-transfer', (d.expiresInSeconds + 300) * 1000, { kind: 'bank-transfer', accountNumber, accountName, bankName, amount, endsAt, ...(currency ? { currency } : {}) });
+      model.watch('bank-transfer', (d.expiresInSeconds + 300) * 1000, {
+        kind: 'bank-transfer',
+        accountNumber,
+        accountName,
+        bankName,
+        amount,
+        endsAt,
+        ...(currency ? { currency } : {}),
+      });
     } else if (r.kind === 'declined') error.value = r.message || tm('errDeclined');
     else if (r.kind === 'refused') error.value = errorText(r.error.code);
   };

@@ -38,7 +38,6 @@ function createCardState(): CardState {
   };
 }
 
-
 // The checks and their messages load as the page starts, beside the first paint: the payer cannot have typed a
 // whole field before they are there (a field shows its message once they are, and submitting waits for them).
 const checks = signal<typeof Checks>();
@@ -72,7 +71,7 @@ export function CardView({ model }: ChannelViewProps) {
       id={`tender-card-${f}`}
       label={label}
       error={errs && (s.submitted.value || s.touched.value[f] || live) ? c!.fieldMessage(errs[f]) : undefined}
-      adornment={f == 'number' ? brand.name : undefined}
+      adornment={f === 'number' ? brand.name : undefined}
       inputMode="numeric"
       autoComplete={autoComplete}
       placeholder={placeholder}

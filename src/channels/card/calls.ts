@@ -22,5 +22,11 @@ export function cardPaymentCall(details: CardDetails, transactionReference: stri
 
 /** POST /api/v1/card/validate-otp. */
 export function validateOtpCall(reference: string, otp: string, idempotencyKey: string): ProxyCall<ValidateOtpResponse> {
-  return { method: 'POST', path: '/api/v1/card/validate-otp', body: { reference, otp }, check: () => import('./schemas').then((m) => m.otpCheck), idempotencyKey };
+  return {
+    method: 'POST',
+    path: '/api/v1/card/validate-otp',
+    body: { reference, otp },
+    check: () => import('./schemas').then((m) => m.otpCheck),
+    idempotencyKey,
+  };
 }

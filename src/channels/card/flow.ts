@@ -43,7 +43,6 @@ export async function submitDetails(s: CardState, model: CheckoutModel): Promise
   else if (r.kind === 'refused') s.formError.value = errorText(r.error.code);
 }
 
-
 /** Submits the PIN (resending the details) or the OTP. */
 export async function submitSecret(s: CardState, model: CheckoutModel): Promise<void> {
   const isPin = s.step.value === 'pin';

@@ -3,7 +3,6 @@ import { detectBrand, digitsOf } from './format';
 
 export * from './format';
 
-
 /** The Luhn (mod 10) check. */
 export function luhn(digits: string): boolean {
   let sum = 0;

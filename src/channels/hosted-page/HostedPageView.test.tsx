@@ -5,7 +5,10 @@ import { verifyAnswer } from '../../checkout/testkit';
 
 describe('hosted page', () => {
   it('sends the payer to the paymentRedirectUrl', async () => {
-    const t = renderApp({ 'POST /api/v1/transaction/verify': verifyAnswer('pending') }, { channels: ['card', 'hosted-page'], paymentRedirectUrl: 'https://pay.example.com/pay/REF-1' });
+    const t = renderApp(
+      { 'POST /api/v1/transaction/verify': verifyAnswer('pending') },
+      { channels: ['card', 'hosted-page'], paymentRedirectUrl: 'https://pay.example.com/pay/REF-1' },
+    );
     fireEvent.click(screen.getByRole('tab', { name: 'Secure page' }));
     fireEvent.click(await screen.findByRole('button', { name: 'Continue to the secure page' }));
     await screen.findByText('Taking you to your bank…');
@@ -13,7 +16,10 @@ describe('hosted page', () => {
   });
 
   it('refuses an off-list hosted page URL', async () => {
-    const t = renderApp({ 'POST /api/v1/transaction/verify': verifyAnswer('pending') }, { channels: ['card', 'hosted-page'], paymentRedirectUrl: 'https://evil.example/pay' });
+    const t = renderApp(
+      { 'POST /api/v1/transaction/verify': verifyAnswer('pending') },
+      { channels: ['card', 'hosted-page'], paymentRedirectUrl: 'https://evil.example/pay' },
+    );
     fireEvent.click(screen.getByRole('tab', { name: 'Secure page' }));
     fireEvent.click(await screen.findByRole('button', { name: 'Continue to the secure page' }));
     await waitFor(() => expect(screen.getByRole('alert').textContent).toMatch(/evil\.example is not on the list/));

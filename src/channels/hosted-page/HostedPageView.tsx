@@ -1,4 +1,3 @@
-
 import { RedirectView } from '../shared/RedirectView';
 import type { ChannelViewProps } from '../types';
 import { tm } from '../../i18n/enMore';

@@ -7,7 +7,18 @@ import { groupCode, telLink } from './calls';
 
 const VERIFY = 'POST /api/v1/transaction/verify';
 const BANKS = 'GET /api/v1/ussd-getbanks';
-const banks = { body: { status: true, message: 'ok', data: { bankDetails: [{ bank_name: 'GTBank', bank_code: '058', ussd_string: '*737#' }, { bank_name: 'Zenith Bank', bank_code: '057', ussd_string: '*966#' }] } } };
+const banks = {
+  body: {
+    status: true,
+    message: 'ok',
+    data: {
+      bankDetails: [
+        { bank_name: 'GTBank', bank_code: '058', ussd_string: '*737#' },
+        { bank_name: 'Zenith Bank', bank_code: '057', ussd_string: '*966#' },
+      ],
+    },
+  },
+};
 
 const open = () => fireEvent.click(screen.getByRole('tab', { name: 'USSD' }));
 

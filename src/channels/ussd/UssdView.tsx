@@ -103,7 +103,14 @@ export default function UssdView({ model }: ChannelViewProps) {
         <label for="tender-ussd-search" class="tender-sr">
           {tm('ussdSearch')}
         </label>
-        <input id="tender-ussd-search" type="search" class="tender-input" placeholder={tm('ussdSearch')} value={query.value} onInput={(e) => (query.value = e.currentTarget.value)} />
+        <input
+          id="tender-ussd-search"
+          type="search"
+          class="tender-input"
+          placeholder={tm('ussdSearch')}
+          value={query.value}
+          onInput={(e) => (query.value = e.currentTarget.value)}
+        />
         {!list ? (
           <p role="status">
             <Spinner /> {t('loadingChannel')}
@@ -112,7 +119,13 @@ export default function UssdView({ model }: ChannelViewProps) {
           <div class="tender-banks">
             {shown.map((b) => (
               <label key={b.bank_code} class="tender-bank">
-                <input type="radio" name="tender-ussd-bank" value={b.bank_code} checked={picked.value === b.bank_code} onChange={() => (picked.value = b.bank_code)} />
+                <input
+                  type="radio"
+                  name="tender-ussd-bank"
+                  value={b.bank_code}
+                  checked={picked.value === b.bank_code}
+                  onChange={() => (picked.value = b.bank_code)}
+                />
                 <span>{b.bank_name}</span>
               </label>
             ))}

@@ -4,11 +4,25 @@ import type { ProxyCall } from '../../checkout/proxy';
 import type * as v from 'valibot';
 
 /** GET /api/v1/ussd-getbanks. */
-export const ussdBanksCall: ProxyCall<v.InferOutput<typeof UssdBanksResponseSchema>> = { method: 'GET', path: '/api/v1/ussd-getbanks', check: async () => checker(UssdBanksResponseSchema) };
+export const ussdBanksCall: ProxyCall<v.InferOutput<typeof UssdBanksResponseSchema>> = {
+  method: 'GET',
+  path: '/api/v1/ussd-getbanks',
+  check: async () => checker(UssdBanksResponseSchema),
+};
 
 /** POST /api/v1/ussd-payment → the code to dial. */
-export function ussdPaymentCall(transactionReference: string, bankCode: string, idempotencyKey: string): ProxyCall<v.InferOutput<typeof UssdPaymentResponseSchema>> {
-  return { method: 'POST', path: '/api/v1/ussd-payment', body: { transactionReference, bankCode }, check: async () => checker(UssdPaymentResponseSchema), idempotencyKey };
+export function ussdPaymentCall(
+  transactionReference: string,
+  bankCode: string,
+  idempotencyKey: string,
+): ProxyCall<v.InferOutput<typeof UssdPaymentResponseSchema>> {
+  return {
+    method: 'POST',
+    path: '/api/v1/ussd-payment',
+    body: { transactionReference, bankCode },
+    check: async () => checker(UssdPaymentResponseSchema),
+    idempotencyKey,
+  };
 }
 
 /** Used when the bank list cannot be fetched: the common Nigerian USSD banks. */

@@ -3,4 +3,8 @@ import { t } from '../../i18n/en';
 import type { Channel } from '../types';
 
 /** USSD: loaded when the tab is first shown. */
-export const ussdChannel: Channel<'ussd'> = { id: 'ussd', label: () => t('tabUssd'), load: () => Promise.all([import('./UssdView'), laterCss()]).then(([m]) => m.default) };
+export const ussdChannel: Channel<'ussd'> = {
+  id: 'ussd',
+  label: () => t('tabUssd'),
+  load: () => Promise.all([import('./UssdView'), laterCss()]).then(([m]) => m.default),
+};

@@ -4,7 +4,9 @@ import { renderApp } from '../../checkout/renderApp';
 import { verifyAnswer } from '../../checkout/testkit';
 
 const VERIFY = 'POST /api/v1/transaction/verify';
-const session = (checkoutUrl: string) => ({ body: { status: true, message: 'ok', data: { checkoutUrl, currency: 'NGN', orderAmount: 2500, orderNo: 'O1', orderStatus: 0 } } });
+const session = (checkoutUrl: string) => ({
+  body: { status: true, message: 'ok', data: { checkoutUrl, currency: 'NGN', orderAmount: 2500, orderNo: 'O1', orderStatus: 0 } },
+});
 
 describe('wallet A', () => {
   it('starts a session and sends the payer to its checkoutUrl', async () => {
@@ -19,16 +21,24 @@ describe('wallet A', () => {
     expect(req?.idempotencyKey).toBeTruthy();
   });
 
-  it.each([['javascript:alert(1)'], ['//evil.example/x'], ['https://evil.example/cashier']])('refuses the unsafe checkoutUrl %s with a clear message', async (url) => {
-    const t = renderApp({ [VERIFY]: verifyAnswer('pending'), 'POST /api/v1/walleta-payment': session(url) });
-    fireEvent.click(screen.getByRole('tab', { name: 'Wallet A' }));
-    fireEvent.click(await screen.findByRole('button', { name: 'Continue to Wallet A' }));
-    await waitFor(() => expect(screen.getByRole('alert').textContent).toMatch(/could not send you to the payment page safely/));
-    expect(t.assigned).toEqual([]);
-  });
+  it.each([['javascript:alert(1)'], ['//evil.example/x'], ['https://evil.example/cashier']])(
+    'refuses the unsafe checkoutUrl %s with a clear message',
+    async (url) => {
+      const t = renderApp({ [VERIFY]: verifyAnswer('pending'), 'POST /api/v1/walleta-payment': session(url) });
+      fireEvent.click(screen.getByRole('tab', { name: 'Wallet A' }));
+      fireEvent.click(await screen.findByRole('button', { name: 'Continue to Wallet A' }));
+      await waitFor(() => expect(screen.getByRole('alert').textContent).toMatch(/could not send you to the payment page safely/));
+      expect(t.assigned).toEqual([]);
+    },
+  );
 
   it('shows the wallet’s error message', async () => {
-    renderApp({ [VERIFY]: verifyAnswer('pending'), 'POST /api/v1/walleta-payment': { body: { status: false, message: 'Empty request not allowed.', data: { responseCode: '400', responseDescription: 'Invalid request.' } } } });
+    renderApp({
+      [VERIFY]: verifyAnswer('pending'),
+      'POST /api/v1/walleta-payment': {
+        body: { status: false, message: 'Empty request not allowed.', data: { responseCode: '400', responseDescription: 'Invalid request.' } },
+      },
+    });
     fireEvent.click(screen.getByRole('tab', { name: 'Wallet A' }));
     fireEvent.click(await screen.findByRole('button', { name: 'Continue to Wallet A' }));
     await waitFor(() => expect(screen.getByRole('alert').textContent).toBe('Empty request not allowed.'));

@@ -11,7 +11,19 @@ describe('wallet B', () => {
   it('starts a session and sends the payer to its cashierUrl', async () => {
     const t = renderApp({
       [VERIFY]: verifyAnswer('pending'),
-      'POST /api/v1/walletb-payment': { body: { status: true, message: 'ok', data: { cashierUrl: 'http://127.0.0.1:8082/wallet-b/REF-1', reference: 'R', orderNo: 'O', status: 'INITIAL', amount: { total: 2500, currency: 'NGN' } } } },
+      'POST /api/v1/walletb-payment': {
+        body: {
+          status: true,
+          message: 'ok',
+          data: {
+            cashierUrl: 'http://127.0.0.1:8082/wallet-b/REF-1',
+            reference: 'R',
+            orderNo: 'O',
+            status: 'INITIAL',
+            amount: { total: 2500, currency: 'NGN' },
+          },
+        },
+      },
     });
     fireEvent.click(screen.getByRole('tab', { name: 'Wallet B' }));
     fireEvent.click(await screen.findByRole('button', { name: 'Continue to Wallet B' }));

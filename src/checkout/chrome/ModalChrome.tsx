@@ -28,16 +28,16 @@ export function ModalChrome({ model, children }: ModalChromeProps) {
   };
   useEffect(() => {
     const onKey = (e: KeyboardEvent): void => {
-      if (e.key == 'Escape') {
+      if (e.key === 'Escape') {
         e.preventDefault();
         ask();
-      } else if (e.key == 'Tab') {
+      } else if (e.key === 'Tab') {
         // Tab past the last control (or Shift+Tab before the first) wraps: focus never leaves the dialog.
         const dialog = document.querySelector('.tender-m-d')!;
         const all = [...dialog.querySelectorAll<HTMLElement>(FOCUSABLE)].filter((el) => !(el as HTMLInputElement).disabled && !el.closest('[hidden],[inert]'));
         const active = document.activeElement;
         const edge = e.shiftKey ? all[0] : all[all.length - 1];
-        if (active == edge || !dialog.contains(active)) {
+        if (active === edge || !dialog.contains(active)) {
           e.preventDefault();
           (e.shiftKey ? all[all.length - 1] : all[0])?.focus();
         }
@@ -47,7 +47,7 @@ export function ModalChrome({ model, children }: ModalChromeProps) {
     return () => document.removeEventListener('keydown', onKey);
   }, []);
   return (
-    <div class="tender-m" onClick={(e) => e.target == e.currentTarget && ask()}>
+    <div class="tender-m" onClick={(e) => e.target === e.currentTarget && ask()}>
       <div class="tender-m-d" role="dialog" aria-modal="true" aria-label={t('pageTitle')}>
         <button type="button" class="tender-close tender-m-x" aria-label={t('close')} onClick={ask}>
           <span aria-hidden="true">×</span>

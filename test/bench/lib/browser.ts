@@ -4,7 +4,7 @@ import type { Browser, BrowserContext, CDPSession, Page } from 'playwright-core'
 import { detectorScript, type DetectConfig, type DetectReport } from './detect';
 
 /** Chrome DevTools' "Slow 4G" preset: 562.5 ms round trip, 1.44 Mbit/s down, 675 kbit/s up. */
-export const SLOW_4G = { offline: false, latency: 562.5, downloadThroughput: (1.44e6 / 8), uploadThroughput: (675e3 / 8) };
+export const SLOW_4G = { offline: false, latency: 562.5, downloadThroughput: 1.44e6 / 8, uploadThroughput: 675e3 / 8 };
 
 export interface RunOptions {
   url: string;
@@ -22,8 +22,17 @@ export interface RunOptions {
   trace?: { browser: Browser };
 }
 
-export interface Resource { url: string; frameUrl: string; type: string; body: Buffer; startTime: number }
-export interface ChainInfo { depth: number; path: string[] }
+export interface Resource {
+  url: string;
+  frameUrl: string;
+  type: string;
+  body: Buffer;
+  startTime: number;
+}
+export interface ChainInfo {
+  depth: number;
+  path: string[];
+}
 export interface RunResult {
   ms?: number;
   error?: string;
@@ -58,15 +67,21 @@ export async function runOnce(browser: Browser, o: RunOptions): Promise<RunResul
   try {
     ctx.on('console', (m) => {
       const text = m.text();
-      if (text.startsWith('__bench ')) { reports.push(JSON.parse(text.slice(8)) as DetectReport); wake(); }
+      if (text.startsWith('__bench ')) {
+        reports.push(JSON.parse(text.slice(8)) as DetectReport);
+        wake();
+      }
     });
     await ctx.addInitScript(detectorScript(o.detect));
     // No traffic leaves the machine: every request to a host other than loopback is aborted here (and the
     // browser also resolves no other host name: see the --host-resolver-rules flag in run.ts).
-    await ctx.route((u) => !(u.protocol === 'data:' || u.protocol === 'blob:' || LOOPBACK.has(u.hostname)), (route) => {
-      blocked.push(route.request().url());
-      return route.abort('blockedbyclient');
-    });
+    await ctx.route(
+      (u) => !(u.protocol === 'data:' || u.protocol === 'blob:' || LOOPBACK.has(u.hostname)),
+      (route) => {
+        blocked.push(route.request().url());
+        return route.abort('blockedbyclient');
+      },
+    );
     if (o.collectBodies) {
       ctx.on('response', async (resp) => {
         const req = resp.request();
@@ -76,7 +91,9 @@ export async function runOnce(browser: Browser, o: RunOptions): Promise<RunResul
         try {
           const body = await resp.body();
           resources.push({ url: req.url(), frameUrl: req.frame().url(), type, body, startTime: req.timing().startTime });
-        } catch { /* a response of a frame that went away has no body to count */ }
+        } catch {
+          /* a response of a frame that went away has no body to count */
+        }
       });
     }
     const page = await ctx.newPage();
@@ -87,11 +104,21 @@ export async function runOnce(browser: Browser, o: RunOptions): Promise<RunResul
     if (o.slow4g) await cdp.send('Network.emulateNetworkConditions', SLOW_4G);
     if (o.trace) await o.trace.browser.startTracing(page, { categories: TRACE_CATEGORIES });
 
-    const waitFor = (pred: (r: DetectReport[]) => boolean, ms: number) => new Promise<DetectReport[]>((resolve, reject) => {
-      const timer = setTimeout(() => { wake = () => {}; reject(new Error(`no visible card input within ${ms} ms (${JSON.stringify(reports.map((r) => r.kind))})`)); }, ms);
-      wake = () => { if (pred(reports)) { clearTimeout(timer); wake = () => {}; resolve(reports); } };
-      wake();
-    });
+    const waitFor = (pred: (r: DetectReport[]) => boolean, ms: number) =>
+      new Promise<DetectReport[]>((resolve, reject) => {
+        const timer = setTimeout(() => {
+          wake = () => {};
+          reject(new Error(`no visible card input within ${ms} ms (${JSON.stringify(reports.map((r) => r.kind))})`));
+        }, ms);
+        wake = () => {
+          if (pred(reports)) {
+            clearTimeout(timer);
+            wake = () => {};
+            resolve(reports);
+          }
+        };
+        wake();
+      });
 
     const result: RunResult = { reports, resources, blocked };
     try {
@@ -120,7 +147,17 @@ export async function runOnce(browser: Browser, o: RunOptions): Promise<RunResul
 
 const noHash = (u: string) => u.replace(/#.*$/, '');
 
-interface NetRequest { id: string; url: string; type?: string; initiatorUrl?: string; isTopDoc: boolean; wallOffset: number; finishedAt?: number; depth?: number; parent?: NetRequest }
+interface NetRequest {
+  id: string;
+  url: string;
+  type?: string;
+  initiatorUrl?: string;
+  isTopDoc: boolean;
+  wallOffset: number;
+  finishedAt?: number;
+  depth?: number;
+  parent?: NetRequest;
+}
 
 /**
  * Records who asked for each request (CDP initiators), so the chain of requests that had to happen one after
@@ -139,8 +176,13 @@ function recordNetwork(cdp: CDPSession) {
     const isDoc = e.type === 'Document';
     if (isDoc && !topFrame) topFrame = e.frameId;
     const r: NetRequest = {
-      id: e.requestId, url: e.request.url, type: e.type,
-      initiatorUrl: e.initiator?.url || stackUrl(e.initiator?.stack) || (isDoc && e.frameId !== topFrame ? undefined : e.documentURL !== e.request.url ? e.documentURL : undefined),
+      id: e.requestId,
+      url: e.request.url,
+      type: e.type,
+      initiatorUrl:
+        e.initiator?.url ||
+        stackUrl(e.initiator?.stack) ||
+        (isDoc && e.frameId !== topFrame ? undefined : e.documentURL !== e.request.url ? e.documentURL : undefined),
       isTopDoc: isDoc && e.frameId === topFrame,
       wallOffset: e.wallTime * 1000 - e.timestamp * 1000,
     };

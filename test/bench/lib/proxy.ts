@@ -14,8 +14,18 @@ export interface Load {
 }
 
 export function autocannon(benchDir: string, url: string, o: { connections: number; seconds: number; body: string }): Promise<Load> {
-  const args = [join(benchDir, 'node_modules/autocannon/autocannon.js'), '-j', '-c', String(o.connections), '-m', 'POST',
-    '-H', 'content-type=application/json', '-b', o.body];
+  const args = [
+    join(benchDir, 'node_modules/autocannon/autocannon.js'),
+    '-j',
+    '-c',
+    String(o.connections),
+    '-m',
+    'POST',
+    '-H',
+    'content-type=application/json',
+    '-b',
+    o.body,
+  ];
   args.push('-d', String(o.seconds));
   args.push(`${url}/api/v1/transaction/verify`);
   return new Promise((resolve, reject) => {

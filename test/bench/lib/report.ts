@@ -11,99 +11,195 @@ function table(head: string[], rows: string[][]): string {
   return [`| ${head.join(' | ')} |`, `|${head.map(() => '---').join('|')}|`, ...rows.map((r) => `| ${r.join(' | ')} |`)].join('\n');
 }
 
-interface Target { what: string; value: string; limit: string; holds: boolean | undefined }
+interface Target {
+  what: string;
+  value: string;
+  limit: string;
+  holds: boolean | undefined;
+}
 
 export function targets(r: Results): Target[] {
   const t4 = (id: string) => r.time[id]?.['4']?.median;
   const out: Target[] = [];
   const add = (what: string, value: number | undefined, limit: number, unit: string, fmt = (x: number) => x.toFixed(0)) =>
-    out.push({ what, value: value === undefined ? 'n/a' : `${fmt(value)}${unit}`, limit: `≤ ${fmt(limit)}${unit}`, holds: value === undefined ? undefined : value <= limit });
+    out.push({
+      what,
+      value: value === undefined ? 'n/a' : `${fmt(value)}${unit}`,
+      limit: `≤ ${fmt(limit)}${unit}`,
+      holds: value === undefined ? undefined : value <= limit,
+    });
   add('Loader, gzip bytes', r.loaderWeight?.gz, LOADER_BUDGET, ' B');
-  add('Hosted page first load (JS+CSS), gzip bytes', r.weight['tender']?.gz, PAGE_BUDGET, ' B');
+  add('Hosted page first load (JS+CSS), gzip bytes', r.weight.tender?.gz, PAGE_BUDGET, ' B');
   const rel = (a?: number, b?: number) => (a !== undefined && b ? a / b : undefined);
   add('Direct page at 4x ÷ moyasar at 4x', rel(t4('tender'), t4('moyasar')), 0.8, 'x', (x) => x.toFixed(2));
   add('Direct page at 4x ÷ bare form at 4x', rel(t4('tender'), t4('bare')), 1.15, 'x', (x) => x.toFixed(2));
   add('Through the loader at 4x ÷ bare form through its loader at 4x', rel(t4('tender-loader'), t4('bare-iframe')), 1.15, 'x', (x) => x.toFixed(2));
   add('open() → visible card input with preload, 4x', r.open?.['preload-4']?.median, 50, ' ms');
   if (r.proxy) {
-    out.push({ what: 'Proxy throughput ÷ bare pass-through', value: `${(r.proxy.tender.rps / r.proxy.bare.rps).toFixed(2)}x`, limit: '≥ 0.80x', holds: r.proxy.tender.rps / r.proxy.bare.rps >= 0.8 });
+    out.push({
+      what: 'Proxy throughput ÷ bare pass-through',
+      value: `${(r.proxy.tender.rps / r.proxy.bare.rps).toFixed(2)}x`,
+      limit: '≥ 0.80x',
+      holds: r.proxy.tender.rps / r.proxy.bare.rps >= 0.8,
+    });
     // With one connection each request waits for the one before, so 1000 / (req/s) is the exact mean time of one
     // request (autocannon's latency histogram has whole-millisecond resolution, too coarse for a 1 ms budget).
     const per = (l: { rps: number }) => 1000 / l.rps;
     const added = per(r.proxy.idle.tender) - per(r.proxy.idle.bare);
-    out.push({ what: 'Proxy added latency per request (1 connection, mean: 1000 ÷ req/s)', value: `${added.toFixed(2)} ms (${per(r.proxy.idle.tender).toFixed(2)} vs ${per(r.proxy.idle.bare).toFixed(2)} ms)`, limit: '≤ 1 ms', holds: added <= 1 });
+    out.push({
+      what: 'Proxy added latency per request (1 connection, mean: 1000 ÷ req/s)',
+      value: `${added.toFixed(2)} ms (${per(r.proxy.idle.tender).toFixed(2)} vs ${per(r.proxy.idle.bare).toFixed(2)} ms)`,
+      limit: '≤ 1 ms',
+      holds: added <= 1,
+    });
     const addedLoaded = r.proxy.tender.p50 - r.proxy.bare.p50;
     // autocannon's percentiles are whole milliseconds; the mean (of the same rounds) shows what the rounding hides.
     const addedMean = r.proxy.tender.mean - r.proxy.bare.mean;
-    out.push({ what: `Proxy added median latency under load (${r.proxy.connections} connections, p50; mean +${addedMean.toFixed(2)} ms)`, value: `${addedLoaded.toFixed(0)} ms (${r.proxy.tender.p50} vs ${r.proxy.bare.p50} ms)`, limit: '≤ 1 ms', holds: addedLoaded <= 1 });
+    out.push({
+      what: `Proxy added median latency under load (${r.proxy.connections} connections, p50; mean +${addedMean.toFixed(2)} ms)`,
+      value: `${addedLoaded.toFixed(0)} ms (${r.proxy.tender.p50} vs ${r.proxy.bare.p50} ms)`,
+      limit: '≤ 1 ms',
+      holds: addedLoaded <= 1,
+    });
     const g = r.proxy.memory.after.heapUsed - r.proxy.memory.before.heapUsed;
-    out.push({ what: `Proxy heap growth after ${r.proxy.memory.requests.toLocaleString('en')} requests (after GC)`, value: `${(g / 2 ** 20).toFixed(1)} MB`, limit: '≤ 5 MB (no growth)', holds: g <= 5 * 2 ** 20 });
+    out.push({
+      what: `Proxy heap growth after ${r.proxy.memory.requests.toLocaleString('en')} requests (after GC)`,
+      value: `${(g / 2 ** 20).toFixed(1)} MB`,
+      limit: '≤ 5 MB (no growth)',
+      holds: g <= 5 * 2 ** 20,
+    });
   } else out.push({ what: 'Proxy', value: 'not measured', limit: '', holds: undefined });
   const chain = r.chain['tender-loader'];
-  out.push({ what: 'Slow 4G: requests in the chain after the storefront page, through the loader', value: chain ? String(chain.depth - 1) : 'n/a', limit: '≤ 2', holds: chain ? chain.depth - 1 <= 2 : undefined });
+  out.push({
+    what: 'Slow 4G: requests in the chain after the storefront page, through the loader',
+    value: chain ? String(chain.depth - 1) : 'n/a',
+    limit: '≤ 2',
+    holds: chain ? chain.depth - 1 <= 2 : undefined,
+  });
   const tl = r.slow4g['tender-loader']?.median;
   for (const p of ['moyasar', 'adyen', 'paystack']) {
     const v = r.slow4g[p]?.median;
-    out.push({ what: `Slow 4G at 4x: Tender through the loader ahead of ${p}${r.scenarios.find((s) => s.id === p)?.lowerBound ? ' (a lower bound)' : ''}`,
-      value: tl !== undefined && v !== undefined ? `${Math.round(tl)} vs ${Math.round(v)} ms` : 'n/a', limit: '<', holds: tl !== undefined && v !== undefined ? tl < v : undefined });
+    out.push({
+      what: `Slow 4G at 4x: Tender through the loader ahead of ${p}${r.scenarios.find((s) => s.id === p)?.lowerBound ? ' (a lower bound)' : ''}`,
+      value: tl !== undefined && v !== undefined ? `${Math.round(tl)} vs ${Math.round(v)} ms` : 'n/a',
+      limit: '<',
+      holds: tl !== undefined && v !== undefined ? tl < v : undefined,
+    });
   }
   return out;
 }
 
 export function writeReport(r: Results, root: string, write: boolean): void {
   const ref = (id: string) => (r.scenarios.find((s) => s.id === id)?.embed ? 'tender-loader' : 'tender');
-  const name = (id: string) => { const s = r.scenarios.find((x) => x.id === id)!; return s.lowerBound ? `${s.label} ≥` : s.label; };
+  const name = (id: string) => {
+    const s = r.scenarios.find((x) => x.id === id)!;
+    return s.lowerBound ? `${s.label} ≥` : s.label;
+  };
   const ids = r.scenarios.map((s) => s.id);
 
   const weightRows = ids.map((id) => {
     const w = r.weight[id];
     return [name(id), fmtKB(w?.raw), fmtKB(w?.gz), fmtKB(w?.br), ratio(w?.gz, r.weight[ref(id)]?.gz), w ? String(w.files.length) : ''];
   });
-  if (r.loaderWeight) weightRows.splice(1, 0, ['Tender loader alone (tender.js)', fmtKB(r.loaderWeight.raw), fmtKB(r.loaderWeight.gz), fmtKB(r.loaderWeight.br), '', '1']);
-  const weight = table(['what the browser loaded (JS+CSS)', 'raw KB', 'gzip KB', 'brotli KB', 'gzip ÷ Tender', 'files'], weightRows) +
-    (r.weight['tender'] ? `\n\nTender's hosted page, file by file (gzip bytes): ${r.weight['tender'].files.map((f) => `${f.url} ${f.gz}`).join(', ')}.` : '');
+  if (r.loaderWeight)
+    weightRows.splice(1, 0, ['Tender loader alone (tender.js)', fmtKB(r.loaderWeight.raw), fmtKB(r.loaderWeight.gz), fmtKB(r.loaderWeight.br), '', '1']);
+  const weight =
+    table(['what the browser loaded (JS+CSS)', 'raw KB', 'gzip KB', 'brotli KB', 'gzip ÷ Tender', 'files'], weightRows) +
+    (r.weight.tender ? `\n\nTender's hosted page, file by file (gzip bytes): ${r.weight.tender.files.map((f) => `${f.url} ${f.gz}`).join(', ')}.` : '');
 
   const timeRows = ids.map((id) => {
     const t = r.time[id];
     const sc = r.scripting[id]?.median;
     const ch = r.chain[id];
-    return [name(id), fmtMs(t?.['1']), ratio(t?.['1']?.median, r.time[ref(id)]?.['1']?.median), fmtMs(t?.['4']), ratio(t?.['4']?.median, r.time[ref(id)]?.['4']?.median),
-      fmtMs(r.slow4g[id]), ratio(r.slow4g[id]?.median, r.slow4g[ref(id)]?.median), ch ? String(ch.depth) : 'n/a',
-      sc === undefined ? 'n/a' : sc.toFixed(0), ratio(sc, r.scripting[ref(id)]?.median)];
+    return [
+      name(id),
+      fmtMs(t?.['1']),
+      ratio(t?.['1']?.median, r.time[ref(id)]?.['1']?.median),
+      fmtMs(t?.['4']),
+      ratio(t?.['4']?.median, r.time[ref(id)]?.['4']?.median),
+      fmtMs(r.slow4g[id]),
+      ratio(r.slow4g[id]?.median, r.slow4g[ref(id)]?.median),
+      ch ? String(ch.depth) : 'n/a',
+      sc === undefined ? 'n/a' : sc.toFixed(0),
+      ratio(sc, r.scripting[ref(id)]?.median),
+    ];
   });
   const time = table(['scenario', '1x ms', '÷ Tender', '4x ms', '÷ Tender', 'slow 4G + 4x ms', '÷ Tender', 'chain', 'scripting ms (4x)', '÷ Tender'], timeRows);
 
-  const open = r.open ? table(['Tender.open() → visible card input', '1x ms', '4x ms'], [
-    ['cold (nothing loaded before open())', fmtMs(r.open['cold-1']), fmtMs(r.open['cold-4'])],
-    ['preloaded (Tender.preload(reference), then open() 0.5 s after its page is in)', fmtMs(r.open['preload-1']), fmtMs(r.open['preload-4'])],
-  ]) : '_not measured (the Tender server or loader was not available)_';
+  const open = r.open
+    ? table(
+        ['Tender.open() → visible card input', '1x ms', '4x ms'],
+        [
+          ['cold (nothing loaded before open())', fmtMs(r.open['cold-1']), fmtMs(r.open['cold-4'])],
+          ['preloaded (Tender.preload(reference), then open() 0.5 s after its page is in)', fmtMs(r.open['preload-1']), fmtMs(r.open['preload-4'])],
+        ],
+      )
+    : '_not measured (the Tender server or loader was not available)_';
 
   const p = r.proxy;
-  const proxy = p ? [
-    table(['POST /api/v1/transaction/verify', 'req/s (median of 3)', 'p50 ms', 'mean ms', 'p90 ms', 'p99 ms', '1 connection: mean / p50 / p99 ms'], [
-      ['Tender proxy', p.tender.rps.toFixed(0), String(p.tender.p50), p.tender.mean.toFixed(2), String(p.rounds[1]!.tender.latency.p90), String(p.rounds[1]!.tender.latency.p99),
-        `${p.idle.tender.latency.mean.toFixed(2)} / ${p.idle.tender.latency.p50} / ${p.idle.tender.latency.p99}`],
-      ['bare pass-through', p.bare.rps.toFixed(0), String(p.bare.p50), p.bare.mean.toFixed(2), String(p.rounds[1]!.bare.latency.p90), String(p.rounds[1]!.bare.latency.p99),
-        `${p.idle.bare.latency.mean.toFixed(2)} / ${p.idle.bare.latency.p50} / ${p.idle.bare.latency.p99}`],
-      ['ratio Tender ÷ bare', `${(p.tender.rps / p.bare.rps).toFixed(2)}x`, `+${(p.tender.p50 - p.bare.p50).toFixed(0)}`, `+${(p.tender.mean - p.bare.mean).toFixed(2)}`, '', '',
-        `per request ${(1000 / p.idle.tender.rps).toFixed(2)} vs ${(1000 / p.idle.bare.rps).toFixed(2)} ms`],
-    ]),
-    '',
-    `Rounds (req/s, Tender / bare): ${p.rounds.map((x) => `${x.tender.rps.toFixed(0)} / ${x.bare.rps.toFixed(0)}`).join(', ')}.`,
-    `Tender server process memory (after a forced GC): before the load RSS ${(p.memory.before.rss / 2 ** 20).toFixed(1)} MB, heap ${(p.memory.before.heapUsed / 2 ** 20).toFixed(1)} MB; ` +
-      `after ${p.memory.requests.toLocaleString('en')} requests RSS ${(p.memory.after.rss / 2 ** 20).toFixed(1)} MB, heap ${(p.memory.after.heapUsed / 2 ** 20).toFixed(1)} MB. ` +
-      `The bare pass-through at the end: RSS ${(p.memory.bareAfter.rss / 2 ** 20).toFixed(1)} MB, heap ${(p.memory.bareAfter.heapUsed / 2 ** 20).toFixed(1)} MB.`,
-  ].join('\n') : '_not measured (the Tender server was not available)_';
+  const proxy = p
+    ? [
+        table(
+          ['POST /api/v1/transaction/verify', 'req/s (median of 3)', 'p50 ms', 'mean ms', 'p90 ms', 'p99 ms', '1 connection: mean / p50 / p99 ms'],
+          [
+            [
+              'Tender proxy',
+              p.tender.rps.toFixed(0),
+              String(p.tender.p50),
+              p.tender.mean.toFixed(2),
+              String(p.rounds[1]!.tender.latency.p90),
+              String(p.rounds[1]!.tender.latency.p99),
+              `${p.idle.tender.latency.mean.toFixed(2)} / ${p.idle.tender.latency.p50} / ${p.idle.tender.latency.p99}`,
+            ],
+            [
+              'bare pass-through',
+              p.bare.rps.toFixed(0),
+              String(p.bare.p50),
+              p.bare.mean.toFixed(2),
+              String(p.rounds[1]!.bare.latency.p90),
+              String(p.rounds[1]!.bare.latency.p99),
+              `${p.idle.bare.latency.mean.toFixed(2)} / ${p.idle.bare.latency.p50} / ${p.idle.bare.latency.p99}`,
+            ],
+            [
+              'ratio Tender ÷ bare',
+              `${(p.tender.rps / p.bare.rps).toFixed(2)}x`,
+              `+${(p.tender.p50 - p.bare.p50).toFixed(0)}`,
+              `+${(p.tender.mean - p.bare.mean).toFixed(2)}`,
+              '',
+              '',
+              `per request ${(1000 / p.idle.tender.rps).toFixed(2)} vs ${(1000 / p.idle.bare.rps).toFixed(2)} ms`,
+            ],
+          ],
+        ),
+        '',
+        `Rounds (req/s, Tender / bare): ${p.rounds.map((x) => `${x.tender.rps.toFixed(0)} / ${x.bare.rps.toFixed(0)}`).join(', ')}.`,
+        `Tender server process memory (after a forced GC): before the load RSS ${(p.memory.before.rss / 2 ** 20).toFixed(1)} MB, heap ${(p.memory.before.heapUsed / 2 ** 20).toFixed(1)} MB; ` +
+          `after ${p.memory.requests.toLocaleString('en')} requests RSS ${(p.memory.after.rss / 2 ** 20).toFixed(1)} MB, heap ${(p.memory.after.heapUsed / 2 ** 20).toFixed(1)} MB. ` +
+          `The bare pass-through at the end: RSS ${(p.memory.bareAfter.rss / 2 ** 20).toFixed(1)} MB, heap ${(p.memory.bareAfter.heapUsed / 2 ** 20).toFixed(1)} MB.`,
+      ].join('\n')
+    : '_not measured (the Tender server was not available)_';
 
   const tg = targets(r);
-  const targetsTable = table(['target (issue 5)', 'this run', 'limit', 'holds'], tg.map((t) => [t.what, t.value, t.limit, t.holds === undefined ? 'n/a' : t.holds ? 'yes' : '**no**']));
+  const targetsTable = table(
+    ['target (issue 5)', 'this run', 'limit', 'holds'],
+    tg.map((t) => [t.what, t.value, t.limit, t.holds === undefined ? 'n/a' : t.holds ? 'yes' : '**no**']),
+  );
 
-  const chains = ids.filter((id) => r.chain[id]).map((id) => `- ${name(id)}: ${r.chain[id]!.depth} — ${r.chain[id]!.path.join(' → ')}`).join('\n');
-  const traces = ids.filter((id) => r.scripting[id]?.detail).map((id) => {
-    const d = r.scripting[id]!.detail!;
-    return `- ${name(id)}: ${d.ms.toFixed(0)} ms scripting (+ ${d.renderMs.toFixed(0)} ms style/layout/paint); by event (overlapping, forced layout not subtracted): ${d.top.map(([n, v]) => `${n} ${v}`).join(', ')}; longest: ${d.longest.map((l) => `${l.name} ${l.url || ''} ${l.ms}`).join('; ')}`;
-  }).join('\n');
-  const blocked = Object.entries(r.blocked).map(([id, hosts]) => `- ${name(id)}: ${hosts.join(', ')}`).join('\n') || '- none';
+  const chains = ids
+    .filter((id) => r.chain[id])
+    .map((id) => `- ${name(id)}: ${r.chain[id]!.depth} — ${r.chain[id]!.path.join(' → ')}`)
+    .join('\n');
+  const traces = ids
+    .filter((id) => r.scripting[id]?.detail)
+    .map((id) => {
+      const d = r.scripting[id]!.detail!;
+      return `- ${name(id)}: ${d.ms.toFixed(0)} ms scripting (+ ${d.renderMs.toFixed(0)} ms style/layout/paint); by event (overlapping, forced layout not subtracted): ${d.top.map(([n, v]) => `${n} ${v}`).join(', ')}; longest: ${d.longest.map((l) => `${l.name} ${l.url || ''} ${l.ms}`).join('; ')}`;
+    })
+    .join('\n');
+  const blocked =
+    Object.entries(r.blocked)
+      .map(([id, hosts]) => `- ${name(id)}: ${hosts.join(', ')}`)
+      .join('\n') || '- none';
   const m = r.machine;
 
   const md = `# Benchmarks
@@ -213,12 +309,22 @@ ${blocked}
 `;
 
   const plain = [
-    '', 'TARGETS', ...tg.map((t) => `  ${t.holds === undefined ? ' n/a' : t.holds ? '  ok' : 'FAIL'}  ${t.what}: ${t.value} (${t.limit})`),
-    '', 'WEIGHT (KB: raw / gzip / brotli)', ...weightRows.map((w) => `  ${w[0]!.padEnd(52)} ${w[1]!.padStart(7)} ${w[2]!.padStart(7)} ${w[3]!.padStart(7)}  ${w[4]}`),
-    '', 'TIME TO VISIBLE CARD INPUT (median ms (range); 1x | 4x | slow 4G + 4x | chain | scripting at 4x)',
+    '',
+    'TARGETS',
+    ...tg.map((t) => `  ${t.holds === undefined ? ' n/a' : t.holds ? '  ok' : 'FAIL'}  ${t.what}: ${t.value} (${t.limit})`),
+    '',
+    'WEIGHT (KB: raw / gzip / brotli)',
+    ...weightRows.map((w) => `  ${w[0]!.padEnd(52)} ${w[1]!.padStart(7)} ${w[2]!.padStart(7)} ${w[3]!.padStart(7)}  ${w[4]}`),
+    '',
+    'TIME TO VISIBLE CARD INPUT (median ms (range); 1x | 4x | slow 4G + 4x | chain | scripting at 4x)',
     ...timeRows.map((t) => `  ${t[0]!.padEnd(52)} ${t[1]!.padStart(16)} ${t[3]!.padStart(16)} ${t[5]!.padStart(18)}  ${t[7]}  ${t[8]}`),
-    '', r.open ? `OPEN: cold ${fmtMs(r.open['cold-1'])} / ${fmtMs(r.open['cold-4'])} ms, preload ${fmtMs(r.open['preload-1'])} / ${fmtMs(r.open['preload-4'])} ms (1x / 4x)` : 'OPEN: n/a',
-    p ? `PROXY: Tender ${p.tender.rps.toFixed(0)} req/s p50 ${p.tender.p50} ms, bare ${p.bare.rps.toFixed(0)} req/s p50 ${p.bare.p50} ms, ratio ${(p.tender.rps / p.bare.rps).toFixed(2)}x; heap ${(p.memory.before.heapUsed / 2 ** 20).toFixed(1)} → ${(p.memory.after.heapUsed / 2 ** 20).toFixed(1)} MB, RSS ${(p.memory.after.rss / 2 ** 20).toFixed(1)} MB` : 'PROXY: n/a',
+    '',
+    r.open
+      ? `OPEN: cold ${fmtMs(r.open['cold-1'])} / ${fmtMs(r.open['cold-4'])} ms, preload ${fmtMs(r.open['preload-1'])} / ${fmtMs(r.open['preload-4'])} ms (1x / 4x)`
+      : 'OPEN: n/a',
+    p
+      ? `PROXY: Tender ${p.tender.rps.toFixed(0)} req/s p50 ${p.tender.p50} ms, bare ${p.bare.rps.toFixed(0)} req/s p50 ${p.bare.p50} ms, ratio ${(p.tender.rps / p.bare.rps).toFixed(2)}x; heap ${(p.memory.before.heapUsed / 2 ** 20).toFixed(1)} → ${(p.memory.after.heapUsed / 2 ** 20).toFixed(1)} MB, RSS ${(p.memory.after.rss / 2 ** 20).toFixed(1)} MB`
+      : 'PROXY: n/a',
     ...r.notes.map((n) => `NOTE: ${n}`),
   ].join('\n');
   console.log(plain);

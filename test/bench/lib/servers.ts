@@ -6,8 +6,18 @@ import { join } from 'node:path';
 import { build } from 'esbuild';
 import { readFile } from 'node:fs/promises';
 
-export interface Child { url: string; proc: ChildProcess; mem(): Promise<Mem>; close(): Promise<void> }
-export interface Mem { rss: number; heapUsed: number; heapTotal: number; external: number }
+export interface Child {
+  url: string;
+  proc: ChildProcess;
+  mem(): Promise<Mem>;
+  close(): Promise<void>;
+}
+export interface Mem {
+  rss: number;
+  heapUsed: number;
+  heapTotal: number;
+  external: number;
+}
 
 /**
  * Starts a child that sends `{url}` over IPC once it listens and answers 'mem' messages. Its stdout goes to
@@ -17,27 +27,46 @@ export interface Mem { rss: number; heapUsed: number; heapTotal: number; externa
 async function startChild(file: string, env: Record<string, string>, label: string): Promise<Child> {
   const proc = fork(file, [], { env: { ...process.env, ...env }, execArgv: ['--expose-gc'], stdio: ['ignore', 'ignore', 'pipe', 'ipc'] });
   let stderr = '';
-  proc.stderr!.on('data', (d) => { stderr = (stderr + d).slice(-10_000); });
+  proc.stderr!.on('data', (d) => {
+    stderr = (stderr + d).slice(-10_000);
+  });
   const url = await new Promise<string>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`${label} did not start within 20 s: ${stderr.slice(-2000)}`)), 20_000);
-    proc.once('message', (m) => { clearTimeout(timer); resolve((m as { url: string }).url); });
-    proc.on('exit', (code) => { clearTimeout(timer); reject(new Error(`${label} exited (${code}): ${stderr.slice(-2000)}`)); });
+    proc.once('message', (m) => {
+      clearTimeout(timer);
+      resolve((m as { url: string }).url);
+    });
+    proc.on('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`${label} exited (${code}): ${stderr.slice(-2000)}`));
+    });
   });
   proc.removeAllListeners('exit');
   return {
     url,
     proc,
-    mem: () => new Promise<Mem>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`${label}: no memory report`)), 10_000);
-      proc.once('message', (m) => { clearTimeout(timer); resolve(m as Mem); });
-      proc.send('mem');
-    }),
-    close: () => new Promise<void>((resolve) => {
-      if (proc.exitCode !== null) return resolve();
-      const timer = setTimeout(() => { proc.kill('SIGKILL'); resolve(); }, 5_000);
-      proc.once('exit', () => { clearTimeout(timer); resolve(); });
-      proc.kill('SIGTERM');
-    }),
+    mem: () =>
+      new Promise<Mem>((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error(`${label}: no memory report`)), 10_000);
+        proc.once('message', (m) => {
+          clearTimeout(timer);
+          resolve(m as Mem);
+        });
+        proc.send('mem');
+      }),
+    close: () =>
+      new Promise<void>((resolve) => {
+        if (proc.exitCode !== null) return resolve();
+        const timer = setTimeout(() => {
+          proc.kill('SIGKILL');
+          resolve();
+        }, 5_000);
+        proc.once('exit', () => {
+          clearTimeout(timer);
+          resolve();
+        });
+        proc.kill('SIGTERM');
+      }),
   };
 }
 
@@ -54,7 +83,9 @@ export async function startTender(root: string, env: Record<string, string>): Pr
   const { serverBuild } = (await import(join(root, 'scripts/server-build.ts'))) as typeof import('../../../scripts/server-build');
   await build({
     ...serverBuild(root, { __TENDER_VERSION__: JSON.stringify(pkg.version) }),
-    entryPoints: [join(root, 'test/bench/proc/tender.ts')], outfile, logLevel: 'error',
+    entryPoints: [join(root, 'test/bench/proc/tender.ts')],
+    outfile,
+    logLevel: 'error',
   });
   return startChild(outfile, env, 'Tender server');
 }
@@ -64,7 +95,10 @@ export function startPassthrough(root: string, env: Record<string, string>): Pro
   return startChild(join(root, 'test/bench/proc/passthrough.mjs'), env, 'pass-through');
 }
 
-export interface Sandbox { url: string; close(): Promise<void> }
+export interface Sandbox {
+  url: string;
+  close(): Promise<void>;
+}
 
 export async function startSandboxHere(root: string): Promise<Sandbox> {
   const mod = (await import(join(root, 'demo/sandbox/server.ts'))) as { startSandbox(o: { port?: number; apiKey?: string }): Promise<Sandbox> };

@@ -7,11 +7,18 @@ import { brotliCompressSync, gzipSync, constants } from 'node:zlib';
 import type { AddressInfo } from 'node:net';
 
 const TYPES: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8', '.js': 'text/javascript; charset=utf-8', '.mjs': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8', '.svg': 'image/svg+xml', '.json': 'application/json',
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.json': 'application/json',
 };
 
-export interface StaticServer { port: number; close(): Promise<void> }
+export interface StaticServer {
+  port: number;
+  close(): Promise<void>;
+}
 
 export async function startStatic(root: string, vars: () => Record<string, string>): Promise<StaticServer> {
   const cache = new Map<string, { raw: Buffer; br: Buffer; gz: Buffer }>();
@@ -46,6 +53,10 @@ export async function startStatic(root: string, vars: () => Record<string, strin
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   return {
     port: (server.address() as AddressInfo).port,
-    close: () => new Promise<void>((r) => { server.closeAllConnections(); server.close(() => r()); }),
+    close: () =>
+      new Promise<void>((r) => {
+        server.closeAllConnections();
+        server.close(() => r());
+      }),
   };
 }

@@ -1,4 +1,10 @@
-export interface Stat { median: number; min: number; max: number; n: number; failed: number }
+export interface Stat {
+  median: number;
+  min: number;
+  max: number;
+  n: number;
+  failed: number;
+}
 
 export function stat(values: (number | undefined)[]): Stat | undefined {
   const v = values.filter((x): x is number => typeof x === 'number' && Number.isFinite(x)).sort((a, b) => a - b);
@@ -8,6 +14,7 @@ export function stat(values: (number | undefined)[]): Stat | undefined {
   return { median, min: v[0]!, max: v[v.length - 1]!, n: v.length, failed: values.length - v.length };
 }
 
-export const fmtMs = (s: Stat | undefined) => (s ? `${Math.round(s.median)} (${Math.round(s.min)}–${Math.round(s.max)})${s.failed ? ` ${s.failed} failed` : ''}` : 'n/a');
+export const fmtMs = (s: Stat | undefined) =>
+  s ? `${Math.round(s.median)} (${Math.round(s.min)}–${Math.round(s.max)})${s.failed ? ` ${s.failed} failed` : ''}` : 'n/a';
 export const fmtKB = (b: number | undefined) => (b === undefined ? 'n/a' : `${(b / 1024).toFixed(1)}`);
 export const ratio = (a: number | undefined, b: number | undefined) => (a !== undefined && b !== undefined && b > 0 ? `${(a / b).toFixed(2)}x` : 'n/a');

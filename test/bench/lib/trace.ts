@@ -4,8 +4,20 @@
 
 /** Trace events that are JavaScript on the main thread: compile, evaluate (classic and module), calls. */
 const SCRIPT_EVENTS = new Set([
-  'EvaluateScript', 'v8.compile', 'v8.compileModule', 'v8.evaluateModule', 'v8.run', 'FunctionCall', 'TimerFire',
-  'FireAnimationFrame', 'EventDispatch', 'RunMicrotasks', 'v8.callFunction', 'V8.CompileLazy', 'v8.produceCache', 'v8.produceModuleCache',
+  'EvaluateScript',
+  'v8.compile',
+  'v8.compileModule',
+  'v8.evaluateModule',
+  'v8.run',
+  'FunctionCall',
+  'TimerFire',
+  'FireAnimationFrame',
+  'EventDispatch',
+  'RunMicrotasks',
+  'v8.callFunction',
+  'V8.CompileLazy',
+  'v8.produceCache',
+  'v8.produceModuleCache',
 ]);
 
 /**
@@ -14,11 +26,28 @@ const SCRIPT_EVENTS = new Set([
  * own visibility check would otherwise move the page's first layout into "scripting": they are subtracted.
  */
 const RENDER_EVENTS = new Set([
-  'Layout', 'UpdateLayoutTree', 'RecalculateStyles', 'PrePaint', 'Paint', 'UpdateLayerTree', 'Layerize', 'ParseAuthorStyleSheet',
-  'HitTest', 'IntersectionObserverController::computeIntersections',
+  'Layout',
+  'UpdateLayoutTree',
+  'RecalculateStyles',
+  'PrePaint',
+  'Paint',
+  'UpdateLayerTree',
+  'Layerize',
+  'ParseAuthorStyleSheet',
+  'HitTest',
+  'IntersectionObserverController::computeIntersections',
 ]);
 
-interface TraceEvent { name: string; ph: string; ts: number; dur?: number; pid: number; tid: number; args?: any; cat?: string }
+interface TraceEvent {
+  name: string;
+  ph: string;
+  ts: number;
+  dur?: number;
+  pid: number;
+  tid: number;
+  args?: any;
+  cat?: string;
+}
 
 export interface ScriptingResult {
   /** Scripting ms on renderer main threads from the first event of the run to the visible mark. */
@@ -33,7 +62,7 @@ export interface ScriptingResult {
 
 export function scriptingTime(buf: Buffer): ScriptingResult | undefined {
   const json = JSON.parse(buf.toString('utf8')) as { traceEvents?: TraceEvent[] } | TraceEvent[];
-  const events = Array.isArray(json) ? json : json.traceEvents ?? [];
+  const events = Array.isArray(json) ? json : (json.traceEvents ?? []);
   const mains = new Set<string>();
   for (const e of events) if (e.ph === 'M' && e.name === 'thread_name' && e.args?.name === 'CrRendererMain') mains.add(`${e.pid}:${e.tid}`);
   // The detector marks 'bench-input' (and 'bench-gate' for embeds) in the page when it sees the input.
@@ -72,7 +101,13 @@ export function scriptingTime(buf: Buffer): ScriptingResult | undefined {
     perThread.set(k, [...(perThread.get(k) ?? []), [s, e]]);
     byName.set(ev.name, (byName.get(ev.name) ?? 0) + (e - s) / 1000);
     const url = ev.args?.data?.url ?? ev.args?.data?.functionName ?? ev.args?.fileName ?? '';
-    longest.push({ name: ev.name, url: String(url).replace(/^https?:\/\/[^/]+/, '').slice(0, 60), ms: (e - s) / 1000 });
+    longest.push({
+      name: ev.name,
+      url: String(url)
+        .replace(/^https?:\/\/[^/]+/, '')
+        .slice(0, 60),
+      ms: (e - s) / 1000,
+    });
   }
   let total = 0;
   let renderMs = 0;
@@ -82,7 +117,10 @@ export function scriptingTime(buf: Buffer): ScriptingResult | undefined {
   return {
     ms: total / 1000,
     renderMs: renderMs / 1000,
-    top: [...byName.entries()].sort((a, b) => b[1] - a[1]).slice(0, 6).map(([n, v]) => [n, Math.round(v * 10) / 10]),
+    top: [...byName.entries()]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, 6)
+      .map(([n, v]) => [n, Math.round(v * 10) / 10]),
     longest: longest.slice(0, 5).map((l) => ({ ...l, ms: Math.round(l.ms * 10) / 10 })),
   };
 }
@@ -102,12 +140,15 @@ const length = (list: [number, number][]) => list.reduce((n, [s, e]) => n + (e -
 
 /** Total length of the intersection of two sorted, disjoint interval lists. */
 function overlap(a: [number, number][], b: [number, number][]): number {
-  let i = 0, j = 0, n = 0;
+  let i = 0,
+    j = 0,
+    n = 0;
   while (i < a.length && j < b.length) {
     const s = Math.max(a[i]![0], b[j]![0]);
     const e = Math.min(a[i]![1], b[j]![1]);
     if (e > s) n += e - s;
-    if (a[i]![1] < b[j]![1]) i++; else j++;
+    if (a[i]![1] < b[j]![1]) i++;
+    else j++;
   }
   return n;
 }

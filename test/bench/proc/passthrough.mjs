@@ -21,25 +21,37 @@ const server = createServer((req, res) => {
   req.on('data', (c) => chunks.push(c));
   req.on('end', () => {
     const body = Buffer.concat(chunks);
-    const up = request({
-      hostname, port, path, method: 'POST', agent,
-      headers: { 'content-type': 'application/json', 'content-length': body.length, authorization: auth },
-    }, (r) => {
-      const parts = [];
-      r.on('data', (c) => parts.push(c));
-      r.on('end', () => {
-        const out = Buffer.concat(parts);
-        res.writeHead(r.statusCode ?? 502, { 'content-type': r.headers['content-type'] ?? 'application/json', 'content-length': out.length });
-        res.end(out);
-      });
+    const up = request(
+      {
+        hostname,
+        port,
+        path,
+        method: 'POST',
+        agent,
+        headers: { 'content-type': 'application/json', 'content-length': body.length, authorization: auth },
+      },
+      (r) => {
+        const parts = [];
+        r.on('data', (c) => parts.push(c));
+        r.on('end', () => {
+          const out = Buffer.concat(parts);
+          res.writeHead(r.statusCode ?? 502, { 'content-type': r.headers['content-type'] ?? 'application/json', 'content-length': out.length });
+          res.end(out);
+        });
+      },
+    );
+    up.on('error', () => {
+      if (!res.headersSent) res.writeHead(502).end();
     });
-    up.on('error', () => { if (!res.headersSent) res.writeHead(502).end(); });
     up.end(body);
   });
 });
 server.listen(0, '127.0.0.1', () => process.send({ url: `http://127.0.0.1:${server.address().port}` }));
 process.on('message', (m) => {
-  if (m === 'mem') { globalThis.gc?.(); process.send(process.memoryUsage()); }
+  if (m === 'mem') {
+    globalThis.gc?.();
+    process.send(process.memoryUsage());
+  }
 });
 process.on('disconnect', () => process.exit(0));
 process.on('SIGTERM', () => process.exit(0));
