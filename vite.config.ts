@@ -51,17 +51,40 @@ const inlineFirstCss: Plugin = {
   },
 };
 
+// Rolldown splits modules that both the entry and a lazy chunk import into chunks of their own (preact among
+// them): four files where one would do, each gzipped on its own and each a request. Everything the entry imports
+// statically goes into one chunk, so the page's first load is its entry and that one chunk.
+const entryClosure = new Set<string>();
+const firstLoadChunk: Plugin = {
+  name: 'tender-first-load-chunk',
+  buildEnd() {
+    const entry = [...this.getModuleIds()].find((id) => this.getModuleInfo(id)?.isEntry);
+    const queue = entry ? [entry] : [];
+    for (let id = queue.shift(); id; id = queue.shift()) {
+      if (entryClosure.has(id)) continue;
+      entryClosure.add(id);
+      queue.push(...(this.getModuleInfo(id)?.importedIds ?? []));
+    }
+  },
+};
+
 // The hosted checkout page. It is served by the Tender server under /checkout/, so every asset URL
 // carries that base; the loader (widget/) and the server are bundled by scripts/build.ts.
 export default defineConfig({
   base: '/checkout/',
-  plugins: [asyncEntry, plainDynamicImport, inlineFirstCss],
+  plugins: [asyncEntry, plainDynamicImport, inlineFirstCss, firstLoadChunk],
   build: {
+    rollupOptions: {
+      output: {
+        codeSplitting: { groups: [{ name: 'first', test: (id: string) => entryClosure.has(id) }] },
+      },
+    },
     outDir: 'dist/checkout',
     emptyOutDir: true,
     target: 'es2020',
     modulePreload: false,
     assetsInlineLimit: 0,
     reportCompressedSize: false,
+    sourcemap: !!process.env.TENDER_SOURCEMAP,
   },
 });

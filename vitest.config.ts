@@ -19,6 +19,7 @@ export default defineConfig({
         test: {
           name: 'dom',
           environment: 'happy-dom',
+          setupFiles: ['test/support/text.ts'],
           sequence: { groupOrder: 0 },
           include: ['src/**/*.test.tsx', 'widget/**/*.test.tsx', 'demo/**/*.test.tsx'],
         },

@@ -8,11 +8,14 @@ import { existsSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
 import { buildLoader } from '../widget/build-options';
 import { serverBuild } from './server-build';
+import { writeText } from './text';
 
 const pkg = JSON.parse(await readFile('package.json', 'utf8')) as { version: string };
 const define = { __TENDER_VERSION__: JSON.stringify(pkg.version) };
 
 await viteBuild({ logLevel: 'warn', define });
+// Each locale's strings as one JSON file beside the page's assets (scripts/text.ts).
+await writeText('dist/checkout');
 
 if (existsSync('widget/tender.ts')) {
   // esbuild, then terser (widget/build-options.ts): the loader has a byte budget.

@@ -4,6 +4,7 @@ import { fieldErrors } from './issues';
 
 export { fieldErrors } from './issues';
 import { fillPath, operations, type OperationId, type RequestOf, type ResponseOf } from './operations';
+import { bearer } from './routes';
 
 /** The closed set of ways an API call can fail. */
 export type ApiErrorCode = 'network' | 'timeout' | 'http' | 'invalid_request' | 'invalid_response' | 'api';
@@ -85,7 +86,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
         method: operation.method,
         headers: {
           accept: 'application/json',
-          authorization: `Bearer ${options.apiKey}`,
+          authorization: bearer(options.apiKey),
           ...(body === undefined ? {} : { 'content-type': 'application/json' }),
           ...options.headers,
           ...callOptions.headers,

@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { browserRoutes } from '../channels/routes';
 import { describe, expect, it } from 'vitest';
 import {
   AccountLookupResponseSchema,
@@ -294,10 +295,9 @@ describe('the operation table', () => {
     );
   });
 
-  it('lets the browser reach exactly the completion calls of PRODUCT.md §5', () => {
-    const browser = Object.values(operations)
-      .filter((op) => op.browser)
-      .map((op) => op.path)
+  it('lets the browser reach exactly the completion calls and verify: what the channels call, and nothing else', () => {
+    const browser = browserRoutes()
+      .map((r) => r.path)
       .sort();
     expect(browser).toEqual(
       [

@@ -8,3 +8,5 @@ export * from './transfers';
 export * from './refunds';
 export * from './banks';
 export * from './operations';
+export * from './routes';
+export * from './status';

@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { AmountSchema, CurrencySchema, ReferenceSchema, statusEnvelope } from './common';
+import { isTransactionStatus, type TransactionStatus } from './status';
 
 /** POST /api/v1/paymentlink/initiate. */
 export const InitiateRequestSchema = v.object({
@@ -43,16 +44,14 @@ export const VerifyRequestSchema = v.object({
 });
 export type VerifyRequest = v.InferInput<typeof VerifyRequestSchema>;
 
-/** The outcome states a verify can report, in lower case. */
-export const TRANSACTION_STATUSES = ['successful', 'failed', 'pending', 'void', 'abandoned', 'reversed', 'cancelled'] as const;
-export type TransactionStatus = (typeof TRANSACTION_STATUSES)[number];
+export { TRANSACTION_STATUSES, type TransactionStatus } from './status';
 
 /** Normalises a status word of any case; anything unknown is `pending`, never success or failure. */
 export function normaliseStatus(raw: string): TransactionStatus {
   const s = raw.trim().toLowerCase();
   if (s === 'success' || s === 'succeeded' || s === 'paid') return 'successful';
   if (s === 'canceled') return 'cancelled';
-  return (TRANSACTION_STATUSES as readonly string[]).includes(s) ? (s as TransactionStatus) : 'pending';
+  return isTransactionStatus(s) ? s : 'pending';
 }
 
 /** The statuses after which no more money moves for this attempt. */

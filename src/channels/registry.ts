@@ -1,35 +1,52 @@
-import { bankTransferChannel } from './bank-transfer/channel';
-import { cardChannel } from './card/channel';
-import { hostedPageChannel } from './hosted-page/channel';
-import { ussdChannel } from './ussd/channel';
-import { walletAChannel } from './wallet-a/channel';
-import { walletBChannel } from './wallet-b/channel';
-import type { Channel } from './types';
+import type { MessageKeyOf, MessageSet } from '../i18n/text';
+import type { Channel } from './kit/channel';
+import { CHANNELS } from './list';
 
-/** The one list of channels, in default order. Adding a channel is a folder and a line here. */
-export const CHANNELS = [cardChannel, ussdChannel, bankTransferChannel, walletAChannel, walletBChannel, hostedPageChannel] as const;
+/** Any channel of the list, its resume data erased. */
+export type AnyChannel = Channel<ChannelId, unknown>;
 
 /** A channel id: `card` | `ussd` | `bank-transfer` | `wallet-a` | `wallet-b` | `hosted-page`. */
 export type ChannelId = (typeof CHANNELS)[number]['id'];
 
+/** Channels a merchant may list in the `channels` option: the hosted page comes with `paymentRedirectUrl` instead. */
+export type SelectableChannelId = Exclude<ChannelId, 'hosted-page'>;
+
+const list: readonly AnyChannel[] = CHANNELS as unknown as readonly AnyChannel[];
+
+/** Every channel, in default order. */
+export const channels = (): readonly AnyChannel[] => list;
+
 /** Looks a channel up by id. */
-export function channelById(id: string): (typeof CHANNELS)[number] | undefined {
-  return CHANNELS.find((c) => c.id === id);
+export const channelById = (id: string): AnyChannel | undefined => list.find((c) => c.id === id);
+
+/** A channel by the word the payment API uses for it in verify's `channel` (`card`, `payment-page`, `USSD`…). */
+export function channelByApiName(raw: string): AnyChannel | undefined {
+  const id = raw.toLowerCase().replace(/[_ ]/g, '-');
+  return list.find((c) => c.id === id || c.aliases?.includes(id));
 }
 
+/** The tab label of a channel in the page's locale. */
+export const channelLabel = (c: AnyChannel): string => c.text.t(c.tab);
+
+/** The keys of every channel's strings, as `<set>.<key>`. */
+export type ChannelMessageKey = MessageKeyOf<(typeof CHANNELS)[number]['text']>;
+
+/** Every message set the channels use (each once: the wallets share theirs). */
+export const channelTexts = (): readonly MessageSet[] => [...new Set(list.map((c) => c.text))];
+
 /**
- * The channels to offer: the `channels` parameter's subset and order (unknown ids ignored, duplicates dropped),
- * or all; the hosted page only with a paymentRedirectUrl. Never empty: falls back to the card.
+ * The channels to offer: the `channels` parameter's subset and order (unknown ids dropped, each once), or every
+ * channel; then the channels a transaction enables by itself (the hosted page, with a paymentRedirectUrl), which
+ * no list selects. Never empty: the first channel of the list when nothing else is left.
  */
-export function resolveChannels(param: string | null, ctx: { readonly paymentRedirectUrl?: string }): ChannelId[] {
-  const wanted = param ? param.split(',').map((s) => s.trim().toLowerCase()) : CHANNELS.map((c) => c.id as string);
+export function resolveChannels(param: string | null | undefined, txn: { readonly paymentRedirectUrl?: string | undefined }): ChannelId[] {
+  const selectable = list.filter((c) => !c.available);
+  const wanted = param ? param.split(',').map((s) => s.trim().toLowerCase()) : selectable.map((c) => c.id);
   const out: ChannelId[] = [];
   for (const id of wanted) {
-    const ch = channelById(id);
-    if (!ch || out.includes(ch.id)) continue;
-    if ((ch as Channel).available?.(ctx) === false) continue;
-    out.push(ch.id);
+    const c = selectable.find((s) => s.id === id);
+    if (c && !out.includes(c.id)) out.push(c.id);
   }
-  if (!param && ctx.paymentRedirectUrl && !out.includes('hosted-page')) out.push('hosted-page');
-  return out.length ? out : ['card'];
+  for (const c of list) if (c.available?.(txn)) out.push(c.id);
+  return out.length ? out : [list[0]!.id];
 }

@@ -2,25 +2,23 @@ import { fireEvent, screen } from '@testing-library/preact';
 import { describe, expect, it } from 'vitest';
 import { memoryStore } from '../platform/storage';
 import { renderApp } from './renderApp';
-import { writeResume } from './resume';
-import { writeInfo } from './resumeInfo';
+import { RESUME_KEY } from './resume';
 import { flush, verifyAnswer } from './testkit';
 
 const VERIFY = 'POST /api/v1/transaction/verify';
 const NOW = 1_700_000_000_000;
 
-/** A store as a reload finds it mid-attempt. */
-function reloaded(channel: string, info?: Parameters<typeof writeInfo>[3]) {
+/** A store as a reload finds it mid-attempt: with the instructions the channel showed, or after a redirect. */
+function reloaded(channel: string, instructions?: Record<string, unknown>) {
   const store = memoryStore();
-  writeResume(store, { reference: 'REF-1', channel, attempt: 'a-1', startedAt: NOW - 5000 });
-  if (info) writeInfo(store, 'REF-1', 'a-1', info);
+  const reason = instructions ? 'instructions' : 'returned';
+  store.set(RESUME_KEY, { reference: 'REF-1', channel, attempt: 'a-1', startedAt: NOW - 5000, reason, ...(instructions ? { instructions } : {}) });
   return store;
 }
 
 describe('after a reload during a transfer', () => {
   it('shows the same account, the countdown from the stored expiry and "I’ve sent the money", without a second call', async () => {
     const store = reloaded('bank-transfer', {
-      kind: 'bank-transfer',
       accountNumber: '0123456789',
       accountName: 'Ada Shop Checkout',
       bankName: 'Sandbox Bank',
@@ -28,7 +26,7 @@ describe('after a reload during a transfer', () => {
       endsAt: Date.now() + 600_000,
     });
     const t = renderApp({ [VERIFY]: verifyAnswer('pending') }, { store });
-    expect(await screen.findByRole('heading', { name: 'Transfer exactly ₦2,500.00 to this account' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Transfer exactly ₦2,500 to this account' })).toBeTruthy();
     expect(screen.getByText('0123456789')).toBeTruthy();
     expect(screen.getByText('Sandbox Bank')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Copy account number' })).toBeTruthy();
@@ -41,7 +39,6 @@ describe('after a reload during a transfer', () => {
 
   it('an account that expired meanwhile is shown as expired, with a way to get a new one', async () => {
     const store = reloaded('bank-transfer', {
-      kind: 'bank-transfer',
       accountNumber: '0123456789',
       accountName: 'Ada Shop Checkout',
       bankName: 'Sandbox Bank',
@@ -57,13 +54,13 @@ describe('after a reload during a transfer', () => {
 
 describe('after a reload during a USSD payment', () => {
   it('shows the same code and bank again', async () => {
-    const store = reloaded('ussd', { kind: 'ussd', code: '*737*000*1234#', bankName: 'Guaranty Trust Bank' });
+    const store = reloaded('ussd', { code: '*737*000*1234#', bankName: 'Guaranty Trust Bank' });
     const t = renderApp(
       { [VERIFY]: verifyAnswer('pending'), 'GET /api/v1/ussd-getbanks': { body: { status: true, message: 'ok', data: { bankDetails: [] } } } },
       { store },
     );
     expect(await screen.findByRole('heading', { name: 'Dial this code on the phone linked to your account' })).toBeTruthy();
-    expect(screen.getByLabelText('*737*000*1234#')).toBeTruthy();
+    expect(document.querySelector('.tender-code')?.getAttribute('data-code')).toBe('*737*000*1234#');
     expect(screen.getByText('Bank: Guaranty Trust Bank')).toBeTruthy();
     expect(t.server.count('/api/v1/ussd-payment')).toBe(0);
   });
@@ -71,7 +68,7 @@ describe('after a reload during a USSD payment', () => {
 
 describe('back from a wallet without deciding', () => {
   it('says the payment is not received yet, with the reference, "Check again" and "Try another way"', async () => {
-    const store = reloaded('wallet-a', { kind: 'redirect' });
+    const store = reloaded('wallet-a');
     const t = renderApp({ [VERIFY]: verifyAnswer('pending') }, { store });
     await flush();
     await t.clock.advance(0);

@@ -1,147 +1,135 @@
-import { channelById } from '../channels/registry';
-import { formatAmount, t } from '../i18n/en';
+import { channelByApiName } from '../channels/registry';
+import { formatAmount } from '../i18n/amount';
+import { formatDateTime } from '../i18n/format';
 import { Outcome } from '../ui/Outcome';
 import { Spinner } from '../ui/Spinner';
 import type { AppProps } from './App';
-import { tm } from '../i18n/enMore';
+import { outcomeText as text, pageText } from './text';
 
-/** The API's words for channels whose id here differs (verify reports the hosted page as `payment-page`). */
-const API_CHANNEL_IDS: Readonly<Record<string, string>> = { 'payment-page': 'hosted-page' };
-
-/** A channel's name for the payer: our label for known ids, the API's word otherwise. */
-function channelName(raw: string | undefined, config: AppProps['config']): string | undefined {
+/** A channel's name for the payer: our label for a channel we know, the API's word otherwise. */
+function channelName(raw: string | undefined): string | undefined {
   if (!raw) return undefined;
-  const id = raw.toLowerCase().replace(/[_ ]/g, '-');
-  const ch = channelById(API_CHANNEL_IDS[id] ?? id);
-  return ch ? ch.label(config) : raw;
+  const c = channelByApiName(raw);
+  return c ? c.text.t(c.name ?? c.tab) : raw;
 }
 
 /** Every screen but the channels: waiting, outcomes and start-up errors. Loaded after the first paint. */
-export default function Screens({ model, config, embedded }: AppProps) {
+export default function Screens({ model, embedded }: AppProps) {
   const s = model.screen.value;
   const txn = model.txn.value;
   const amount = txn?.amount !== undefined ? formatAmount(txn.amount, txn.currency) : undefined;
   const done = embedded ? (
     <button type="button" class="tender-btn" onClick={() => model.close()}>
-      {tm('done')}
+      {text.t('done')}
     </button>
   ) : null;
-  const ref = (
-    <div class="tender-detail">
-      <dt>{tm('reference')}</dt>
-      <dd>{model.reference}</dd>
-    </div>
+  const detail = (label: string, value: string | undefined) =>
+    value && (
+      <div class="tender-detail">
+        <dt>{label}</dt>
+        <dd>{value}</dd>
+      </div>
+    );
+  const ref = detail(text.t('reference'), model.reference);
+  const checkAgain = (
+    <button type="button" class="tender-btn tender-btn--primary" onClick={() => model.retry()}>
+      {text.t('checkAgain')}
+    </button>
   );
-  let body;
   switch (s.kind) {
     case 'pay':
       return null;
     case 'verifying':
     case 'redirecting':
-      body = (
+      return (
         <div class="tender-waiting" role="status">
           <Spinner />
-          <p class="tender-strong">{tm(s.kind === 'verifying' ? 'verifying' : 'redirecting')}</p>
-          {s.kind === 'verifying' && <p class="tender-hint">{tm('verifyingHint')}</p>}
+          <p class="tender-strong">{text.t(s.kind)}</p>
+          {s.kind === 'verifying' && <p class="tender-hint">{text.t('verifyingHint')}</p>}
         </div>
       );
-      break;
     case 'success': {
-      const via = channelName(s.channel, config);
-      body = (
-        <Outcome tone="success" title={tm('successTitle')} actions={done}>
-          {amount && <p>{tm('successBody', { amount })}</p>}
+      const paidAt = txn?.paidAt ? formatDateTime(txn.paidAt) : undefined;
+      return (
+        <Outcome tone="success" title={text.t('successTitle')} actions={done}>
+          {amount && <p>{text.t('successBody', { amount })}</p>}
           <dl class="tender-details">
             {ref}
-            {via && (
-              <div class="tender-detail">
-                <dt>{tm('channel')}</dt>
-                <dd>{via}</dd>
-              </div>
-            )}
+            {detail(text.t('channel'), channelName(s.channel))}
+            {detail(text.t('paidAt'), paidAt)}
           </dl>
         </Outcome>
       );
-      break;
     }
     case 'failure':
-      body = (
+      return (
         <Outcome
           tone="failure"
-          title={tm('failureTitle')}
+          title={text.t('failureTitle')}
           actions={
             <button type="button" class="tender-btn tender-btn--primary" onClick={() => model.tryAnotherWay()}>
-              {tm('tryAnotherWay')}
+              {text.t('tryAnotherWay')}
             </button>
           }
         >
-          <p role="alert">{s.reason || tm('failureDefault')}</p>
+          <p role="alert">{s.reason || text.t('failureDefault')}</p>
           <dl class="tender-details">{ref}</dl>
         </Outcome>
       );
-      break;
     case 'pending':
-      body = (
+      return (
         <Outcome
           tone="pending"
-          title={tm('pendingTitle')}
+          title={text.t('pendingTitle')}
           actions={
             <>
-              <button type="button" class="tender-btn tender-btn--primary" onClick={() => model.retry()}>
-                {tm('checkAgain')}
-              </button>
+              {checkAgain}
               {done}
             </>
           }
         >
-          <p>{tm('pendingBody')}</p>
+          <p>{text.t('pendingBody')}</p>
           <dl class="tender-details">{ref}</dl>
         </Outcome>
       );
-      break;
     case 'open':
       // Verify still says pending: polling goes on (an approval arriving late still shows the success), and the
       // payer is never told "failed". Another way only once verify has answered: a reference is paid at most once.
-      body = (
+      return (
         <Outcome
           tone="pending"
-          title={tm(s.answered ? 'openTitle' : 'openWaitTitle')}
+          title={text.t(s.answered ? 'openTitle' : 'openWaitTitle')}
           actions={
             <>
-              <button type="button" class="tender-btn tender-btn--primary" onClick={() => model.retry()}>
-                {tm('checkAgain')}
-              </button>
+              {checkAgain}
               {s.answered && (
                 <button type="button" class="tender-btn" onClick={() => model.tryAnotherWay()}>
-                  {tm('tryAnotherWay')}
+                  {text.t('tryAnotherWay')}
                 </button>
               )}
               {done}
             </>
           }
         >
-          <p role="status">{tm(s.answered ? 'openBody' : 'openWaitBody')}</p>
+          <p role="status">{text.t(s.answered ? 'openBody' : 'openWaitBody')}</p>
           <dl class="tender-details">{ref}</dl>
         </Outcome>
       );
-      break;
     case 'error':
-      body = (
+      return (
         <Outcome
           tone="error"
-          title={tm(s.message)}
+          title={text.t(s.message)}
           actions={
             s.retry ? (
               <button type="button" class="tender-btn tender-btn--primary" onClick={() => model.retry()}>
-                {t('retry')}
+                {pageText.t('retry')}
               </button>
             ) : undefined
           }
         >
-          <p>{tm(s.hint)}</p>
+          <p>{text.t(s.hint)}</p>
         </Outcome>
       );
   }
-
-  return body;
 }

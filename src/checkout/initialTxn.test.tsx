@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { readInitialTxn } from './initialTxn';
 import { testModel, verifyAnswer, flush } from './testkit';
 import { memoryStore } from '../platform/storage';
-import { writeResume } from './resume';
+import { RESUME_KEY } from './resume';
 
 const VERIFY = 'POST /api/v1/transaction/verify';
 
@@ -62,7 +62,7 @@ describe('start with the transaction the server sent', () => {
 
   it('after a reload mid-attempt, verifies first and keeps waiting', async () => {
     const store = memoryStore();
-    writeResume(store, { reference: 'REF-1', channel: 'ussd', attempt: 'a-1', startedAt: 1_700_000_000_000 });
+    store.set(RESUME_KEY, { reference: 'REF-1', channel: 'ussd', attempt: 'a-1', startedAt: 1_700_000_000_000, reason: 'confirming' });
     const t = testModel({ [VERIFY]: verifyAnswer('pending') }, { store });
     t.model.start({ status: 'pending' });
     expect(t.model.screen.value.kind).toBe('verifying');

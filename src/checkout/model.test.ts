@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { memoryStore } from '../platform/storage';
 import { cardPaymentCall } from '../channels/card/calls';
-import { readResume, writeResume } from './resume';
+import { RESUME_KEY, readResume } from './resume';
 import { flush, testModel, verifyAnswer, type PlainAnswer } from './testkit';
 
 const VERIFY = 'POST /api/v1/transaction/verify';
@@ -63,8 +63,8 @@ describe('completion calls', () => {
     const t = testModel({ [VERIFY]: verifyAnswer('pending'), [CARD]: { body: { status: true, message: 'ok', data: { authMode: 'pin' } } } });
     t.model.start();
     await flush();
-    const a = t.model.complete('card', (k) => cardPaymentCall(details, 'REF-1', k));
-    const b = t.model.complete('card', (k) => cardPaymentCall(details, 'REF-1', k));
+    const a = t.ctx('card').complete((k) => cardPaymentCall(details, 'REF-1', k));
+    const b = t.ctx('card').complete((k) => cardPaymentCall(details, 'REF-1', k));
     expect(t.model.busy.value).toBe(true);
     expect((await b).kind).toBe('busy');
     expect((await a).kind).toBe('ok');
@@ -76,14 +76,14 @@ describe('completion calls', () => {
     const t = testModel({ [VERIFY]: verifyAnswer('pending'), [CARD]: { body: { status: true, message: 'ok', data: { authMode: 'pin' } } } }, { store });
     t.model.start();
     await flush();
-    await t.model.complete('card', (k) => cardPaymentCall(details, 'REF-1', k));
+    await t.ctx('card').complete((k) => cardPaymentCall(details, 'REF-1', k));
     expect(readResume(store, 'REF-1', t.clock.env.now())).toBeUndefined();
-    await t.model.complete('card', (k) => cardPaymentCall(details, 'REF-1', k, '1234'));
-    t.model.confirm('card');
+    await t.ctx('card').complete((k) => cardPaymentCall(details, 'REF-1', k, '1234'));
+    t.ctx('card').confirm();
     expect(readResume(store, 'REF-1', t.clock.env.now())).toMatchObject({ reference: 'REF-1', channel: 'card', attempt: 'attempt-1' });
     const keys = t.server.seen.filter((r) => r.path === '/api/v1/card-payment').map((r) => r.idempotencyKey);
     expect(keys).toEqual(['attempt-1-1', 'attempt-1-2']);
-    expect(JSON.stringify(store.get('tender:resume'))).not.toContain('4084');
+    expect(JSON.stringify(store.get(RESUME_KEY))).not.toContain('4084');
   });
 
   it('after a time-out verifies, never re-submits, never says failed', async () => {
@@ -97,10 +97,10 @@ describe('completion calls', () => {
     );
     t.model.start();
     await flush();
-    const r = await t.model.complete('card', (k) => cardPaymentCall(details, 'REF-1', k));
+    const r = await t.ctx('card').complete((k) => cardPaymentCall(details, 'REF-1', k));
     expect(r.kind).toBe('unknown');
     expect(t.model.screen.value.kind).toBe('verifying');
-    expect((await t.model.complete('card', (k) => cardPaymentCall(details, 'REF-1', k))).kind).toBe('busy');
+    expect((await t.ctx('card').complete((k) => cardPaymentCall(details, 'REF-1', k))).kind).toBe('busy');
     release({ body: { status: true, message: 'late', data: { authMode: 'no-auth' } } });
     await t.clock.advance(10_000);
     expect(t.model.screen.value.kind).toBe('success');
@@ -114,7 +114,7 @@ describe('completion calls', () => {
       const t = testModel({ [VERIFY]: verifyAnswer('pending'), [CARD]: answer });
       t.model.start();
       await flush();
-      expect((await t.model.complete('card', (k) => cardPaymentCall(details, 'REF-1', k))).kind).toBe('unknown');
+      expect((await t.ctx('card').complete((k) => cardPaymentCall(details, 'REF-1', k))).kind).toBe('unknown');
       expect(t.model.screen.value.kind).toBe('verifying');
     },
   );
@@ -126,8 +126,8 @@ describe('completion calls', () => {
     });
     t.model.start();
     await flush();
-    expect(await t.model.complete('card', (k) => cardPaymentCall(details, 'REF-1', k))).toEqual({ kind: 'declined', message: 'Insufficient funds' });
-    expect(await t.model.complete('card', (k) => cardPaymentCall(details, 'REF-1', k))).toMatchObject({ kind: 'refused', error: { code: 'rate_limited' } });
+    expect(await t.ctx('card').complete((k) => cardPaymentCall(details, 'REF-1', k))).toEqual({ kind: 'declined', message: 'Insufficient funds' });
+    expect(await t.ctx('card').complete((k) => cardPaymentCall(details, 'REF-1', k))).toMatchObject({ kind: 'refused', error: { code: 'rate_limited' } });
     expect(t.model.screen.value.kind).toBe('pay');
   });
 });
@@ -137,7 +137,7 @@ describe('verify policy through the model', () => {
     const t = testModel({ [VERIFY]: verifyAnswer('pending') });
     t.model.start();
     await flush();
-    t.model.confirm('card');
+    t.ctx('card').confirm();
     await t.clock.advance(60_000);
     const fast = t.server.count('/api/v1/transaction/verify');
     expect(fast).toBeGreaterThanOrEqual(30);
@@ -165,7 +165,7 @@ describe('verify policy through the model', () => {
     });
     t.model.start();
     await flush();
-    t.model.confirm('card');
+    t.ctx('card').confirm();
     await flush();
     expect(t.clock.pending()).toEqual([30_000]);
   });
@@ -174,7 +174,7 @@ describe('verify policy through the model', () => {
     const t = testModel({ [VERIFY]: [verifyAnswer('pending'), verifyAnswer('failed', { message: 'Do not honour' })] });
     t.model.start();
     await flush();
-    t.model.confirm('card');
+    t.ctx('card').confirm();
     await flush();
     expect(t.model.screen.value).toEqual({ kind: 'failure', status: 'failed', reason: 'Do not honour' });
     t.model.tryAnotherWay();
@@ -185,7 +185,7 @@ describe('verify policy through the model', () => {
 describe('resume', () => {
   it('verifies first and continues waiting after a reload mid-attempt', async () => {
     const store = memoryStore();
-    writeResume(store, { reference: 'REF-1', channel: 'ussd', attempt: 'a-1', startedAt: 1_700_000_000_000 - 5000 });
+    store.set(RESUME_KEY, { reference: 'REF-1', channel: 'ussd', attempt: 'a-1', startedAt: 1_700_000_000_000 - 5000, reason: 'confirming' });
     const t = testModel({ [VERIFY]: verifyAnswer('pending') }, { store });
     t.model.start();
     expect(t.model.screen.value.kind).toBe('verifying');
@@ -194,7 +194,7 @@ describe('resume', () => {
     expect(t.server.count('/api/v1/transaction/verify')).toBeGreaterThanOrEqual(2);
     expect(
       (
-        await t.model.complete('ussd', () => ({
+        await t.ctx('ussd').complete(() => ({
           method: 'GET',
           path: '/x',
           check: async () => {
@@ -207,17 +207,17 @@ describe('resume', () => {
 
   it('shows the outcome on return from a wallet', async () => {
     const store = memoryStore();
-    writeResume(store, { reference: 'REF-1', channel: 'wallet-a', attempt: 'a-1', startedAt: 1_700_000_000_000 });
+    store.set(RESUME_KEY, { reference: 'REF-1', channel: 'wallet-a', attempt: 'a-1', startedAt: 1_700_000_000_000, reason: 'returned' });
     const t = testModel({ [VERIFY]: verifyAnswer('cancelled', { message: 'Payer cancelled' }) }, { store });
     t.model.start();
     await flush();
     expect(t.model.screen.value).toMatchObject({ kind: 'failure', status: 'cancelled', reason: 'Payer cancelled' });
-    expect(store.get('tender:resume')).toBeUndefined();
+    expect(store.get(RESUME_KEY)).toBeUndefined();
   });
 
   it('ignores a record of another reference', () => {
     const store = memoryStore();
-    writeResume(store, { reference: 'OTHER', channel: 'card', attempt: 'a', startedAt: Date.now() });
+    store.set(RESUME_KEY, { reference: 'OTHER', channel: 'card', attempt: 'a', startedAt: Date.now(), reason: 'returned' });
     expect(readResume(store, 'REF-1')).toBeUndefined();
   });
 });
@@ -226,7 +226,7 @@ describe('redirect', () => {
   it('records the attempt and sends the payer through navigate', () => {
     const store = memoryStore();
     const t = testModel({}, { store });
-    expect(t.model.redirect('wallet-a', 'https://pay.example/x').ok).toBe(true);
+    expect(t.ctx('wallet-a').redirect('https://pay.example/x').ok).toBe(true);
     expect(t.navigations).toEqual(['https://pay.example/x']);
     expect(t.model.screen.value.kind).toBe('redirecting');
     expect(readResume(store, 'REF-1', t.clock.env.now())?.channel).toBe('wallet-a');
@@ -234,7 +234,7 @@ describe('redirect', () => {
 
   it('keeps the payer here when navigate refuses', () => {
     const t = testModel({}, { navigate: () => ({ ok: false, reason: 'the URL is not https' }) });
-    expect(t.model.redirect('wallet-a', 'javascript:alert(1)')).toEqual({ ok: false, reason: 'the URL is not https' });
+    expect(t.ctx('wallet-a').redirect('javascript:alert(1)')).toEqual({ ok: false, reason: 'the URL is not https' });
     expect(t.model.screen.value.kind).toBe('pay');
   });
 });

@@ -1,9 +1,10 @@
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
 import { statusEnvelope } from '../api/common';
-import { checker } from './check';
-import { isUnknownOutcome } from './errors';
-import { createProxy, parseRetryAfter, type ProxyCall } from './proxy';
+import type { ProxyCall } from '../channels/kit/call';
+import { checker } from '../channels/kit/check';
+import { isUnknownOutcome } from '../channels/kit/errors';
+import { createProxy, parseRetryAfter } from './proxy';
 import { fakeServer } from './testkit';
 
 const Schema = statusEnvelope(v.object({ n: v.number() }));

@@ -22,6 +22,6 @@ export function renderApp(routes: Routes, options: Options & { embedded?: boolea
     ...options,
   });
   t.model.start();
-  const view = render(<App model={t.model} config={{ walletNames: { a: 'Wallet A', b: 'Wallet B' } }} embedded={options.embedded ?? false} />);
+  const view = render(<App model={t.model} embedded={options.embedded ?? false} />);
   return { ...t, view, assigned };
 }

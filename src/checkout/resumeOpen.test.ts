@@ -2,9 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { memoryStore } from '../platform/storage';
 import { bankTransferCall } from '../channels/bank-transfer/calls';
 import { ussdPaymentCall } from '../channels/ussd/calls';
-import { OPEN_AFTER_MS } from './engine';
-import { writeResume } from './resume';
-import { cleanInfo, readInfo, writeInfo } from './resumeInfo';
+import { OPEN_AFTER_MS } from './attempt';
+import { RESUME_KEY } from './resume';
 import { flush, testModel, verifyAnswer } from './testkit';
 
 const VERIFY = 'POST /api/v1/transaction/verify';
@@ -14,39 +13,18 @@ const WALLET_A = 'POST /api/v1/walleta-payment';
 const NOW = 1_700_000_000_000;
 const account = { accountNumber: '9912345678', accountName: 'Ada Shop Checkout', bankName: 'Demo Bank', amount: 2500, expiresInSeconds: 1200 };
 
-describe('resume info (instructions kept with the attempt)', () => {
-  it('keeps only whitelisted, well-formed fields: never anything else it is given', () => {
-    expect(cleanInfo({ kind: 'ussd', code: '*737*000*1234#', bankName: 'GTB', cardNumber: '4084084084084081', cvv: '123' })).toEqual({
-      kind: 'ussd',
-      code: '*737*000*1234#',
-      bankName: 'GTB',
-    });
-    expect(cleanInfo({ kind: 'redirect', pin: '1234' })).toEqual({ kind: 'redirect' });
-    expect(cleanInfo({ kind: 'ussd', code: 'javascript:x', bankName: 'GTB' })).toBeUndefined();
-    expect(cleanInfo({ kind: 'bank-transfer', ...account, endsAt: 'soon' })).toBeUndefined();
-    expect(cleanInfo({ kind: 'card', cardNumber: '4084084084084081' })).toBeUndefined();
-  });
-
-  it('is read only for the same reference and attempt', () => {
-    const store = memoryStore();
-    writeInfo(store, 'REF-1', 'a-1', { kind: 'redirect' });
-    expect(readInfo(store, 'REF-1', 'a-1')).toEqual({ kind: 'redirect' });
-    expect(readInfo(store, 'REF-2', 'a-1')).toBeUndefined();
-    expect(readInfo(store, 'REF-1', 'a-2')).toBeUndefined();
-  });
-});
-
 describe('reload during a transfer or USSD payment', () => {
   it('keeps the account (with an absolute expiry) and, after a reload, shows it again and polls, without a second call', async () => {
     const store = memoryStore();
     const first = testModel({ [VERIFY]: verifyAnswer('pending'), [TRANSFER]: { body: { status: true, message: 'ok', data: account } } }, { store });
     first.model.start();
     await flush();
-    const r = await first.model.complete('bank-transfer', (k) => bankTransferCall('REF-1', k));
+    const r = await first.ctx('bank-transfer').complete((k) => bankTransferCall('REF-1', k));
     expect(r.kind).toBe('ok');
-    first.model.watch('bank-transfer', 1_500_000, { kind: 'bank-transfer', ...account, endsAt: NOW + 1_200_000 });
+    const { expiresInSeconds: _, ...shown } = account;
+    first.ctx('bank-transfer').watch({ ...shown, endsAt: NOW + 1_200_000 });
     await flush();
-    const saved = JSON.stringify(store.get('tender:resume:info'));
+    const saved = JSON.stringify(store.get(RESUME_KEY));
     expect(saved).toContain('9912345678');
     expect(saved).not.toMatch(/expiresInSeconds/);
 
@@ -55,16 +33,13 @@ describe('reload during a transfer or USSD payment', () => {
     expect(again.model.screen.value.kind).toBe('verifying');
     await flush();
     expect(again.model.channel.value).toBe('bank-transfer');
-    expect(again.model.screen.value).toEqual({
-      kind: 'pay',
-      resume: {
-        kind: 'bank-transfer',
-        accountNumber: '9912345678',
-        accountName: 'Ada Shop Checkout',
-        bankName: 'Demo Bank',
-        amount: 2500,
-        endsAt: NOW + 1_200_000,
-      },
+    expect(again.model.screen.value).toEqual({ kind: 'pay' });
+    expect(again.ctx('bank-transfer').resumed).toEqual({
+      accountNumber: '9912345678',
+      accountName: 'Ada Shop Checkout',
+      bankName: 'Demo Bank',
+      amount: 2500,
+      endsAt: NOW + 1_200_000,
     });
     const before = again.server.count('/api/v1/transaction/verify');
     await again.clock.advance(4000);
@@ -75,26 +50,39 @@ describe('reload during a transfer or USSD payment', () => {
 
   it('after a reload, "Choose another bank" ends the attempt and a new code may be asked for', async () => {
     const store = memoryStore();
-    writeResume(store, { reference: 'REF-1', channel: 'ussd', attempt: 'a-1', startedAt: NOW - 5000 });
-    writeInfo(store, 'REF-1', 'a-1', { kind: 'ussd', code: '*737*000*1234#', bankName: 'GTB' });
+    store.set(RESUME_KEY, {
+      reference: 'REF-1',
+      channel: 'ussd',
+      attempt: 'a-1',
+      startedAt: NOW - 5000,
+      reason: 'instructions',
+      instructions: { code: '*737*000*1234#', bankName: 'GTB' },
+    });
     const t = testModel(
       { [VERIFY]: verifyAnswer('pending'), [USSD]: { body: { status: true, message: 'ok', data: { paymentUssdCode: '*901*000*1#' } } } },
       { store },
     );
     t.model.start();
     await flush();
-    expect(t.model.screen.value).toEqual({ kind: 'pay', resume: { kind: 'ussd', code: '*737*000*1234#', bankName: 'GTB' } });
-    t.model.abandon();
     expect(t.model.screen.value).toEqual({ kind: 'pay' });
-    expect(store.get('tender:resume')).toBeUndefined();
-    expect(store.get('tender:resume:info')).toBeUndefined();
-    expect((await t.model.complete('ussd', (k) => ussdPaymentCall('REF-1', '044', k))).kind).toBe('ok');
+    expect(t.ctx('ussd').resumed).toEqual({ code: '*737*000*1234#', bankName: 'GTB' });
+    t.ctx('ussd').abandon();
+    expect(t.model.screen.value).toEqual({ kind: 'pay' });
+    expect(t.ctx('ussd').resumed).toBeUndefined();
+    expect(store.get(RESUME_KEY)).toBeUndefined();
+    expect((await t.ctx('ussd').complete((k) => ussdPaymentCall('REF-1', '044', k))).kind).toBe('ok');
   });
 
   it('still shows the outcome when verify already knows it', async () => {
     const store = memoryStore();
-    writeResume(store, { reference: 'REF-1', channel: 'ussd', attempt: 'a-1', startedAt: NOW - 5000 });
-    writeInfo(store, 'REF-1', 'a-1', { kind: 'ussd', code: '*737*000*1234#', bankName: 'GTB' });
+    store.set(RESUME_KEY, {
+      reference: 'REF-1',
+      channel: 'ussd',
+      attempt: 'a-1',
+      startedAt: NOW - 5000,
+      reason: 'instructions',
+      instructions: { code: '*737*000*1234#', bankName: 'GTB' },
+    });
     const t = testModel({ [VERIFY]: verifyAnswer('successful') }, { store });
     t.model.start();
     await flush();
@@ -105,8 +93,7 @@ describe('reload during a transfer or USSD payment', () => {
 describe('back from a redirect without deciding', () => {
   const returned = (server: Parameters<typeof testModel>[0]) => {
     const store = memoryStore();
-    writeResume(store, { reference: 'REF-1', channel: 'wallet-a', attempt: 'a-1', startedAt: NOW - 5000 });
-    writeInfo(store, 'REF-1', 'a-1', { kind: 'redirect' });
+    store.set(RESUME_KEY, { reference: 'REF-1', channel: 'wallet-a', attempt: 'a-1', startedAt: NOW - 5000, reason: 'returned' });
     return { store, ...testModel(server, { store }) };
   };
 
@@ -142,7 +129,7 @@ describe('back from a redirect without deciding', () => {
     expect(t.model.screen.value.kind).toBe('open');
     t.model.tryAnotherWay();
     expect(t.model.screen.value).toEqual({ kind: 'pay' });
-    expect(t.store.get('tender:resume')).toBeUndefined();
+    expect(t.store.get(RESUME_KEY)).toBeUndefined();
     t.model.select('ussd');
     expect(t.model.channel.value).toBe('ussd');
     // Polling stopped with the old attempt.
@@ -160,7 +147,7 @@ describe('back from a redirect without deciding', () => {
     t.model.retry();
     await flush();
     expect(t.model.screen.value.kind).toBe('open');
-  });
+  }, 30_000);
 });
 
 describe('after an unknown outcome', () => {
@@ -168,7 +155,7 @@ describe('after an unknown outcome', () => {
     const t = testModel({ [VERIFY]: verifyAnswer('pending'), [TRANSFER]: 'network-error' });
     t.model.start();
     await flush();
-    expect((await t.model.complete('bank-transfer', (k) => bankTransferCall('REF-1', k))).kind).toBe('unknown');
+    expect((await t.ctx('bank-transfer').complete((k) => bankTransferCall('REF-1', k))).kind).toBe('unknown');
     await flush();
     expect(t.model.screen.value.kind).toBe('verifying');
     await t.clock.advance(OPEN_AFTER_MS - 3000);
@@ -183,7 +170,7 @@ describe('after an unknown outcome', () => {
     const t = testModel({ [VERIFY]: [verifyAnswer('pending'), 'network-error'], [TRANSFER]: 'network-error' });
     t.model.start();
     await flush();
-    expect((await t.model.complete('bank-transfer', (k) => bankTransferCall('REF-1', k))).kind).toBe('unknown');
+    expect((await t.ctx('bank-transfer').complete((k) => bankTransferCall('REF-1', k))).kind).toBe('unknown');
     await t.clock.advance(OPEN_AFTER_MS + 5000);
     expect(t.model.screen.value).toEqual({ kind: 'open', answered: false });
     t.model.tryAnotherWay();

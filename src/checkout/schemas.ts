@@ -2,7 +2,7 @@
 import * as v from 'valibot';
 import { ReferenceSchema } from '../api/common';
 import { VerifyResponseSchema } from '../api/transactions';
-import { checker } from './check';
+import { checker } from '../channels/kit/check';
 
 /** Checks a verify answer. */
 export const verifyCheck = checker(VerifyResponseSchema);

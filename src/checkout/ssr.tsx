@@ -1,38 +1,96 @@
 import { renderToString } from 'preact-render-to-string';
-import { resolveChannels } from '../channels/registry';
+import { type Locale, LOCALES, negotiateLocale } from '../i18n/locale';
+import { addStrings, type MessageSet, setOverrides, showLocale, type TextSource } from '../i18n/text';
 import { trustedParentOrigin } from '../platform/bridge';
 import type { PageConfig } from '../platform/pageConfig';
-import type { Engine } from './engine';
-import { createCheckoutModel, type InitialTxn } from './model';
-import { pageView } from './pageView';
+import { memoryStore } from '../platform/storage';
+import { channels } from '../channels/registry';
+import type { InitialTxn } from './model';
+import { createPage, walletNameOverrides } from './page';
+import { readPageParams } from './pageParams';
+import type { Session } from './session';
+import { allTexts } from './texts';
 
-const NO_STORE = { get: () => undefined, set: () => {}, remove: () => {} };
 // The server only draws: nothing it renders may call the network, store or navigate.
-const INERT_ENGINE = { start() {} } as unknown as Engine;
+const INERT_SESSION: Session = {
+  start() {},
+  complete: async () => ({ kind: 'busy' }),
+  fetch: async () => ({ ok: false, error: { code: 'network' } }),
+  awaitSecret() {},
+  confirm() {},
+  watch() {},
+  redirect: () => ({ ok: false, reason: 'the server only draws' }),
+  fail() {},
+  abandon() {},
+  tryAnotherWay() {},
+  retry() {},
+  close() {},
+};
+
+let loading: Promise<void> | undefined;
+let catalogs: ReadonlyMap<Locale, Readonly<Record<string, string>>> | undefined;
+
+/** Loads every locale's strings, once per server, before its first page: renders are synchronous. */
+export function loadPageStrings(source: TextSource): Promise<void> {
+  loading ??= Promise.all(LOCALES.map(async (l) => [l, await source(l)] as const)).then(
+    (entries) => {
+      for (const [l, strings] of entries) addStrings(l, strings);
+      catalogs = new Map(entries);
+    },
+    (e: unknown) => {
+      loading = undefined;
+      throw e;
+    },
+  );
+  return loading;
+}
+
+/** The locale of a page: its `locale` parameter, else the payer's languages (Accept-Language), else English. */
+export const pageLocale = (search: URLSearchParams, acceptLanguage: readonly string[]): Locale =>
+  negotiateLocale([readPageParams(search).locale], acceptLanguage);
+
+/** The message sets the first screen shows, whole, plus each channel's tab label. */
+function firstScreenStrings(strings: Readonly<Record<string, string>>): Record<string, string> {
+  const whole = allTexts()
+    .filter((s: MessageSet) => s.firstScreen)
+    .map((s) => `${s.id}.`);
+  const tabs = new Set(channels().map((c) => `${c.text.id}.${c.tab}`));
+  return Object.fromEntries(Object.entries(strings).filter(([k]) => tabs.has(k) || whole.some((p) => k.startsWith(p))));
+}
+
+/** What the server sends for a page: its first screen's markup and strings, in the payer's locale. */
+export interface FirstScreen {
+  /** The first screen as HTML for `#app`; undefined for an outcome or an error, which the page's script draws. */
+  readonly html: string | undefined;
+  /** The strings the first screen needs, by full key, for the page to take over without a catalog request. */
+  readonly strings: Record<string, string>;
+}
 
 /**
- * The hosted page's first screen as HTML, for the server to send inside `#app` so the form paints with the
- * document, before any script: the same tree as src/checkout/main.tsx renders from the same URL, configuration and
- * verified transaction. For a payable (pending) transaction, or one not verified yet (the form, its amount still
- * loading); a settled one, or a failed verify, is left to the page's script (an outcome or an error, never a form).
+ * The hosted page's first screen, for the server to send inside `#app` so the form paints with the document,
+ * before any script: the same tree as src/checkout/main.tsx renders from the same URL, configuration and
+ * verified transaction. Drawn for a payable (pending) transaction, or one not verified yet (the amount still
+ * loading); a settled one, or a failed verify, is left to the page's script (an outcome or an error, never a
+ * form). {@link loadPageStrings} must have loaded the strings.
  */
 export function renderFirstScreen(
-  params: URLSearchParams,
+  search: URLSearchParams,
   config: PageConfig,
   txn: (Omit<InitialTxn, 'status'> & { readonly status: string }) | undefined,
   verified: boolean,
-): string | undefined {
-  if (verified && txn?.status !== 'pending') return undefined;
-  const paymentRedirectUrl = params.get('paymentRedirectUrl') || undefined;
-  const model = createCheckoutModel({
-    reference: params.get('transactionReference'),
-    channels: resolveChannels(params.get('channels'), { paymentRedirectUrl }),
-    store: NO_STORE,
-    paymentRedirectUrl,
-    createEngine: () => INERT_ENGINE,
-  });
-  model.start(txn as InitialTxn | undefined);
+  locale: Locale,
+): FirstScreen {
+  if (!catalogs) throw new Error('renderFirstScreen: call loadPageStrings() first');
+  const params = readPageParams(search);
+  const strings = catalogs.get(locale)!;
+  const first = firstScreenStrings(strings);
+  if (verified && txn?.status !== 'pending') return { html: undefined, strings: first };
   // The loader frames the page with its storefront's origin; the page embeds itself only for an allowed one.
-  const embedded = trustedParentOrigin(params.get('parentOrigin'), config.allowedOrigins) !== undefined;
-  return renderToString(pageView(model, config, embedded, params.get('embed') === 'modal'));
+  const embedded = trustedParentOrigin(params.parentOrigin, config.allowedOrigins) !== undefined;
+  const { model, view } = createPage(params, embedded, { store: memoryStore(), createSession: () => INERT_SESSION });
+  model.start(txn as InitialTxn | undefined);
+  // Rendering is synchronous: the locale and overrides set here are the ones this render reads.
+  setOverrides(walletNameOverrides(config));
+  showLocale(locale);
+  return { html: renderToString(view()), strings: first };
 }

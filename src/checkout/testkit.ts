@@ -1,16 +1,19 @@
 // Test helpers: a scripted fetch behind the real proxy, a manual clock, and a model wired to both.
 // Never imported by the page.
+import type { ChannelContext } from '../channels/kit/context';
 import type { ChannelId } from '../channels/registry';
-import { memoryStore, type JsonStore } from '../platform/storage';
 import type { NavigateResult } from '../platform/navigate';
-import { createEngine } from './engine';
-import { createCheckoutModel, type CheckoutModel, type ModelDeps } from './model';
+import { type JsonStore, memoryStore } from '../platform/storage';
+import { type CheckoutModel, createCheckoutModel, type ModelDeps } from './model';
 import { createProxy } from './proxy';
+import { isReference } from './schemas';
+import { createSession } from './session';
 import type { PollEnv, PollPolicy } from './verify';
 // Loaded up front so the model's lazy imports resolve within a flush.
-import { isReference } from './schemas';
 import '../channels/card/schemas';
 import '../channels/card/validation';
+import '../channels/ussd/instructions';
+import '../channels/bank-transfer/account';
 
 /** One request the fake server saw. */
 export interface SeenRequest {
@@ -96,7 +99,7 @@ export function fakePollEnv(start = 1_700_000_000_000) {
     },
     setHidden(h: boolean) {
       hidden = h;
-      listeners.forEach((f) => f());
+      for (const f of listeners) f();
     },
   };
 }
@@ -129,7 +132,7 @@ export function testModel(
   routes: Parameters<typeof fakeServer>[0],
   options: {
     reference?: string | null;
-    channels?: ChannelId[];
+    channels?: string;
     store?: JsonStore;
     navigate?: (url: unknown) => NavigateResult;
     paymentRedirectUrl?: string;
@@ -144,7 +147,7 @@ export function testModel(
   let n = 0;
   const deps: ModelDeps = {
     reference: options.reference === undefined ? 'REF-1' : options.reference,
-    channels: options.channels ?? ['card', 'ussd', 'bank-transfer', 'wallet-a', 'wallet-b'],
+    channels: options.channels ?? null,
     proxy: createProxy({ fetch: server.fetch, timeoutMs: options.timeoutMs ?? 30_000 }),
     store: options.store ?? memoryStore(),
     pollEnv: clock.env,
@@ -154,14 +157,21 @@ export function testModel(
         navigations.push(url);
         return { ok: true, via: 'location' };
       }),
-    bridge: { send: (m) => (messages.push(m), true) },
+    bridge: {
+      send: (m) => {
+        messages.push(m);
+        return true;
+      },
+    },
     newId: () => `attempt-${++n}`,
     isReference: async (r) => isReference(r),
-    // The page loads the engine after its first paint; tests take it at once, so actions run as they did.
-    createEngine,
+    // The page loads the session beside its first paint; tests take it at once, so actions run as they are called.
+    createSession,
     ...(options.pollPolicy ? { pollPolicy: options.pollPolicy } : {}),
     ...(options.paymentRedirectUrl ? { paymentRedirectUrl: options.paymentRedirectUrl } : {}),
   };
   const model: CheckoutModel = createCheckoutModel(deps);
-  return { model, server, clock, messages, navigations };
+  /** A channel's context, as its view gets it. */
+  const ctx = (id: ChannelId): ChannelContext<unknown> => model.contextFor(id);
+  return { model, ctx, server, clock, messages, navigations };
 }

@@ -1,44 +1,63 @@
-import * as v from 'valibot';
+import { LOCALES, type Locale } from '../i18n/locale';
 
 /**
  * Configuration the Tender server writes into the hosted page as `<meta name="tender-config" content="…json…">`
- * (data, not script, so the strict CSP holds): who may embed the page and where the payer may be sent.
+ * (data, not script, so the strict CSP holds): who may embed the page, where the payer may be sent, the wallets'
+ * names, and where each locale's strings are.
  */
-export const PageConfigSchema = v.object({
-  v: v.literal(1),
+export interface PageConfig {
+  readonly v: 1;
   /** Storefront origins that may embed the page; postMessage goes only to one of these. */
-  allowedOrigins: v.array(v.string()),
+  readonly allowedOrigins: readonly string[];
   /** Hosts the payer may be sent to (the payment API's own host included); see RedirectPolicy. */
-  redirectHosts: v.array(v.string()),
+  readonly redirectHosts: readonly string[];
   /** Sandbox mode: plain http to loopback hosts allowed. */
-  allowHttpLoopback: v.boolean(),
+  readonly allowHttpLoopback: boolean;
   /** Display names of the two wallets. */
-  walletNames: v.optional(v.object({ a: v.string(), b: v.string() }), { a: 'Wallet A', b: 'Wallet B' }),
-});
-/** Page configuration as read by the hosted page. */
-export type PageConfig = v.InferOutput<typeof PageConfigSchema>;
-/** Page configuration as written by the server. */
-export type PageConfigInput = v.InferInput<typeof PageConfigSchema>;
+  readonly walletNames: { readonly a: string; readonly b: string };
+  /** Each locale's catalog, relative to the page (`assets/text-yo.<hash>.json`); none when the build has none. */
+  readonly text?: Readonly<Record<Locale, string>>;
+}
 
 /** The exact placeholder tag in index.html that the server replaces. */
 export const PAGE_CONFIG_PLACEHOLDER = '<meta name="tender-config" content="{}">';
 
 /** Renders the meta tag for a configuration, escaped for an HTML attribute. */
-export function renderPageConfigMeta(config: PageConfigInput): string {
+export function renderPageConfigMeta(config: PageConfig): string {
   const json = JSON.stringify(config).replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
   return `<meta name="tender-config" content="${json}">`;
 }
 
-/** Reads the configuration from the document; undefined when it is missing or malformed. */
+const strings = (x: unknown): x is string[] => Array.isArray(x) && x.every((s) => typeof s === 'string');
+const TEXT_FILE = /^assets\/text-[a-z]+\.[\w-]+\.json$/;
+
+/**
+ * Reads the configuration from the document; undefined when it is missing or malformed. Checked by hand, not by a
+ * schema: the page needs it before its first render, and valibot is not in the first bundle.
+ */
 export function readPageConfig(doc: Document): PageConfig | undefined {
-  const content = doc.querySelector('meta[name="tender-config"]')?.getAttribute('content');
-  if (!content) return undefined;
+  let c: Record<string, unknown> | null;
   try {
-    const r = v.safeParse(PageConfigSchema, JSON.parse(content));
-    return r.success ? r.output : undefined;
+    // No meta, no content or not JSON: no configuration.
+    c = JSON.parse(doc.querySelector('meta[name="tender-config"]')!.getAttribute('content')!) as Record<string, unknown> | null;
   } catch {
     return undefined;
   }
+  // Only an object has `v` (null, numbers, strings and arrays do not).
+  if (c?.v !== 1 || !strings(c.allowedOrigins) || !strings(c.redirectHosts) || typeof c.allowHttpLoopback !== 'boolean') return undefined;
+  const w = c.walletNames as Record<string, unknown> | null | undefined;
+  if (w !== undefined && (typeof w?.a !== 'string' || typeof w.b !== 'string')) return undefined;
+  const t = c.text as Record<string, unknown> | null | undefined;
+  if (t !== undefined && (t === null || typeof t !== 'object' || !LOCALES.every((l) => typeof t[l] === 'string' && TEXT_FILE.test(t[l] as string))))
+    return undefined;
+  return {
+    v: 1,
+    allowedOrigins: c.allowedOrigins,
+    redirectHosts: c.redirectHosts,
+    allowHttpLoopback: c.allowHttpLoopback,
+    walletNames: w ? { a: w.a as string, b: w.b as string } : { a: 'Wallet A', b: 'Wallet B' },
+    ...(t ? { text: Object.fromEntries(LOCALES.map((l) => [l, t[l] as string])) as Record<Locale, string> } : {}),
+  };
 }
 
 /** The placeholder the server swaps in the loader for {@link renderLoaderConfig}'s string literal. */

@@ -3,8 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { PageConfigSchema } from '../platform/pageConfig';
-import * as v from 'valibot';
+import { writeText } from '../../scripts/text';
 import { startHarness, type Harness } from './testHarness';
 
 const SHOP = 'https://shop.example';
@@ -26,6 +25,7 @@ beforeAll(async () => {
   writeFileSync(join(dist, 'checkout/assets/app-AbC123.css'), 'body{margin:0}');
   writeFileSync(join(dist, 'checkout/assets/.secret'), 'dot-file');
   writeFileSync(join(dist, 'secret.txt'), 'outside the checkout directory');
+  await writeText(join(dist, 'checkout'));
   h = await startHarness(
     {
       TENDER_ALLOWED_ORIGINS: `${SHOP}, ${LOCAL_SHOP}`,
@@ -96,13 +96,14 @@ describe('/checkout/', () => {
       .replace(/&lt;/g, '<')
       .replace(/&gt;/g, '>')
       .replace(/&amp;/g, '&');
-    const parsed = v.parse(PageConfigSchema, JSON.parse(decoded));
+    const parsed = JSON.parse(decoded);
     expect(parsed).toEqual({
       v: 1,
       allowedOrigins: [SHOP, LOCAL_SHOP],
       redirectHosts: [new URL(h.upstream.url).host, 'cashier.example.com', '3ds.example.com'],
       allowHttpLoopback: true,
       walletNames: { a: 'PayFast', b: 'Wallet B' },
+      text: expect.objectContaining({ en: expect.stringMatching(/^assets\/text-en\.[\w-]+\.json$/) }),
     });
     // Serving a page with a reference verifies it (pageTxn.test.ts covers that); nothing else reaches the upstream.
     expect(h.upstream.requests.map((r) => r.url)).toEqual(['/api/v1/transaction/verify']);

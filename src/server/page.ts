@@ -1,11 +1,12 @@
 import { createHash } from 'node:crypto';
-import { renderFirstScreen } from '../checkout/ssr';
+import { loadPageStrings, pageLocale, renderFirstScreen } from '../checkout/ssr';
+import type { Locale } from '../i18n/locale';
 import { applyTheme } from '../platform/theme';
 import { renderPageConfigMeta, PAGE_CONFIG_PLACEHOLDER, type PageConfig } from '../platform/pageConfig';
 import type { TenderConfig } from './config';
 import type { ProxyContext } from './proxy';
 import { SECURITY_HEADERS } from './respond';
-import { streamPage, verifyForPage, type PageTxn, type PageVerifyDeps } from './pageTxn';
+import { jsonElement, streamPage, verifyForPage, type PageTxn, type PageVerifyDeps } from './pageTxn';
 import { entryResponse, type createAssetStore, type StaticEntry } from './static';
 
 /** What serving the hosted page needs besides the configuration. */
@@ -37,20 +38,60 @@ export function inlineStyleHashes(html: string): string[] {
   return [...html.matchAll(/<style>([\s\S]*?)<\/style>/g)].map((m) => `'sha256-${createHash('sha256').update(m[1]!).digest('base64')}'`);
 }
 
+/** The languages of an Accept-Language header, most wanted first (q=0 left out). */
+export function acceptedLanguages(header: string | null): string[] {
+  if (!header) return [];
+  return header
+    .split(',')
+    .map((part, i) => {
+      const [tag = '', ...rest] = part.trim().split(';');
+      const q = Number(
+        rest
+          .find((p) => p.trim().startsWith('q='))
+          ?.trim()
+          .slice(2) ?? 1,
+      );
+      return { tag: tag.trim(), q: Number.isFinite(q) ? q : 0, i };
+    })
+    .filter((l) => l.tag && l.q > 0)
+    .sort((a, b) => b.q - a.q || a.i - b.i)
+    .map((l) => l.tag);
+}
+
 /** Serves GET and HEAD of `/checkout/` (and `/checkout/index.html`): the hosted page with its CSP and the server-side verify. */
 export function createPageRoute(config: TenderConfig, deps: PageRouteDeps) {
   const { assets, pageVerify, notBuilt } = deps;
-  const pageConfig: PageConfig = {
+  let pageConfig: PageConfig = {
     v: 1,
     allowedOrigins: [...config.allowedOrigins],
     redirectHosts: [...config.redirectHosts],
     allowHttpLoopback: config.allowHttpLoopback,
     walletNames: { ...config.walletNames },
   };
-  const pageMeta = renderPageConfigMeta(pageConfig);
   const waitMs = deps.firstScreenWaitMs ?? 100;
-  const injectPageConfig = (html: string) =>
-    html.includes(PAGE_CONFIG_PLACEHOLDER) ? html.split(PAGE_CONFIG_PLACEHOLDER).join(pageMeta) : html.replace('</head>', `${pageMeta}\n</head>`);
+  const injectPageConfig = (html: string) => {
+    const pageMeta = renderPageConfigMeta(pageConfig);
+    return html.includes(PAGE_CONFIG_PLACEHOLDER) ? html.split(PAGE_CONFIG_PLACEHOLDER).join(pageMeta) : html.replace('</head>', `${pageMeta}\n</head>`);
+  };
+
+  // The build writes each locale's strings as a JSON file and names them in checkout/text.json: the page loads its
+  // locale's file, and the server draws the first screen from the same strings.
+  let textReady: Promise<void> | undefined;
+  const loadText = () =>
+    (textReady ??= (async () => {
+      const index = await assets.distFile('checkout/text.json', (t) => t);
+      if (!index) throw new Error('the page is not built: checkout/text.json is missing');
+      const files = JSON.parse(index.body.toString('utf8')) as Record<Locale, string>;
+      await loadPageStrings(async (l) => {
+        const file = await assets.checkoutFile(files[l]);
+        if (!file) throw new Error(`checkout/${files[l]} is missing`);
+        return JSON.parse(file.body.toString('utf8')) as Record<string, string>;
+      });
+      pageConfig = { ...pageConfig, text: files };
+    })().catch((e: unknown) => {
+      textReady = undefined;
+      throw e;
+    }));
 
   // The built page loads its module script from /checkout/assets/ and never runs inline script; its one inline
   // stylesheet (the first screen's) is allowed by hash, later sheets come from 'self'.
@@ -87,6 +128,11 @@ export function createPageRoute(config: TenderConfig, deps: PageRouteDeps) {
 
   return async function servePage(request: Request, url: URL, ctx: ProxyContext): Promise<Response> {
     const method = request.method;
+    try {
+      await loadText();
+    } catch {
+      return notBuilt();
+    }
     const entry = await assets.distFile('checkout/index.html', injectPageConfig);
     if (!entry) return notBuilt();
     const reference = url.searchParams.get('transactionReference');
@@ -96,8 +142,13 @@ export function createPageRoute(config: TenderConfig, deps: PageRouteDeps) {
     // follows (drawn here, so the form paints before any script), and the verified transaction after it within a
     // short deadline, so the page needs no start-up request of its own.
     const txn = verifyForPage(reference, pageVerify, ctx.requestId);
-    const first = (t: PageTxn | undefined, verified: boolean) => renderFirstScreen(url.searchParams, pageConfig, t, verified);
-    let html = page.html;
+    // The payer's language, from the page's parameter or the browser's: the first screen is drawn in it.
+    const locale = pageLocale(url.searchParams, acceptedLanguages(request.headers.get('accept-language')));
+    const first = (t: PageTxn | undefined, verified: boolean) => {
+      const f = renderFirstScreen(url.searchParams, pageConfig, t, verified, locale);
+      return { html: f.html, data: jsonElement('tender-text', f.strings) };
+    };
+    let html = page.html.replace('<html lang="en">', `<html lang="${locale}">`);
     let h = page.headers;
     const theme = themeStyle(url.searchParams.get('theme'));
     if (theme) {

@@ -57,11 +57,22 @@ export async function verifyForPage(reference: string | null, deps: PageVerifyDe
 
 /** The data element the page reads at boot: JSON, not script (CSP `script-src 'self'` does not apply), `<` escaped. */
 export function renderTxnElement(txn: PageTxn): string {
-  const json = JSON.stringify(txn)
+  return jsonElement('tender-txn', txn);
+}
+
+/** What the server writes for the first screen: its markup inside `#app`, and data elements right after it. */
+export interface FirstScreenParts {
+  readonly html: string | undefined;
+  readonly data: string;
+}
+
+/** A JSON data element for the page to read (`<` and line separators escaped: it cannot close the element). */
+export function jsonElement(id: string, value: unknown): string {
+  const json = JSON.stringify(value)
     .replace(/</g, '\\u003c')
     .replace(/\u2028/g, '\\u2028')
     .replace(/\u2029/g, '\\u2029');
-  return `<script type="application/json" id="tender-txn">${json}</script>`;
+  return `<script type="application/json" id="${id}">${json}</script>`;
 }
 
 /** Where the server writes the first screen: the page's (empty) root element. */
@@ -77,7 +88,7 @@ const APP_ROOT = '<div id="app">';
 export function streamPage(
   html: string,
   txn: Promise<PageTxn | undefined>,
-  renderFirst?: (txn: PageTxn | undefined, verified: boolean) => string | undefined,
+  renderFirst?: (txn: PageTxn | undefined, verified: boolean) => FirstScreenParts,
   waitMs = 0,
 ): ReadableStream<Uint8Array> {
   const enc = new TextEncoder();
@@ -93,16 +104,19 @@ export function streamPage(
         let timer: unknown;
         const early = await Promise.race([txn.then((t) => ({ t })), new Promise<undefined>((resolve) => (timer = setTimeout(resolve, waitMs)))]);
         clearTimeout(timer as Parameters<typeof clearTimeout>[0]);
-        let first: string | undefined;
+        let first: FirstScreenParts | undefined;
         try {
           first = renderFirst!(early?.t, !!early);
         } catch {
           first = undefined;
         }
         // Inert until the page's script takes over (src/checkout/main.tsx): a click on Pay, a tab or Close before
-        // then would do nothing (and a native submit is refused by the CSP), so nothing there answers yet.
+        // then would do nothing (and a native submit is refused by the CSP), so nothing there answers yet. The
+        // first screen's strings follow #app, where the page's script reads them.
         const at = root + APP_ROOT.length;
-        controller.enqueue(enc.encode((first ? '<div id="app" inert>' + first : start.slice(root, at)) + start.slice(at)));
+        const closed = start.indexOf('</div>', at) + '</div>'.length;
+        const app = first?.html ? '<div id="app" inert>' + first.html : start.slice(root, at);
+        controller.enqueue(enc.encode(app + start.slice(at, closed) + (first?.data ?? '') + start.slice(closed)));
       }
       const t = await txn;
       controller.enqueue(enc.encode((t ? renderTxnElement(t) : '') + end));

@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { fieldErrors } from '../api/issues';
 import { operations, type Operation, type OperationId } from '../api/operations';
+import { browserRoutes } from '../channels/routes';
 import type { TenderConfig } from './config';
 import { corsHeaders, createOriginPolicy, preflightHeaders, type OriginFacts } from './cors';
 import { isJson } from './json';
@@ -65,8 +66,6 @@ interface Route {
 const IDEMPOTENCY_KEY = /^[A-Za-z0-9_-]{8,64}$/;
 const JSON_MEDIA_TYPE = /^application\/json\s*(;|$)/i;
 const RETRY_AFTER = /^\d{1,6}$/;
-/** Operations that do not move money: polled or listed, so they get the general limit. */
-const READ_OPERATIONS: ReadonlySet<OperationId> = new Set(['verifyTransaction', 'ussdBanks']);
 /** Every proxied answer varies by Origin (CORS headers or a refusal depend on it). */
 const VARY_ORIGIN: Readonly<Record<string, string>> = Object.freeze({ vary: 'Origin' });
 
@@ -106,16 +105,18 @@ export function createProxy(config: TenderConfig, deps: ProxyDeps): Proxy {
 
   // Keyed by the exact path of the operation: a request matches only if its path is spelled exactly so.
   const routes = new Map<string, Route>();
-  for (const id of Object.keys(operations) as OperationId[]) {
-    const operation: Operation = operations[id];
-    if (!operation.browser) continue;
+  // Exactly the routes the channels call, and verify: the registry says which.
+  for (const { id } of browserRoutes()) {
+    const operation: Operation = operations[id as OperationId];
+    if (!operation) throw new Error(`proxy: a channel calls ${id}, which the contract does not describe`);
     if (operation.input === 'path') throw new Error(`proxy: browser operation ${id} has path inputs, which the proxy does not forward`);
     routes.set(operation.path, {
-      id,
+      id: id as OperationId,
       operation,
       upstreamUrl: config.apiBaseUrl + operation.path,
       allow: `${operation.method}, OPTIONS`,
-      limiter: READ_OPERATIONS.has(id) ? general : completion,
+      // Reads (verify, the bank list) are polled or listed: the general limit. Calls that move money: the strict one.
+      limiter: operation.read ? general : completion,
       queryKeys: operation.input === 'query' ? Object.keys(entriesOf(operation)) : [],
     });
   }

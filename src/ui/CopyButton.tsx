@@ -1,6 +1,5 @@
 import { useEffect, useState } from 'preact/hooks';
-
-import { tm } from '../i18n/enMore';
+import { uiText } from './text';
 
 /** Copies text to the clipboard; replaceable in tests. Resolves false when the browser refuses. */
 export let copyText = async (text: string): Promise<boolean> => {
@@ -34,11 +33,11 @@ export function CopyButton({ text, what }: CopyButtonProps) {
   }, [done]);
   return (
     <span class="tender-copy">
-      <button type="button" class="tender-btn tender-btn--small" aria-label={tm('copyLabel', { what })} onClick={() => void copyText(text).then(setDone)}>
-        {done ? tm('copied') : tm('copy')}
+      <button type="button" class="tender-btn tender-btn--small" aria-label={uiText.t('copyLabel', { what })} onClick={() => void copyText(text).then(setDone)}>
+        {done ? uiText.t('copied') : uiText.t('copy')}
       </button>
       <span class="tender-sr" aria-live="polite">
-        {done ? tm('copied') : ''}
+        {done ? uiText.t('copied') : ''}
       </span>
     </span>
   );

@@ -1,6 +1,5 @@
 import { useEffect, useState } from 'preact/hooks';
-
-import { tm } from '../i18n/enMore';
+import { formatDuration } from '../i18n/format';
 
 /** Props of Countdown. */
 export interface CountdownProps {
@@ -21,10 +20,9 @@ export function clock(seconds: number): string {
 /** Seconds left → words, for the announcement. */
 export function spoken(seconds: number): string {
   const s = Math.max(0, Math.ceil(seconds));
-  if (s >= 120) return tm('countdownMinutes', { m: Math.ceil(s / 60) });
-  if (s > 60) return tm('countdownMinutes', { m: 2 });
-  if (s === 60) return tm('countdownMinute');
-  return tm('countdownSeconds', { s });
+  if (s > 60) return formatDuration(Math.max(2, Math.ceil(s / 60)), 'minute');
+  if (s === 60) return formatDuration(1, 'minute');
+  return formatDuration(s, 'second');
 }
 
 /** Whether the remaining time is one we announce: each 5 minutes, the last minute, 30 s and 10 s. */

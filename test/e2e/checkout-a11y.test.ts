@@ -112,7 +112,7 @@ describe('hosted checkout: accessibility', () => {
     await e2e.page.getByRole('button', { name: 'Continue to Wallet B' }).waitFor(WAIT);
     await c.state('wallet B tab');
     await selectTab(e2e.page, 'hosted-page');
-    await e2e.page.getByRole('button', { name: 'Continue to the secure page' }).waitFor(WAIT);
+    await e2e.page.getByRole('button', { name: 'Continue to the payment page' }).waitFor(WAIT);
     await c.state('hosted page tab');
     c.done(6);
   });
@@ -237,7 +237,7 @@ describe('hosted checkout: accessibility', () => {
       await e2e.page.unroute('**/api/v1/transaction/verify');
       await e2e.page.getByRole('button', { name: 'Try again' }).click();
       await e2e.page.locator('input[autocomplete="cc-number"]').waitFor(WAIT);
-      await expect.poll(() => e2e.page.locator('.tender-amount').textContent(), WAIT).toBe('₦2,500.00');
+      await expect.poll(() => e2e.page.locator('.tender-amount').textContent(), WAIT).toBe('₦2,500');
     } finally {
       await slow.close();
     }

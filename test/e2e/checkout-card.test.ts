@@ -54,7 +54,7 @@ describe('hosted checkout: card', () => {
     await payButton(e2e.page).click();
     await expectSuccess(e2e.page);
     const outcome = e2e.page.locator('.tender-outcome');
-    await expect.poll(() => outcome.textContent()).toContain('You paid ₦2,500.00');
+    await expect.poll(() => outcome.textContent()).toContain('You paid ₦2,500');
     expect(await outcome.textContent()).toContain(reference);
     expect(await outcome.textContent()).toMatch(/Paid with\s*Card/);
     // The outcome heading takes focus, so the change is announced.

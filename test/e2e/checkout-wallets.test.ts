@@ -82,13 +82,13 @@ describe('hosted checkout: wallets and the hosted payment page', () => {
     const { reference, paymentRedirectUrl } = await e2e.stack.initiate();
     await openCheckout(e2e.page, e2e.stack, reference, { paymentRedirectUrl });
     await selectTab(e2e.page, 'hosted-page');
-    await e2e.page.getByRole('button', { name: 'Continue to the secure page' }).click(WAIT);
+    await e2e.page.getByRole('button', { name: 'Continue to the payment page' }).click(WAIT);
     await e2e.page.waitForURL(paymentRedirectUrl, WAIT);
-    await e2e.page.getByRole('button', { name: 'Pay ₦2,500.00' }).click();
+    await e2e.page.getByRole('button', { name: 'Pay ₦2,500' }).click();
     await e2e.page.waitForURL(`${e2e.stack.tenderUrl}/checkout/?transactionReference=${reference}`, WAIT);
     await expectSuccess(e2e.page);
     // The channel is named for the payer (the tab's name), not with the API's slug for it.
-    expect(await outcomeText()).toMatch(/Paid with\s*Secure page/);
+    expect(await outcomeText()).toMatch(/Paid with\s*Payment page/);
   });
 
   it('a checkout link whose paymentRedirectUrl parameter is unsafe never sends the payer there', async () => {
@@ -98,7 +98,7 @@ describe('hosted checkout: wallets and the hosted payment page', () => {
       const start = e2e.page.url();
       const navigations = recordNavigations(e2e.page);
       await selectTab(e2e.page, 'hosted-page');
-      await e2e.page.getByRole('button', { name: 'Continue to the secure page' }).click(WAIT);
+      await e2e.page.getByRole('button', { name: 'Continue to the payment page' }).click(WAIT);
       await expect
         .poll(() => e2e.page.locator('#tender-panel [role="alert"]').textContent(), WAIT)
         .toMatch(/^We could not send you to the payment page safely: .+\.$/);
@@ -158,7 +158,7 @@ describe('hosted checkout: wallets and the hosted payment page', () => {
     const { reference, paymentRedirectUrl } = await e2e.stack.initiate();
     await openCheckout(e2e.page, e2e.stack, reference, { paymentRedirectUrl });
     await selectTab(e2e.page, 'hosted-page');
-    await e2e.page.getByRole('button', { name: 'Continue to the secure page' }).click(WAIT);
+    await e2e.page.getByRole('button', { name: 'Continue to the payment page' }).click(WAIT);
     await e2e.page.waitForURL(paymentRedirectUrl, WAIT);
     await e2e.page.getByRole('button', { name: 'Cancel' }).click();
     await e2e.page.waitForURL(`${e2e.stack.tenderUrl}/checkout/**`, WAIT);
@@ -234,6 +234,6 @@ describe('hosted checkout: configuration from the URL', () => {
     await e2e.page.getByRole('radio', { name: 'GTBank' }).check(WAIT);
     await e2e.page.getByRole('button', { name: 'Get USSD code' }).click();
     await expectHeading(e2e.page, 'Dial this code on the phone linked to your account');
-    expect(await e2e.page.locator('.tender-code').getAttribute('aria-label')).toMatch(/^\*737\*/);
+    expect(await e2e.page.locator('.tender-code').getAttribute('data-code')).toMatch(/^\*737\*/);
   });
 });

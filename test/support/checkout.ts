@@ -41,7 +41,7 @@ export async function openCheckout(
   stack: Pick<Stack, 'tenderUrl'>,
   reference: string,
   extra: Record<string, string> = {},
-  amount = '₦2,500.00',
+  amount = '₦2,500',
 ): Promise<void> {
   await page.goto(checkoutUrl(stack, reference, extra));
   await expect.poll(() => page.locator('#app').evaluate((el) => (el as HTMLElement).inert), WAIT).toBe(false);

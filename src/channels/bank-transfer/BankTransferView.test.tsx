@@ -18,7 +18,7 @@ describe('bank transfer', () => {
     const t = renderApp({ [VERIFY]: verifyAnswer('pending'), [TRANSFER]: account(1200) });
     fireEvent.click(screen.getByRole('tab', { name: 'Bank transfer' }));
     fireEvent.click(await screen.findByRole('button', { name: 'Get account details' }));
-    expect(await screen.findByRole('heading', { name: 'Transfer exactly ₦2,500.00 to this account' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Transfer exactly ₦2,500 to this account' })).toBeTruthy();
     expect(t.server.seen.find((r) => r.path === '/api/v1/bank-transfer')?.body).toEqual({ transactionReference: 'REF-1', paymentType: 'bank_transfer' });
     expect(screen.getByText('0123456789')).toBeTruthy();
     expect(screen.getByText('Sandbox Bank')).toBeTruthy();

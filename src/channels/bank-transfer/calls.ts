@@ -1,17 +1,12 @@
-import { BankTransferResponseSchema, type BankTransferAccount } from '../../api/channels';
-import { checker } from '../../checkout/check';
-import type { ProxyCall } from '../../checkout/proxy';
+import { type BankTransferAccount, BankTransferResponseSchema } from '../../api/channels';
+import { ROUTES } from '../../api/routes';
+import { callOf, type ProxyCall } from '../kit/call';
+import { checker } from '../kit/check';
 
-/** POST /api/v1/bank-transfer → a one-off account to transfer to. */
+/** The transfer completion call: a one-off account to transfer to. */
 export function bankTransferCall(
   transactionReference: string,
   idempotencyKey: string,
 ): ProxyCall<{ status: boolean; message: string; data: BankTransferAccount }> {
-  return {
-    method: 'POST',
-    path: '/api/v1/bank-transfer',
-    body: { transactionReference, paymentType: 'bank_transfer' },
-    check: async () => checker(BankTransferResponseSchema),
-    idempotencyKey,
-  };
+  return callOf(ROUTES.bankTransfer, { transactionReference, paymentType: 'bank_transfer' }, async () => checker(BankTransferResponseSchema), idempotencyKey);
 }

@@ -1,10 +1,13 @@
-import { laterCss } from '../../ui/laterCss';
-import { t } from '../../i18n/en';
-import type { Channel } from '../types';
+import { defineChannel } from '../kit/channel';
+import type { TransferAccount } from './account';
+import { transferText } from './text';
 
-/** Bank transfer: loaded when the tab is first shown. */
-export const bankTransferChannel: Channel<'bank-transfer'> = {
+/** Bank transfer: a one-off account, a countdown, "I've sent the money". Loaded when the tab first shows. */
+export const bankTransferChannel = defineChannel<'bank-transfer', TransferAccount>({
   id: 'bank-transfer',
-  label: () => t('tabBankTransfer'),
-  load: () => Promise.all([import('./BankTransferView'), laterCss()]).then(([m]) => m.default),
-};
+  text: transferText,
+  tab: 'tab',
+  routes: ['bankTransfer'],
+  load: () => import('./BankTransferView').then((m) => m.default),
+  resume: () => import('./account').then((m) => ({ clean: m.cleanAccount, watchFor: m.watchForAccount })),
+});

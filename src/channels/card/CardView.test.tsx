@@ -28,7 +28,7 @@ describe('card form', () => {
       expect(input.hasAttribute('name')).toBe(false);
     }
     expect(number.closest('form')?.getAttribute('method')).toBe('post');
-    await waitFor(() => expect(pay().textContent).toBe('Pay ₦2,500.00'));
+    await waitFor(() => expect(pay().textContent).toBe('Pay ₦2,500'));
   });
 
   it('detects the brand and spaces the number as typed', () => {
@@ -75,7 +75,7 @@ describe('card form', () => {
     fireEvent.input(otp, { target: { value: '123456' } });
     fireEvent.click(screen.getByRole('button', { name: 'Continue' }));
     expect(await screen.findByRole('heading', { name: 'Payment successful' })).toBeTruthy();
-    expect(screen.getByText('You paid ₦2,500.00.')).toBeTruthy();
+    expect(screen.getByText('You paid ₦2,500.')).toBeTruthy();
     expect(screen.getByText('REF-1')).toBeTruthy();
     const [first, second] = t.server.seen.filter((r) => r.path === '/api/v1/card-payment');
     expect(first?.body).toEqual({ cardNumber: '5060990580000217499', expiryMonth: '12', expiryYear: '30', cvv: '123', transactionReference: 'REF-1' });
@@ -132,7 +132,7 @@ describe('card form', () => {
     await flush();
     fillCard('5123450000000008');
     fireEvent.click(pay());
-    await screen.findByText('Taking you to your bank…');
+    await screen.findByText('Taking you to the payment page…');
     expect(t.assigned).toEqual(['http://127.0.0.1:8082/3ds/REF-1']);
   });
 

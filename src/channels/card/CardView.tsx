@@ -1,13 +1,22 @@
-import { useEffect, useMemo } from 'preact/hooks';
-import { formatAmount, t } from '../../i18n/en';
-import { Field } from '../../ui/Field';
-import { laterCss } from '../../ui/laterCss';
-import { preload, useLazy } from '../../ui/useLazy';
-import type { ChannelViewProps } from '../types';
 import { signal } from '@preact/signals';
-import { clearCard, type CardState, type Step } from './state';
+import { useEffect, useMemo } from 'preact/hooks';
+import { formatAmount } from '../../i18n/amount';
+import { allTextLoaded } from '../../i18n/text';
+import { Field } from '../../ui/Field';
+import { preload, useLazy } from '../../ui/useLazy';
+import type { ChannelProps } from '../kit/context';
+import { kitText } from '../kit/text';
 import { detectBrand, digitsOf, formatCardNumber, formatExpiry, numberComplete } from './format';
-import type * as Checks from './validation';
+import { type CardState, clearCard, type Step } from './state';
+import { cardText } from './text';
+import type { fieldMessage, validateCvv, validateExpiry, validateNumber } from './validation';
+
+type Checks = {
+  validateNumber: typeof validateNumber;
+  validateExpiry: typeof validateExpiry;
+  validateCvv: typeof validateCvv;
+  fieldMessage: typeof fieldMessage;
+};
 
 type CardField = 'number' | 'expiry' | 'cvv';
 const formatCvv = (v: string) => digitsOf(v).slice(0, 4);
@@ -40,15 +49,25 @@ function createCardState(): CardState {
 
 // The checks and their messages load as the page starts, beside the first paint: the payer cannot have typed a
 // whole field before they are there (a field shows its message once they are, and submitting waits for them).
-const checks = signal<typeof Checks>();
-const loadChecks = () => import('./validation').then((m) => (checks.value = m));
+const checks = signal<Checks>();
+// Named exports, not the module object: keeping a module namespace as a value makes Rolldown split the first
+// bundle in two (a second request before the form can work).
+const loadChecks = () =>
+  import('./validation').then(
+    (m) => (checks.value = { validateNumber: m.validateNumber, validateExpiry: m.validateExpiry, validateCvv: m.validateCvv, fieldMessage: m.fieldMessage }),
+  );
 void loadChecks().catch(() => undefined);
 // The flow (requests, PIN/OTP step) loads when the payer first focuses the form: off the first paint's path.
 const loadFlow = () => import('./flow');
-const loadSecretStep = () => Promise.all([import('./SecretStep'), laterCss()]).then(([m]) => m.SecretStep);
+// The step and the flow it submits to load together; the step takes the flow's submit as a prop rather than importing
+// it, which would make the flow a shared module of two lazy chunks.
+const loadSecretStep = () =>
+  Promise.all([import('./SecretStep'), loadFlow()]).then(([step, flow]) => (props: { s: CardState; ctx: ChannelProps['ctx'] }) => (
+    <step.SecretStep {...props} submit={flow.submitSecret} />
+  ));
 
 /** The card form and its server-driven steps: PIN, OTP, 3-D Secure redirect, no-auth. */
-export function CardView({ model }: ChannelViewProps) {
+export function CardView({ ctx }: ChannelProps) {
   const s = useMemo(createCardState, []);
   // Leaving the tab or the page drops whatever was typed.
   useEffect(() => () => clearCard(s), []);
@@ -57,12 +76,13 @@ export function CardView({ model }: ChannelViewProps) {
 
   const brand = detectBrand(s.number.value);
   // Each field's check, in focus order (the first failing one takes focus on submit).
-  const check = (v: typeof Checks): Record<CardField, Checks.FieldError> => ({
+  const check = (v: Checks): Record<CardField, ReturnType<typeof validateNumber>> => ({
     number: v.validateNumber(s.number.value),
     expiry: v.validateExpiry(s.expiry.value),
     cvv: v.validateCvv(s.cvv.value, s.number.value),
   });
-  const c = checks.value;
+  // Messages show once the checks and their strings are there (both load beside the first paint).
+  const c = allTextLoaded() ? checks.value : undefined;
   const errs = c && check(c);
   // One card field: its id, value, formatting on input, blur and focus target follow from its name. Its message
   // shows once it was left, or submitted, or is `live` (long enough to judge while typing).
@@ -82,13 +102,13 @@ export function CardView({ model }: ChannelViewProps) {
       inputRef={s.refs[f]}
     />
   );
-  const submit = (v: typeof Checks) => {
+  const submit = (v: Checks) => {
     const e = check(v);
     const firstBad = (Object.keys(e) as CardField[]).find((f) => e[f]);
     if (firstBad) return s.refs[firstBad].current?.focus();
     void loadFlow().then(
-      (f) => f.submitDetails(s, model),
-      () => (s.formError.value = t('errNetwork')),
+      (f) => f.submitDetails(s, ctx),
+      () => (s.formError.value = kitText.t('errNetwork')),
     );
   };
   const onSubmit = (e: Event) => {
@@ -96,28 +116,28 @@ export function CardView({ model }: ChannelViewProps) {
     s.submitted.value = true;
     s.formError.value = undefined;
     if (c) submit(c);
-    else loadChecks().then(submit, () => (s.formError.value = t('errNetwork')));
+    else loadChecks().then(submit, () => (s.formError.value = kitText.t('errNetwork')));
   };
 
-  const txn = model.txn.value;
-  const payLabel = txn?.amount !== undefined ? t('pay', { amount: formatAmount(txn.amount, txn.currency) }) : t('payNoAmount');
-  const busy = model.busy.value;
+  const txn = ctx.txn.value;
+  const payLabel = txn?.amount !== undefined ? cardText.t('pay', { amount: formatAmount(txn.amount, txn.currency) }) : cardText.t('payNoAmount');
+  const busy = ctx.busy.value;
   // Keyed per step: Preact must not turn one step's DOM into another's (a reused PIN input kept maxlength=0 as
   // the card number field, and the clicked "Use another card" button became Pay and submitted the empty form).
-  if (stepShown) return SecretStep ? <SecretStep key={s.step.value} s={s} model={model} /> : null;
+  if (stepShown) return SecretStep ? <SecretStep key={s.step.value} s={s} ctx={ctx} /> : null;
 
   return (
     <form key="details" method="post" class="tender-form" onSubmit={onSubmit} onFocusIn={() => void preload(loadSecretStep)} noValidate>
-      {field('number', t('cardNumber'), numberComplete(s.number.value), formatCardNumber, 'cc-number', '1234 1234 1234 1234')}
+      {field('number', cardText.t('number'), numberComplete(s.number.value), formatCardNumber, 'cc-number', '1234 1234 1234 1234')}
       <div class="tender-row">
-        {field('expiry', t('cardExpiry'), s.expiry.value.length === 5, formatExpiry, 'cc-exp', 'MM/YY', 5)}
-        {field('cvv', t('cardCvv'), digitsOf(s.cvv.value).length > brand.cvv, formatCvv, 'cc-csc', '1234'.slice(0, brand.cvv), 4)}
+        {field('expiry', cardText.t('expiry'), s.expiry.value.length === 5, formatExpiry, 'cc-exp', 'MM/YY', 5)}
+        {field('cvv', cardText.t('cvv'), digitsOf(s.cvv.value).length > brand.cvv, formatCvv, 'cc-csc', '1234'.slice(0, brand.cvv), 4)}
       </div>
       <p class="tender-form-error" role="alert">
         {s.formError.value}
       </p>
       <button type="submit" class="tender-btn tender-btn--primary" aria-disabled={busy}>
-        {busy ? t('processing') : payLabel}
+        {busy ? kitText.t('processing') : payLabel}
       </button>
     </form>
   );

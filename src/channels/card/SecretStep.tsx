@@ -1,15 +1,14 @@
 import { useEffect } from 'preact/hooks';
-import type { CheckoutModel } from '../../checkout/model';
-import { t } from '../../i18n/en';
-import { tm } from '../../i18n/enMore';
 import { Field } from '../../ui/Field';
-import { submitSecret } from './flow';
-import { clearCard, type CardState } from './state';
+import type { ChannelContext } from '../kit/context';
+import { kitText } from '../kit/text';
+import { type CardState, clearCard } from './state';
+import { cardStepText as text } from './text';
 import { digitsOf } from './format';
 
 /** The PIN or OTP step: one masked field, continue, or start again with another card. */
-export function SecretStep({ s, model }: { s: CardState; model: CheckoutModel }) {
-  const busy = model.busy.value;
+export function SecretStep({ s, ctx, submit }: { s: CardState; ctx: ChannelContext; submit: typeof import('./flow').submitSecret }) {
+  const busy = ctx.busy.value;
   const isPin = s.step.value === 'pin';
   useEffect(() => s.refs.secret.current?.focus(), [s.step.value]);
   return (
@@ -18,17 +17,17 @@ export function SecretStep({ s, model }: { s: CardState; model: CheckoutModel })
       class="tender-form"
       onSubmit={(e) => {
         e.preventDefault();
-        void submitSecret(s, model);
+        void submit(s, ctx);
       }}
       noValidate
     >
       <h2 id="tender-step-title" class="tender-h2">
-        {tm(isPin ? 'pinTitle' : 'otpTitle')}
+        {text.t(isPin ? 'pinTitle' : 'otpTitle')}
       </h2>
       <Field
         id={isPin ? 'tender-card-pin' : 'tender-card-otp'}
-        label={tm(isPin ? 'pinLabel' : 'otpLabel')}
-        hint={isPin ? tm('pinHint') : s.stepMessage.value || tm('otpHint')}
+        label={text.t(isPin ? 'pinLabel' : 'otpLabel')}
+        hint={isPin ? text.t('pinHint') : s.stepMessage.value || text.t('otpHint')}
         error={s.stepError.value}
         type="password"
         inputMode="numeric"
@@ -39,7 +38,7 @@ export function SecretStep({ s, model }: { s: CardState; model: CheckoutModel })
         inputRef={s.refs.secret}
       />
       <button type="submit" class="tender-btn tender-btn--primary" aria-disabled={busy}>
-        {busy ? t('processing') : tm('continue')}
+        {busy ? kitText.t('processing') : text.t('continue')}
       </button>
       <button
         type="button"
@@ -47,10 +46,10 @@ export function SecretStep({ s, model }: { s: CardState; model: CheckoutModel })
         disabled={busy}
         onClick={() => {
           clearCard(s);
-          model.abandon();
+          ctx.abandon();
         }}
       >
-        {tm('useAnotherCard')}
+        {text.t('useAnotherCard')}
       </button>
     </form>
   );

@@ -1,5 +1,6 @@
 import type { CardPaymentResponse, ValidateOtpResponse } from '../../api/card';
-import type { ProxyCall } from '../../checkout/proxy';
+import { ROUTES } from '../../api/routes';
+import { callOf, type ProxyCall } from '../kit/call';
 
 /** Card details as the payer entered them, held only for the attempt. */
 export interface CardDetails {
@@ -9,24 +10,13 @@ export interface CardDetails {
   readonly cvv: string;
 }
 
-/** POST /api/v1/card-payment; the PIN step resends the details with `cardPin`. */
+/** The card-payment call; the PIN step sends the details again with `cardPin`. */
 export function cardPaymentCall(details: CardDetails, transactionReference: string, idempotencyKey: string, cardPin?: string): ProxyCall<CardPaymentResponse> {
-  return {
-    method: 'POST',
-    path: '/api/v1/card-payment',
-    body: { ...details, ...(cardPin ? { cardPin } : {}), transactionReference },
-    check: () => import('./schemas').then((m) => m.cardPaymentCheck),
-    idempotencyKey,
-  };
+  const body = { ...details, ...(cardPin ? { cardPin } : {}), transactionReference };
+  return callOf(ROUTES.cardPayment, body, () => import('./schemas').then((m) => m.cardPaymentCheck), idempotencyKey);
 }
 
-/** POST /api/v1/card/validate-otp. */
+/** The one-time-code call. */
 export function validateOtpCall(reference: string, otp: string, idempotencyKey: string): ProxyCall<ValidateOtpResponse> {
-  return {
-    method: 'POST',
-    path: '/api/v1/card/validate-otp',
-    body: { reference, otp },
-    check: () => import('./schemas').then((m) => m.otpCheck),
-    idempotencyKey,
-  };
+  return callOf(ROUTES.validateCardOtp, { reference, otp }, () => import('./schemas').then((m) => m.otpCheck), idempotencyKey);
 }

@@ -1,91 +1,113 @@
-import type { CheckoutModel } from '../../checkout/model';
-import { errorText } from '../../checkout/errors';
-import { tm } from '../../i18n/enMore';
+import type { ChannelContext, CompletionResult } from '../kit/context';
+import { problemOf } from '../kit/errors';
+import { redirectProblem } from '../kit/flows';
 import { cardPaymentCall, validateOtpCall } from './calls';
-import { clearCard, type CardState } from './state';
-import { digitsOf, parseExpiry } from './validation';
+import { type CardState, clearCard } from './state';
+import { cardStepText } from './text';
+import { digitsOf, parseExpiry } from './format';
 
 // The card flow after the form: loaded when the payer first focuses the form, so the first bundle holds only
 // what paints the fields.
 
 const MAX_TRIES = 3;
 
-function fail(s: CardState, model: CheckoutModel, reason: string) {
+type Ctx = ChannelContext<never>;
+
+function fail(s: CardState, ctx: Ctx, reason: string | undefined) {
   clearCard(s);
-  model.fail(reason);
+  ctx.fail(reason);
+}
+
+/** The bank asks for a PIN or a one-time code: the step's form, within the same attempt. */
+function askSecret(s: CardState, ctx: Ctx, step: 'pin' | 'otp', message: string | undefined, otpReference: string) {
+  // The PIN step sends the details again; the one-time-code step does not need them.
+  if (step === 'otp') s.details = undefined;
+  s.otpReference = otpReference;
+  s.stepMessage.value = message;
+  s.secret.value = '';
+  s.tries = 0;
+  s.step.value = step;
+  ctx.awaitSecret();
+}
+
+/** How the bank finishes once it needs nothing more from the payer: at once, or on its 3-D Secure page. */
+type Finish = { readonly authMode: 'no-auth' } | { readonly authMode: '3ds' | 'redirect'; readonly redirectUrl: string };
+
+/** Verifies, or sends the payer to the bank's page (verify on return). */
+function finish(s: CardState, ctx: Ctx, how: Finish, onRefused: (reason: string) => void) {
+  clearCard(s);
+  if (how.authMode === 'no-auth') ctx.confirm();
+  else {
+    const problem = redirectProblem(ctx, how.redirectUrl);
+    if (problem) onRefused(problem);
+  }
 }
 
 /** Submits valid card details (checked by the form): the attempt's first completion call, then the next step. */
-export async function submitDetails(s: CardState, model: CheckoutModel): Promise<void> {
+export async function submitDetails(s: CardState, ctx: Ctx): Promise<void> {
   const exp = parseExpiry(s.expiry.value)!;
-  s.details = { cardNumber: digitsOf(s.number.value), expiryMonth: exp.month, expiryYear: exp.year, cvv: s.cvv.value };
-  const r = await model.complete('card', (key) => cardPaymentCall(s.details!, model.reference, key));
-  if (r.kind === 'ok') {
-    const d = r.value.data;
-    s.stepMessage.value = d.message;
-    if (d.authMode === 'pin' || d.authMode === 'otp') {
-      // The PIN step needs the details again; the OTP step does not.
-      if (d.authMode === 'otp') s.details = undefined;
-      s.otpReference = d.transactionReference || model.reference;
-      s.secret.value = '';
-      s.tries = 0;
-      s.step.value = d.authMode;
-      return;
-    }
-    clearCard(s);
-    if (d.authMode === 'no-auth') model.confirm('card');
-    else {
-      const nav = model.redirect('card', d.redirectUrl);
-      if (!nav.ok) s.formError.value = tm('errRedirect', { reason: nav.reason });
-    }
-  } else if (r.kind === 'declined') fail(s, model, r.message);
-  else if (r.kind === 'unknown') clearCard(s);
-  else if (r.kind === 'refused') s.formError.value = errorText(r.error.code);
+  const details = { cardNumber: digitsOf(s.number.value), expiryMonth: exp.month, expiryYear: exp.year, cvv: s.cvv.value };
+  s.details = details;
+  const r = await ctx.complete((key) => cardPaymentCall(details, ctx.reference, key));
+  if (r.kind !== 'ok')
+    return onProblem(
+      s,
+      ctx,
+      r,
+      (reason) => fail(s, ctx, reason),
+      (text) => (s.formError.value = text),
+    );
+  const d = r.value.data;
+  if (d.authMode === 'pin' || d.authMode === 'otp') return askSecret(s, ctx, d.authMode, d.message, d.transactionReference || ctx.reference);
+  finish(s, ctx, d, (reason) => (s.formError.value = reason));
 }
 
-/** Submits the PIN (resending the details) or the OTP. */
-export async function submitSecret(s: CardState, model: CheckoutModel): Promise<void> {
+/** A call that did not answer: a decline ends the attempt, a refusal is shown, an unknown outcome is verified. */
+function onProblem(s: CardState, ctx: Ctx, r: CompletionResult<unknown>, declined: (reason: string) => void, refused: (text: string) => void): void {
+  if (r.kind === 'declined') declined(problemOf(r)!);
+  else if (r.kind === 'unknown') clearCard(s);
+  else if (r.kind === 'refused') refused(problemOf(r)!);
+}
+
+/** Submits the PIN (sending the details again) or the one-time code. */
+export async function submitSecret(s: CardState, ctx: Ctx): Promise<void> {
   const isPin = s.step.value === 'pin';
   const value = s.secret.value;
   const ok = isPin ? /^\d{4}$/.test(value) : /^\d{4,8}$/.test(value);
   if (!ok) {
-    s.stepError.value = tm(isPin ? 'errPin' : 'errOtp');
+    s.stepError.value = cardStepText.t(isPin ? 'pinInvalid' : 'otpInvalid');
     s.refs.secret.current?.focus();
     return;
   }
   s.stepError.value = undefined;
+  const details = s.details;
   const r = isPin
-    ? await model.complete('card', (key) => cardPaymentCall(s.details!, model.reference, key, value))
-    : await model.complete('card', (key) => validateOtpCall(s.otpReference, value, key));
+    ? await ctx.complete((key) => cardPaymentCall(details!, ctx.reference, key, value))
+    : await ctx.complete((key) => validateOtpCall(s.otpReference, value, key));
   s.secret.value = '';
   if (r.kind === 'ok') {
     const d = r.value.data;
     if ('authMode' in d) {
-      if (d.authMode === 'otp') {
-        s.details = undefined;
-        s.otpReference = d.transactionReference || model.reference;
-        s.stepMessage.value = d.message;
-        s.tries = 0;
-        s.step.value = 'otp';
-        return;
-      }
-      clearCard(s);
-      if (d.authMode === '3ds' || d.authMode === 'redirect') {
-        const nav = model.redirect('card', d.redirectUrl);
-        if (!nav.ok) fail(s, model, tm('errRedirect', { reason: nav.reason }));
-      } else model.confirm('card');
-      return;
+      if (d.authMode === 'otp') return askSecret(s, ctx, 'otp', d.message, d.transactionReference || ctx.reference);
+      if (d.authMode === 'pin') return askSecret(s, ctx, 'pin', d.message, s.otpReference);
+      return finish(s, ctx, d, (reason) => fail(s, ctx, reason));
     }
-    clearCard(s);
-    if (d.responseCode === '00') model.confirm('card');
-    else fail(s, model, d.responseMessage || tm('errDeclined'));
-  } else if (r.kind === 'declined') {
-    // A wrong PIN or OTP may be tried again; anything else ends the attempt.
-    const retryable = isPin ? /pin/i.test(r.message) : r.responseCode === 'T0' || /otp|code/i.test(r.message);
-    if (retryable && ++s.tries < MAX_TRIES) {
-      s.stepError.value = r.message;
-      s.refs.secret.current?.focus();
-    } else fail(s, model, r.message);
-  } else if (r.kind === 'unknown') clearCard(s);
-  else if (r.kind === 'refused') s.stepError.value = errorText(r.error.code);
+    if (d.responseCode === '00') finish(s, ctx, { authMode: 'no-auth' }, () => undefined);
+    else fail(s, ctx, d.responseMessage || undefined);
+    return;
+  }
+  // A wrong PIN or one-time code may be tried again; anything else ends the attempt.
+  const retryable = r.kind === 'declined' && (isPin ? /pin/i.test(r.message) : r.responseCode === 'T0' || /otp|code/i.test(r.message));
+  if (retryable && ++s.tries < MAX_TRIES) {
+    s.stepError.value = problemOf(r);
+    s.refs.secret.current?.focus();
+    return;
+  }
+  onProblem(
+    s,
+    ctx,
+    r,
+    (reason) => fail(s, ctx, reason),
+    (text) => (s.stepError.value = text),
+  );
 }

@@ -1,5 +1,5 @@
-import { tm, type MoreKey } from '../../i18n/enMore';
-import { detectBrand, digitsOf } from './format';
+import { detectBrand, digitsOf, parseExpiry } from './format';
+import { cardCheckText } from './text';
 
 export * from './format';
 
@@ -18,45 +18,39 @@ export function luhn(digits: string): boolean {
 }
 
 /** A field problem as a catalog key and its parameters; undefined = valid. */
-export type FieldError = { readonly key: MoreKey; readonly params?: Readonly<Record<string, number>> } | undefined;
+export type FieldError = { readonly key: Parameters<typeof cardCheckText.t>[0]; readonly params?: Readonly<Record<string, number>> } | undefined;
 
 /** Checks a card number. */
 export function validateNumber(number: string): FieldError {
   const d = digitsOf(number);
-  if (!d) return { key: 'errNumberRequired' };
+  if (!d) return { key: 'numberRequired' };
   const brand = detectBrand(d);
   if (!brand.lengths.includes(d.length)) {
-    return d.length < Math.max(...brand.lengths) ? { key: 'errNumberIncomplete' } : { key: 'errNumberInvalid' };
+    return d.length < Math.max(...brand.lengths) ? { key: 'numberIncomplete' } : { key: 'numberInvalid' };
   }
-  if (brand.luhn && !luhn(d)) return { key: 'errNumberInvalid' };
+  if (brand.luhn && !luhn(d)) return { key: 'numberInvalid' };
   return undefined;
-}
-
-/** Month and two-digit year from "MM/YY", or undefined. */
-export function parseExpiry(value: string): { month: string; year: string } | undefined {
-  const m = /^(0[1-9]|1[0-2])\s*\/?\s*(\d{2})$/.exec(value.trim());
-  return m ? { month: m[1]!, year: m[2]! } : undefined;
 }
 
 /** Checks an expiry against today: valid through the last day of its month, at most 20 years ahead. */
 export function validateExpiry(value: string, today: Date = new Date()): FieldError {
-  if (!value.trim()) return { key: 'errExpiryRequired' };
+  if (!value.trim()) return { key: 'expiryRequired' };
   const p = parseExpiry(value);
-  if (!p) return { key: 'errExpiryInvalid' };
+  if (!p) return { key: 'expiryInvalid' };
   const months = (2000 + Number(p.year)) * 12 + Number(p.month) - 1;
   const now = today.getFullYear() * 12 + today.getMonth();
-  if (months < now) return { key: 'errExpiryPast' };
-  if (months > now + 240) return { key: 'errExpiryInvalid' };
+  if (months < now) return { key: 'expiryPast' };
+  if (months > now + 240) return { key: 'expiryInvalid' };
   return undefined;
 }
 
 /** Checks a CVV for the brand of the number. */
 export function validateCvv(cvv: string, number: string): FieldError {
   const d = digitsOf(cvv);
-  if (!d) return { key: 'errCvvRequired' };
+  if (!d) return { key: 'cvvRequired' };
   const n = detectBrand(number).cvv;
-  return d.length === n && d === cvv ? undefined : { key: 'errCvvLength', params: { n } };
+  return d.length === n && d === cvv ? undefined : { key: 'cvvLength', params: { n } };
 }
 
 /** The payer's message for a field problem. */
-export const fieldMessage = (e: FieldError): string | undefined => (e ? tm(e.key, e.params) : undefined);
+export const fieldMessage = (e: FieldError): string | undefined => (e ? cardCheckText.t(e.key, e.params) : undefined);

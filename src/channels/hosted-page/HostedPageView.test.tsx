@@ -7,21 +7,18 @@ describe('hosted page', () => {
   it('sends the payer to the paymentRedirectUrl', async () => {
     const t = renderApp(
       { 'POST /api/v1/transaction/verify': verifyAnswer('pending') },
-      { channels: ['card', 'hosted-page'], paymentRedirectUrl: 'https://pay.example.com/pay/REF-1' },
+      { channels: 'card', paymentRedirectUrl: 'https://pay.example.com/pay/REF-1' },
     );
-    fireEvent.click(screen.getByRole('tab', { name: 'Secure page' }));
-    fireEvent.click(await screen.findByRole('button', { name: 'Continue to the secure page' }));
-    await screen.findByText('Taking you to your bank…');
+    fireEvent.click(screen.getByRole('tab', { name: 'Other ways to pay' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Continue to the payment page' }));
+    await screen.findByText('Taking you to the payment page…');
     expect(t.assigned).toEqual(['https://pay.example.com/pay/REF-1']);
   });
 
   it('refuses an off-list hosted page URL', async () => {
-    const t = renderApp(
-      { 'POST /api/v1/transaction/verify': verifyAnswer('pending') },
-      { channels: ['card', 'hosted-page'], paymentRedirectUrl: 'https://evil.example/pay' },
-    );
-    fireEvent.click(screen.getByRole('tab', { name: 'Secure page' }));
-    fireEvent.click(await screen.findByRole('button', { name: 'Continue to the secure page' }));
+    const t = renderApp({ 'POST /api/v1/transaction/verify': verifyAnswer('pending') }, { channels: 'card', paymentRedirectUrl: 'https://evil.example/pay' });
+    fireEvent.click(screen.getByRole('tab', { name: 'Other ways to pay' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Continue to the payment page' }));
     await waitFor(() => expect(screen.getByRole('alert').textContent).toMatch(/evil\.example is not on the list/));
     expect(t.assigned).toEqual([]);
   });

@@ -1,10 +1,16 @@
-import { t } from '../../i18n/en';
-import type { Channel } from '../types';
+import { defineChannel } from '../kit/channel';
+import { hostedText } from './text';
 
-/** The hosted payment page: offered only when the page was given a paymentRedirectUrl. */
-export const hostedPageChannel: Channel<'hosted-page'> = {
+/** The payment API's hosted page: offered only for a transaction that has one (the initiate result's paymentRedirectUrl). */
+export const hostedPageChannel = defineChannel({
   id: 'hosted-page',
-  label: () => t('tabHostedPage'),
+  text: hostedText,
+  tab: 'tab',
+  name: 'name',
+  // No call of its own: the page's address came with the transaction.
+  routes: [],
   load: () => import('./HostedPageView').then((m) => m.default),
-  available: (ctx) => !!ctx.paymentRedirectUrl,
-};
+  available: (txn) => !!txn.paymentRedirectUrl,
+  // What verify calls a payment made on the hosted page.
+  aliases: ['payment-page'],
+});

@@ -1,84 +1,69 @@
 import { useSignal } from '@preact/signals';
 import { useEffect, useRef } from 'preact/hooks';
 import type { UssdBank } from '../../api/channels';
-import { errorText } from '../../checkout/errors';
-import { t } from '../../i18n/en';
 import { CopyButton } from '../../ui/CopyButton';
 import { Spinner } from '../../ui/Spinner';
-import type { ChannelViewProps } from '../types';
+import type { ChannelProps } from '../kit/context';
+import { kitText } from '../kit/text';
+import { useInstructions } from '../kit/flows';
 import { FALLBACK_BANKS, groupCode, telLink, ussdBanksCall, ussdPaymentCall } from './calls';
-import { tm } from '../../i18n/enMore';
+import type { UssdInstructions } from './instructions';
+import { ussdText as text } from './text';
 
-/** USSD: pick a bank (searchable), get the code, dial it; the page verifies meanwhile. */
-export default function UssdView({ model }: ChannelViewProps) {
+/** USSD: pick a bank (searchable), get the code, dial it; the checkout verifies meanwhile. */
+export default function UssdView({ ctx }: ChannelProps<UssdInstructions>) {
   const banks = useSignal<readonly UssdBank[] | undefined>(undefined);
   const query = useSignal('');
-  const picked = useSignal<string | undefined>(undefined);
-  // After a reload while the payment is pending: the same code again, from the attempt's stored instructions.
-  const s = model.screen.peek();
-  const resumed = s.kind === 'pay' && s.resume?.kind === 'ussd' ? s.resume : undefined;
-  const code = useSignal<string | undefined>(resumed?.code);
-  const error = useSignal<string | undefined>(undefined);
+  const picked = useSignal<UssdBank | undefined>(undefined);
+  const flow = useInstructions(
+    ctx,
+    (key) => ussdPaymentCall(ctx.reference, picked.peek()!.bank_code, key),
+    (answer) => ({ code: answer.data.paymentUssdCode, bankName: picked.peek()!.bank_name }),
+  );
   const codeRef = useRef<HTMLHeadingElement>(null);
 
   useEffect(() => {
     let live = true;
-    void model.fetch(ussdBanksCall).then((r) => {
+    void ctx.fetch(ussdBanksCall).then((r) => {
       if (live) banks.value = r.ok && r.value.data.bankDetails.length ? r.value.data.bankDetails : FALLBACK_BANKS;
     });
-    return () => void (live = false);
+    return () => {
+      live = false;
+    };
   }, []);
+  const shown = flow.shown.value;
   useEffect(() => {
-    if (code.value) codeRef.current?.focus();
-  }, [code.value]);
+    if (shown) codeRef.current?.focus();
+  }, [shown?.code]);
 
-  const getCode = async () => {
-    error.value = undefined;
-    if (!picked.value) return;
-    const r = await model.complete('ussd', (key) => ussdPaymentCall(model.reference, picked.value!, key));
-    if (r.kind === 'ok') {
-      const c = (code.value = r.value.data.paymentUssdCode);
-      const bankName = banks.value?.find((b) => b.bank_code === picked.value)?.bank_name ?? '';
-      model.watch('ussd', undefined, { kind: 'ussd', code: c, bankName });
-    } else if (r.kind === 'declined') error.value = r.message || tm('errDeclined');
-    else if (r.kind === 'refused') error.value = errorText(r.error.code);
-  };
-
-  if (code.value) {
-    const bank = resumed?.code === code.value ? resumed.bankName : banks.value?.find((b) => b.bank_code === picked.value)?.bank_name;
-    const tel = telLink(code.value, typeof navigator === 'undefined' ? '' : navigator.userAgent);
+  if (shown) {
+    const tel = telLink(shown.code, typeof navigator === 'undefined' ? '' : navigator.userAgent);
     return (
       <div class="tender-form">
         <h2 class="tender-h2" tabIndex={-1} ref={codeRef}>
-          {tm('ussdDialTitle')}
+          {text.t('dialTitle')}
         </h2>
-        {bank && <p class="tender-hint">{tm('ussdBankIs', { bank })}</p>}
-        <p class="tender-code" aria-label={code.value}>
-          {groupCode(code.value).map((g, i) => (
+        {shown.bankName && <p class="tender-hint">{text.t('bankIs', { bank: shown.bankName })}</p>}
+        <p class="tender-code" data-code={shown.code}>
+          <span class="tender-sr">{text.t('code')}: </span>
+          {groupCode(shown.code).map((g, i) => (
             <span key={i}>{g}</span>
           ))}
         </p>
         <div class="tender-actions">
-          <CopyButton text={code.value} what={t('tabUssd')} />
+          <CopyButton text={shown.code} what={text.t('code')} />
           {tel && (
             <a class="tender-btn tender-btn--primary" href={tel}>
-              {tm('ussdDial', { code: code.value })}
+              {text.t('dial', { code: shown.code })}
             </a>
           )}
         </div>
-        {!tel && <p class="tender-hint">{tm('ussdIphone')}</p>}
+        {!tel && <p class="tender-hint">{text.t('iphone')}</p>}
         <p class="tender-status" role="status">
-          <Spinner /> {tm('ussdSteps')}
+          <Spinner /> {text.t('steps')}
         </p>
-        <button
-          type="button"
-          class="tender-btn tender-btn--link"
-          onClick={() => {
-            code.value = undefined;
-            model.abandon();
-          }}
-        >
-          {tm('chooseOtherBank')}
+        <button type="button" class="tender-btn tender-btn--link" onClick={flow.drop}>
+          {text.t('chooseOtherBank')}
         </button>
       </div>
     );
@@ -86,8 +71,8 @@ export default function UssdView({ model }: ChannelViewProps) {
 
   const list = banks.value;
   const q = query.value.trim().toLowerCase();
-  const shown = list?.filter((b) => b.bank_name.toLowerCase().includes(q)) ?? [];
-  const busy = model.busy.value;
+  const matching = list?.filter((b) => b.bank_name.toLowerCase().includes(q)) ?? [];
+  const busy = ctx.busy.value;
   return (
     <form
       method="post"
@@ -95,49 +80,53 @@ export default function UssdView({ model }: ChannelViewProps) {
       noValidate
       onSubmit={(e) => {
         e.preventDefault();
-        void getCode();
+        if (picked.value) void flow.request();
       }}
     >
       <fieldset class="tender-fieldset">
-        <legend class="tender-label">{tm('ussdBank')}</legend>
+        <legend class="tender-label">{text.t('bank')}</legend>
         <label for="tender-ussd-search" class="tender-sr">
-          {tm('ussdSearch')}
+          {text.t('search')}
         </label>
         <input
           id="tender-ussd-search"
           type="search"
           class="tender-input"
-          placeholder={tm('ussdSearch')}
+          placeholder={text.t('search')}
           value={query.value}
-          onInput={(e) => (query.value = e.currentTarget.value)}
+          onInput={(e) => {
+            query.value = e.currentTarget.value;
+          }}
         />
         {!list ? (
           <p role="status">
-            <Spinner /> {t('loadingChannel')}
+            <Spinner /> {text.t('loadingBanks')}
           </p>
         ) : (
           <div class="tender-banks">
-            {shown.map((b) => (
+            {matching.map((b) => (
               <label key={b.bank_code} class="tender-bank">
                 <input
                   type="radio"
                   name="tender-ussd-bank"
                   value={b.bank_code}
-                  checked={picked.value === b.bank_code}
-                  onChange={() => (picked.value = b.bank_code)}
+                  checked={picked.value?.bank_code === b.bank_code}
+                  onChange={() => {
+                    picked.value = b;
+                  }}
                 />
                 <span>{b.bank_name}</span>
               </label>
             ))}
-            {!shown.length && <p role="status">{tm('ussdNoBank')}</p>}
+            {!matching.length && <p role="status">{text.t('noBank')}</p>}
           </div>
         )}
       </fieldset>
       <p class="tender-form-error" role="alert">
-        {error.value}
+        {flow.error.value}
       </p>
       <button type="submit" class="tender-btn tender-btn--primary" aria-disabled={busy || !picked.value}>
-        {busy ? t('processing') : tm('ussdGetCode')}
+        {busy ? kitText.t('processing') : text.t('getCode')}
       </button>
     </form>
   );

@@ -1,28 +1,21 @@
-import { UssdBanksResponseSchema, UssdPaymentResponseSchema, type UssdBank } from '../../api/channels';
-import { checker } from '../../checkout/check';
-import type { ProxyCall } from '../../checkout/proxy';
 import type * as v from 'valibot';
+import { type UssdBank, UssdBanksResponseSchema, UssdPaymentResponseSchema } from '../../api/channels';
+import { ROUTES } from '../../api/routes';
+import { callOf, type ProxyCall } from '../kit/call';
+import { checker } from '../kit/check';
 
-/** GET /api/v1/ussd-getbanks. */
-export const ussdBanksCall: ProxyCall<v.InferOutput<typeof UssdBanksResponseSchema>> = {
-  method: 'GET',
-  path: '/api/v1/ussd-getbanks',
-  check: async () => checker(UssdBanksResponseSchema),
-};
+/** The bank list. */
+export const ussdBanksCall: ProxyCall<v.InferOutput<typeof UssdBanksResponseSchema>> = callOf(ROUTES.ussdBanks, undefined, async () =>
+  checker(UssdBanksResponseSchema),
+);
 
-/** POST /api/v1/ussd-payment → the code to dial. */
+/** The USSD completion call: the code to dial. */
 export function ussdPaymentCall(
   transactionReference: string,
   bankCode: string,
   idempotencyKey: string,
 ): ProxyCall<v.InferOutput<typeof UssdPaymentResponseSchema>> {
-  return {
-    method: 'POST',
-    path: '/api/v1/ussd-payment',
-    body: { transactionReference, bankCode },
-    check: async () => checker(UssdPaymentResponseSchema),
-    idempotencyKey,
-  };
+  return callOf(ROUTES.ussdPayment, { transactionReference, bankCode }, async () => checker(UssdPaymentResponseSchema), idempotencyKey);
 }
 
 /** Used when the bank list cannot be fetched: the common Nigerian USSD banks. */

@@ -1,10 +1,13 @@
-import { laterCss } from '../../ui/laterCss';
-import { t } from '../../i18n/en';
-import type { Channel } from '../types';
+import { defineChannel } from '../kit/channel';
+import type { UssdInstructions } from './instructions';
+import { ussdText } from './text';
 
-/** USSD: loaded when the tab is first shown. */
-export const ussdChannel: Channel<'ussd'> = {
+/** USSD: pick a bank, dial the code; the checkout verifies meanwhile. Loaded when the tab first shows. */
+export const ussdChannel = defineChannel<'ussd', UssdInstructions>({
   id: 'ussd',
-  label: () => t('tabUssd'),
-  load: () => Promise.all([import('./UssdView'), laterCss()]).then(([m]) => m.default),
-};
+  text: ussdText,
+  tab: 'tab',
+  routes: ['ussdBanks', 'ussdPayment'],
+  load: () => import('./UssdView').then((m) => m.default),
+  resume: () => import('./instructions').then((m) => ({ clean: m.cleanUssd })),
+});

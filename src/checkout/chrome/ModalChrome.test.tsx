@@ -6,7 +6,8 @@ import { ModalChrome } from './ModalChrome';
 type Kind = 'pay' | 'verifying' | 'redirecting' | 'success';
 
 function setup(busy = false, kind: Kind = 'pay') {
-  const model = { busy: signal(busy), screen: signal({ kind }), close: vi.fn() };
+  // In progress as the model derives it: a call in flight, confirming, or leaving for another page.
+  const model = { inProgress: signal(busy || kind === 'verifying' || kind === 'redirecting'), close: vi.fn() };
   render(
     <ModalChrome model={model as never}>
       <input aria-label="Card number" />

@@ -1,18 +1,14 @@
 import type { ComponentChildren } from 'preact';
 import { useEffect } from 'preact/hooks';
-import { t } from '../../i18n/en';
 import type { CheckoutModel } from '../model';
-import './chrome.css';
-
-/** Asked before closing while a payment is in flight: closing does not stop it, and the payer should know. */
-export const CONFIRM_CLOSE = 'A payment is in progress. Close anyway? You will still be told the outcome.';
+import { pageText as text } from '../text';
 
 // What Tab may land on; roving tabindex="-1" (the tabs), disabled, hidden and inert controls are left out.
 const FOCUSABLE = 'a[href],button,input,select,textarea,[tabindex="0"]';
 
 /** Props of ModalChrome. */
 export interface ModalChromeProps {
-  readonly model: Pick<CheckoutModel, 'busy' | 'screen' | 'close'>;
+  readonly model: Pick<CheckoutModel, 'inProgress' | 'close'>;
   readonly children: ComponentChildren;
 }
 
@@ -23,8 +19,8 @@ export interface ModalChromeProps {
  */
 export function ModalChrome({ model, children }: ModalChromeProps) {
   const ask = (): void => {
-    // In progress as the model reports it to the loader.
-    if (!(model.busy.value || model.screen.value.kind === 'verifying' || model.screen.value.kind === 'redirecting') || confirm(CONFIRM_CLOSE)) model.close();
+    // Closing does not stop a payment in flight, and the payer should know.
+    if (!model.inProgress.peek() || confirm(text.t('confirmClose'))) model.close();
   };
   useEffect(() => {
     const onKey = (e: KeyboardEvent): void => {
@@ -48,8 +44,8 @@ export function ModalChrome({ model, children }: ModalChromeProps) {
   }, []);
   return (
     <div class="tender-m" onClick={(e) => e.target === e.currentTarget && ask()}>
-      <div class="tender-m-d" role="dialog" aria-modal="true" aria-label={t('pageTitle')}>
-        <button type="button" class="tender-close tender-m-x" aria-label={t('close')} onClick={ask}>
+      <div class="tender-m-d" role="dialog" aria-modal="true" aria-label={text.t('title')}>
+        <button type="button" class="tender-close tender-m-x" aria-label={text.t('close')} onClick={ask}>
           <span aria-hidden="true">×</span>
         </button>
         {children}

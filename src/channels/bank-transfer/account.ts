@@ -1,0 +1,28 @@
+/** The one-off account the payer transfers to, with its expiry as epoch ms: kept with the attempt for a reload. */
+export interface TransferAccount {
+  readonly accountNumber: string;
+  readonly accountName: string;
+  readonly bankName: string;
+  readonly amount: number;
+  readonly currency?: string;
+  /** When the account stops taking money, epoch ms. */
+  readonly endsAt: number;
+}
+
+/** A transfer may settle a little after its account expires: verify this long past the expiry. */
+export const LATE_SETTLEMENT_MS = 5 * 60_000;
+
+const str = (x: unknown, re?: RegExp): x is string => typeof x === 'string' && x.length <= 200 && (!re || re.test(x));
+const num = (x: unknown): x is number => typeof x === 'number' && Number.isFinite(x);
+
+/** The stored account, re-checked field by field; only these fields, whatever else storage holds. */
+export function cleanAccount(stored: unknown): TransferAccount | undefined {
+  const r = (stored ?? {}) as Partial<Record<keyof TransferAccount, unknown>>;
+  if (!str(r.accountNumber, /^\d{6,20}$/) || !str(r.accountName) || !str(r.bankName) || !num(r.amount) || !num(r.endsAt)) return undefined;
+  if (r.currency !== undefined && !str(r.currency, /^[A-Z]{3}$/)) return undefined;
+  const { accountNumber, accountName, bankName, amount, endsAt, currency } = r;
+  return { accountNumber, accountName, bankName, amount, endsAt, ...(currency ? { currency } : {}) };
+}
+
+/** How long to verify once the account is shown: while it lives, plus the late-settlement margin. */
+export const watchForAccount = (a: TransferAccount, now: number): number => Math.max(0, a.endsAt - now) + LATE_SETTLEMENT_MS;

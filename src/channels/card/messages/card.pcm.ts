@@ -1,0 +1,9 @@
+/** The card form: the first screen. */
+export default {
+  tab: 'Card',
+  number: 'Card number',
+  expiry: 'Expiry (MM/YY)',
+  cvv: 'CVV',
+  pay: 'Pay {amount}',
+  payNoAmount: 'Pay',
+};

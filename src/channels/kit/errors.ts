@@ -1,0 +1,33 @@
+import type { ProxyError, ProxyErrorCode } from './call';
+import type { CompletionResult } from './context';
+import { kitText } from './text';
+
+const ERROR_KEYS = {
+  network: 'errNetwork',
+  timeout: 'errTimeout',
+  invalid_response: 'errInvalid',
+  declined: 'errDeclined',
+  rate_limited: 'errRateLimited',
+  bad_request: 'errBadRequest',
+  upstream: 'errUpstream',
+  config: 'errConfig',
+} as const satisfies Record<ProxyErrorCode, Parameters<typeof kitText.t>[0]>;
+
+/** True when a completion call's outcome is unknown: it may have reached the API. Verify, never re-submit. */
+export function isUnknownOutcome(e: ProxyError): boolean {
+  return e.code === 'network' || e.code === 'timeout' || e.code === 'upstream' || e.code === 'invalid_response';
+}
+
+/** The payer's message for an error code. */
+export const errorText = (code: ProxyErrorCode): string => kitText.t(ERROR_KEYS[code]);
+
+/**
+ * What to tell the payer when a completion call did not go through: the API's reason for a decline, the closed
+ * message of a refusal; nothing for an answer, an unknown outcome (the checkout shows its own screen) or a busy
+ * attempt.
+ */
+export function problemOf(r: CompletionResult<unknown>): string | undefined {
+  if (r.kind === 'declined') return r.message || kitText.t('errDeclined');
+  if (r.kind === 'refused') return errorText(r.error.code);
+  return undefined;
+}

@@ -1,0 +1,13 @@
+/** The page around the channels: the first screen. */
+export default {
+  title: 'Checkout',
+  payTo: 'Pay {merchant}',
+  amountLoading: 'Loading amount…',
+  close: 'Close',
+  choose: 'Choose how to pay',
+  secured: 'Secured by Tender',
+  loading: 'Loading…',
+  loadFailed: 'This part of the checkout could not be loaded.',
+  retry: 'Try again',
+  confirmClose: 'A payment is in progress. Close anyway? You will still be told the outcome.',
+};

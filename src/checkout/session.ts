@@ -1,0 +1,310 @@
+import { effect } from '@preact/signals';
+import type { VerifyData } from '../api/transactions';
+import type { ProxyCall, Result } from '../channels/kit/call';
+import type { ResumeRule } from '../channels/kit/channel';
+import type { CompletionResult } from '../channels/kit/context';
+import { isUnknownOutcome } from '../channels/kit/errors';
+import { type ChannelId, channelById } from '../channels/registry';
+import { navigate, type NavigateResult } from '../platform/navigate';
+import { type Attempt, type AttemptEvent, isUnderway, next } from './attempt';
+import type { InitialTxn, ModelDeps, ModelState } from './model';
+import { createProxy } from './proxy';
+import { RESUME_KEY, type ResumeRecord } from './resume';
+import { checkReference, integratorMessage, type StartupError, verifyAtStart, verifyCall } from './startup';
+import { browserPollEnv, DEFAULT_POLICY, type Poller, type PollStep, startPolling } from './verify';
+
+// The session: the checkout's imperative shell, loaded beside the first paint. It feeds the attempt machine
+// (attempt.ts) its events — the payer's actions through the channel context, call results, verify answers — and
+// turns each change of state into its effects: polling, the resume record, messages to the loader.
+
+/** The actions the model forwards to the session once it has loaded. */
+export interface Session {
+  start(initial: InitialTxn | undefined, resumed: ResumeRecord | undefined): void;
+  complete<T>(channel: ChannelId, make: (idempotencyKey: string) => ProxyCall<T>): Promise<CompletionResult<T>>;
+  fetch<T>(call: ProxyCall<T>): Promise<Result<T>>;
+  awaitSecret(): void;
+  confirm(channel: ChannelId): void;
+  watch(instructions: unknown): void;
+  redirect(channel: ChannelId, url: unknown): NavigateResult;
+  fail(reason?: string): void;
+  abandon(): void;
+  tryAnotherWay(): void;
+  retry(): void;
+  close(): void;
+}
+
+/** The record of an attempt the payer may come back to, or undefined when there is nothing to resume. */
+export function recordOf(reference: string, a: Attempt, now: number): ResumeRecord | undefined {
+  if (a.kind !== 'redirecting' && a.kind !== 'watching' && a.kind !== 'unknown') return undefined;
+  const reason = a.kind === 'redirecting' ? 'returned' : a.kind === 'unknown' ? 'unknown' : a.reason;
+  const since = a.kind === 'redirecting' ? now : a.since;
+  const instructions = a.kind === 'watching' ? a.instructions : undefined;
+  return { reference, channel: a.key.channel, attempt: a.key.id, startedAt: since, reason, ...(instructions !== undefined ? { instructions } : {}) };
+}
+
+const rules = new Map<ChannelId, Promise<ResumeRule<unknown> | undefined>>();
+const loadedRules = new Map<ChannelId, ResumeRule<unknown> | undefined>();
+
+/** A channel's resume rule, loaded once (undefined for a channel without instructions, or when it cannot load). */
+function ruleOf(channel: ChannelId): Promise<ResumeRule<unknown> | undefined> {
+  let rule = rules.get(channel);
+  if (!rule) {
+    const load = channelById(channel)?.resume;
+    rule = (load ? load().catch(() => undefined) : Promise.resolve(undefined)).then((r) => {
+      loadedRules.set(channel, r);
+      return r;
+    });
+    rules.set(channel, rule);
+  }
+  return rule;
+}
+
+/** Creates the session over the model's state. */
+export function createSession(deps: ModelDeps, state: ModelState): Session {
+  const { reference, txn, attempt, boot } = state;
+  const proxy = deps.proxy ?? createProxy();
+  const env = deps.pollEnv ?? browserPollEnv(document);
+  const newId = deps.newId ?? randomId;
+  const isReference = deps.isReference ?? ((s: string) => import('./schemas').then((m) => m.isReference(s)));
+  const go = deps.navigate ?? ((url: unknown) => navigate(url, deps.navigateEnv!));
+  const send = (m: Parameters<NonNullable<ModelDeps['bridge']>['send']>[0]) => deps.bridge?.send(m);
+
+  // A reference the server verified while serving the page, or that start-up verified, needs no second check.
+  let referenceOk = false;
+  let poller: Poller | undefined;
+  // Each callback fires once per checkout in the loader; the page says `pending` once too.
+  let toldPending = false;
+  // The attempt the payer came back to, until start-up has verified (a retried start-up resumes it too).
+  let comingBack: ResumeRecord | undefined;
+
+  const applyTxn = (d: VerifyData | InitialTxn) => {
+    const prev = txn.peek();
+    txn.value = {
+      ...prev,
+      ...(d.amount !== undefined ? { amount: d.amount } : {}),
+      ...(d.currency ? { currency: d.currency } : {}),
+      ...(d.merchantName ? { merchantName: d.merchantName } : {}),
+      ...(d.channel ? { channel: d.channel } : {}),
+      ...(d.paidAt ? { paidAt: d.paidAt } : {}),
+      ...('paymentRedirectUrl' in d && d.paymentRedirectUrl && !prev?.paymentRedirectUrl ? { paymentRedirectUrl: d.paymentRedirectUrl } : {}),
+    };
+  };
+
+  const dispatch = (e: AttemptEvent): Attempt => {
+    const prev = attempt.peek();
+    const a = next(prev, e);
+    if (a !== prev) {
+      attempt.value = a;
+      effects(prev, a);
+    }
+    return a;
+  };
+
+  /** What each change of state does outside the machine. */
+  function effects(prev: Attempt, a: Attempt): void {
+    const verifying = (a.kind === 'watching' || a.kind === 'unknown') && a.phase !== 'gave-up';
+    if (!verifying) stopPolling();
+    else if (!poller) startWatching(a);
+    else if (checkingAgain(prev, a)) poller.now();
+
+    remember(a);
+
+    if (a.kind === 'settled' && prev.kind !== 'settled') {
+      if (a.status === 'successful') send({ type: 'success', reference, status: 'successful' });
+      else send({ type: 'failure', reference, status: a.status });
+      return;
+    }
+    // A payment that completes later is under way: instructions shown, a first "pending" answer, or the poller gave up.
+    const nowPending =
+      (a.kind === 'watching' && a.reason === 'instructions' && prev.kind !== 'watching') ||
+      ((a.kind === 'watching' || a.kind === 'unknown') && (a.answered || a.phase === 'gave-up'));
+    if (nowPending && !toldPending) {
+      toldPending = true;
+      send({ type: 'pending', reference, status: 'pending' });
+    }
+  }
+
+  // "Check again" from the way out, where verify was still running: one round now.
+  const checkingAgain = (prev: Attempt, a: Attempt) =>
+    (prev.kind === 'watching' || prev.kind === 'unknown') && prev.phase !== 'checking' && a.kind === prev.kind && a.phase === 'checking';
+
+  /**
+   * Keeps the record of the attempt the payer may come back to, with its instructions only as their channel's rule
+   * keeps them (never anything else a channel might have put there); forgets it once the attempt is over.
+   */
+  function remember(a: Attempt): void {
+    const record = recordOf(reference, a, env.now());
+    if (!record) {
+      if (a.kind === 'idle' || a.kind === 'settled' || a.kind === 'submitting') deps.store.remove(RESUME_KEY);
+      return;
+    }
+    if (record.instructions === undefined) return deps.store.set(RESUME_KEY, record);
+    const write = (rule: ResumeRule<unknown> | undefined) => {
+      const instructions = rule?.clean(record.instructions);
+      deps.store.set(RESUME_KEY, instructions === undefined ? { ...record, reason: 'unknown', instructions: undefined } : { ...record, instructions });
+    };
+    // The rule loaded with the attempt's first call (see complete); if it has not yet, the attempt may move on meanwhile.
+    const channel = record.channel as ChannelId;
+    if (loadedRules.has(channel)) write(loadedRules.get(channel));
+    else void ruleOf(channel).then((rule) => attempt.peek() === a && write(rule));
+  }
+
+  /** Starts the poller, bounded by how long the channel's instructions stay good (a transfer account's life). */
+  function startWatching(a: Extract<Attempt, { kind: 'watching' | 'unknown' }>): void {
+    const policy = deps.pollPolicy ?? DEFAULT_POLICY;
+    const start = (bound: number | undefined) => {
+      // A poller that gave up has stopped: "Check again" starts a new one.
+      const gaveUp = () => {
+        poller = undefined;
+        dispatch({ type: 'gave-up' });
+      };
+      poller = startPolling(round, env, gaveUp, bound === undefined ? policy : { ...policy, maxMs: bound });
+    };
+    if (a.kind !== 'watching' || a.reason !== 'instructions') return start(undefined);
+    // Placeholder until the rule is here, so nothing starts a second poller meanwhile.
+    poller = { stop() {}, now() {} };
+    const placeholder = poller;
+    void ruleOf(a.key.channel).then((rule) => {
+      if (poller !== placeholder) return;
+      start(rule?.watchFor?.(a.instructions, env.now()));
+    });
+  }
+
+  function stopPolling(): void {
+    const p = poller;
+    poller = undefined;
+    p?.stop();
+  }
+
+  async function round(): Promise<PollStep> {
+    const r = await proxy.send(verifyCall(reference));
+    if (!r.ok) {
+      dispatch({ type: 'verify-failed', now: env.now() });
+      return { kind: 'again', ...(r.error.retryAfterMs !== undefined ? { retryAfterMs: r.error.retryAfterMs } : {}) };
+    }
+    return verified(r.value.data) ? { kind: 'final' } : { kind: 'again' };
+  }
+
+  /** Applies a verify answer; true when the outcome is final. */
+  function verified(d: VerifyData | InitialTxn): boolean {
+    applyTxn(d);
+    const a = attempt.peek();
+    const channel = d.channel ?? ('key' in a ? a.key?.channel : undefined);
+    const settled = dispatch({
+      type: 'verified',
+      status: d.status,
+      now: env.now(),
+      ...(channel ? { channel } : {}),
+      ...(d.message ? { reason: d.message } : {}),
+    });
+    return settled.kind === 'settled';
+  }
+
+  function startupFailed(error: StartupError): void {
+    boot.value = { kind: 'error', ...error };
+    send({ type: 'error', code: error.code, message: integratorMessage(error.code) });
+  }
+
+  async function begin(initial: InitialTxn | undefined): Promise<void> {
+    let data: VerifyData | InitialTxn | undefined = initial;
+    if (!data) {
+      const malformed = await checkReference(reference, isReference);
+      if (malformed) return startupFailed(malformed);
+      // A well-formed reference may be paid while its start-up verify is still on its way.
+      referenceOk = true;
+      const r = await verifyAtStart(reference, proxy);
+      if (!r.ok) return startupFailed(r.error);
+      data = r.data;
+    }
+    referenceOk = true;
+    const resumed = comingBack;
+    comingBack = undefined;
+    if (!verified(data) && resumed && channelById(resumed.channel)) {
+      const channel = resumed.channel as ChannelId;
+      // Instructions come back only through their channel's rule; an attempt whose instructions do not pass is
+      // verified as one whose outcome is unknown.
+      const instructions = resumed.reason === 'instructions' ? (await ruleOf(channel))?.clean(resumed.instructions) : undefined;
+      const reason = resumed.reason === 'instructions' && instructions === undefined ? 'unknown' : resumed.reason;
+      // Its keys carry on past any the payer's earlier page may have sent.
+      dispatch({ type: 'resume', key: { channel, id: resumed.attempt, seq: 100 }, reason, instructions, now: env.now() });
+    }
+    // Ready once the attempt is back: a channel view mounting now sees its instructions.
+    boot.value = { kind: 'ready' };
+  }
+
+  const session: Session = {
+    start(initial, resumed) {
+      comingBack = resumed;
+      void begin(initial);
+      if (!reference) return;
+      // What the loader shows in onEvent and asks about before closing: a payment in flight, the channel shown.
+      let last = '';
+      effect(() => {
+        const report = { inProgress: state.inProgress.value, channel: state.channel.value };
+        const key = `${report.inProgress}|${report.channel}`;
+        if (key === last) return;
+        last = key;
+        send({ type: 'progress', reference, ...report });
+      });
+      // What the payer may need next (other channels, outcome screens), once the form is up.
+      const idle = (fn: () => void) => (typeof requestIdleCallback === 'function' ? requestIdleCallback(fn, { timeout: 3000 }) : setTimeout(fn, 1500));
+      if (deps.preload) idle(() => deps.preload!(state.channels.peek()));
+    },
+    async complete(channel, make) {
+      if (!referenceOk) return { kind: 'busy' };
+      const before = attempt.peek();
+      const a = dispatch({ type: 'submit', channel, newId: newId() });
+      if (a === before || a.kind !== 'submitting') return { kind: 'busy' };
+      // Beside the call: the rule that keeps its instructions, so they are written the moment they are shown.
+      void ruleOf(channel);
+      const r = await proxy.send(make(`${a.key.id}-${a.key.seq}`));
+      if (r.ok) {
+        dispatch({ type: 'answered' });
+        return { kind: 'ok', value: r.value };
+      }
+      const e = r.error;
+      if (e.code === 'declined') {
+        dispatch({ type: 'rejected' });
+        return { kind: 'declined', message: e.message ?? '', ...(e.responseCode ? { responseCode: e.responseCode } : {}) };
+      }
+      if (isUnknownOutcome(e)) {
+        dispatch({ type: 'unknown', now: env.now() });
+        return { kind: 'unknown' };
+      }
+      dispatch({ type: 'rejected' });
+      return { kind: 'refused', error: e };
+    },
+    fetch: (call) => proxy.send(call),
+    awaitSecret: () => void dispatch({ type: 'await-secret' }),
+    confirm: (channel) => void dispatch({ type: 'confirm', channel, newId: newId(), now: env.now() }),
+    watch: (instructions) => void dispatch({ type: 'watch', instructions, now: env.now() }),
+    redirect(channel, url) {
+      const r = go(url);
+      if (r.ok) dispatch({ type: 'redirect', channel, newId: newId() });
+      return r;
+    },
+    fail: (reason) => void dispatch({ type: 'fail', ...(reason ? { reason } : {}) }),
+    abandon: () => void dispatch({ type: 'abandon' }),
+    tryAnotherWay: () => void dispatch({ type: 'try-another-way' }),
+    retry() {
+      const b = boot.peek();
+      if (b.kind === 'error') {
+        if (!b.retry) return;
+        boot.value = { kind: 'starting', verifying: comingBack !== undefined };
+        void begin(undefined);
+      } else dispatch({ type: 'check-again' });
+    },
+    close() {
+      const a = attempt.peek();
+      const status = a.kind === 'settled' ? a.status : isUnderway(a) ? 'pending' : undefined;
+      send({ type: 'close', reference, ...(status ? { status } : {}) });
+    },
+  };
+  return session;
+}
+
+/** A random attempt id. */
+function randomId(): string {
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  return Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join('');
+}

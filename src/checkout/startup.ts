@@ -1,0 +1,61 @@
+import { ROUTES } from '../api/routes';
+import type { VerifyData, VerifyResponse } from '../api/transactions';
+import { callOf, type ProxyCall } from '../channels/kit/call';
+import type { Proxy } from './proxy';
+import type { outcomeText } from './text';
+
+// Start-up: before the payer can pay, the reference must be well formed and known to the payment API.
+
+/** The verify call, by reference only. */
+export const verifyCall = (reference: string): ProxyCall<VerifyResponse> =>
+  callOf(ROUTES.verifyTransaction, { transactionReference: reference }, () => import('./schemas').then((m) => m.verifyCheck));
+
+type OutcomeKey = Parameters<typeof outcomeText.t>[0];
+
+/** A start-up that cannot go on: what the payer reads, whether a retry may help, and the integrator's code. */
+export interface StartupError {
+  readonly message: OutcomeKey;
+  readonly hint: OutcomeKey;
+  readonly retry: boolean;
+  readonly code: string;
+}
+
+/** Start-up errors by the code the integrator receives in `onError`. */
+export const STARTUP_ERRORS = {
+  missing_reference: { message: 'errMissingRef', hint: 'errStartupHint', retry: false, code: 'missing_reference' },
+  invalid_reference: { message: 'errBadRef', hint: 'errStartupHint', retry: false, code: 'invalid_reference' },
+  not_found: { message: 'errNotFound', hint: 'errStartupHint', retry: true, code: 'not_found' },
+} as const satisfies Record<string, StartupError>;
+
+const unreachable = (code: string): StartupError => ({ message: 'errUnreachable', hint: 'errUnreachableHint', retry: true, code });
+
+// What an integrator reads in onError: what was expected and how to fix it.
+const INTEGRATOR_MESSAGES: Readonly<Record<string, string>> = {
+  missing_reference: 'The hosted page was opened without a transactionReference parameter: pass the reference your server got from initiate.',
+  invalid_reference: 'The transactionReference parameter is not a reference (1 to 128 letters, digits, _ . : -): pass the one your server got from initiate.',
+  not_found: 'The payment API does not know this transactionReference: initiate the transaction on your server first, with the same API key.',
+};
+
+/** The integrator's message for a start-up error. */
+export const integratorMessage = (code: string): string =>
+  INTEGRATOR_MESSAGES[code] ?? `The hosted page could not verify the transaction at start-up (${code}); it offers the payer a retry.`;
+
+/** Checks the reference's form (the contract's schema, loaded beside the first paint); undefined when it is fine. */
+export async function checkReference(reference: string, isReference: (reference: string) => Promise<boolean>): Promise<StartupError | undefined> {
+  if (!reference) return STARTUP_ERRORS.missing_reference;
+  try {
+    return (await isReference(reference)) ? undefined : STARTUP_ERRORS.invalid_reference;
+  } catch {
+    return unreachable('network');
+  }
+}
+
+/** Verifies the reference at start-up: the transaction, or why the payer cannot go on. */
+export async function verifyAtStart(
+  reference: string,
+  proxy: Proxy,
+): Promise<{ readonly ok: true; readonly data: VerifyData } | { readonly ok: false; readonly error: StartupError }> {
+  const r = await proxy.send(verifyCall(reference));
+  if (r.ok) return { ok: true, data: r.value.data };
+  return { ok: false, error: r.error.code === 'declined' ? STARTUP_ERRORS.not_found : unreachable(r.error.code) };
+}

@@ -1,0 +1,76 @@
+import type { Locale } from './locale';
+import { activeLocale } from './text';
+
+// Amounts through Intl for the page's locale. Browsers often ship without data for Yoruba, Hausa, Igbo or Pidgin
+// (Debian's Chromium has none), and Intl then answers in American English without a word: those locales format
+// as Nigerian English, whose digits, separators and naira sign every Nigerian payer reads.
+
+/** What the formatters need of Intl, replaceable in tests (a runtime without it, or without a locale's data). */
+export type IntlLike = Pick<typeof Intl, 'NumberFormat' | 'DateTimeFormat'>;
+
+let intl: IntlLike | undefined = typeof Intl === 'object' ? Intl : undefined;
+const tags = new Map<Locale, string | undefined>();
+const amountFormats = new Map<string, Intl.NumberFormat>();
+
+/** Replaces Intl (tests). */
+export function setIntl(next: IntlLike | undefined): void {
+  intl = next;
+  tags.clear();
+  amountFormats.clear();
+}
+
+/** The Intl in use. */
+export const currentIntl = (): IntlLike | undefined => intl;
+
+/** The Intl tag for a locale: its own when the runtime has data for it, else Nigerian English; none without Intl. */
+export function intlTag(locale: Locale): string | undefined {
+  if (!tags.has(locale)) {
+    const own = `${locale}-NG`;
+    let tag: string | undefined;
+    try {
+      tag = intl && (intl.NumberFormat.supportedLocalesOf([own]).length ? own : 'en-NG');
+    } catch {
+      tag = undefined;
+    }
+    tags.set(locale, tag);
+  }
+  return tags.get(locale);
+}
+
+const SYMBOLS: Readonly<Record<string, string>> = { NGN: '₦', USD: '$', GBP: '£', EUR: '€', GHS: 'GH₵', KES: 'KSh', ZAR: 'R' };
+
+/** Without Intl: the symbol, thousands separators, and kobo only when there are any. */
+export function plainAmount(amount: number, currency: string): string {
+  const code = currency.toUpperCase();
+  const [whole, fraction] = Math.abs(amount).toFixed(2).split('.') as [string, string];
+  return `${amount < 0 ? '-' : ''}${SYMBOLS[code] ?? `${code} `}${whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',')}${fraction === '00' ? '' : `.${fraction}`}`;
+}
+
+/**
+ * An amount in major units as the payer reads it everywhere (the shop, the checkout, the outcome): `₦6,500`,
+ * `₦6,500.50`. Kobo only when there are any, as Nigerian shops write prices.
+ */
+export function formatAmount(amount: number, currency = 'NGN'): string {
+  const tag = intlTag(activeLocale.value);
+  if (tag) {
+    const digits = Number.isInteger(amount) ? 0 : 2;
+    const key = `${tag} ${currency} ${digits}`;
+    try {
+      let f = amountFormats.get(key);
+      if (!f) {
+        f = new intl!.NumberFormat(tag, {
+          style: 'currency',
+          currency,
+          currencyDisplay: 'narrowSymbol',
+          minimumFractionDigits: digits,
+          maximumFractionDigits: digits,
+        });
+        amountFormats.set(key, f);
+      }
+      return f.format(amount);
+    } catch {
+      // An unknown currency code: the plain form below.
+    }
+  }
+  return plainAmount(amount, currency);
+}

@@ -1,0 +1,6 @@
+/** The shared UI pieces. */
+export default {
+  copy: 'Copy',
+  copyLabel: 'Copy {what}',
+  copied: 'Copied',
+};
