@@ -82,6 +82,8 @@ export default defineConfig({
     outDir: 'dist/checkout',
     emptyOutDir: true,
     target: 'es2020',
+    minify: 'terser',
+    terserOptions: { ecma: 2020, module: true, toplevel: true, compress: { passes: 3, unsafe_arrows: true }, mangle: true, format: { ascii_only: false } },
     modulePreload: false,
     assetsInlineLimit: 0,
     reportCompressedSize: false,

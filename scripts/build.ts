@@ -6,7 +6,7 @@ import { build as viteBuild } from 'vite';
 import { build as esbuild } from 'esbuild';
 import { existsSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
-import { buildLoader } from '../widget/build-options';
+import { buildLoader } from './loader-build';
 import { serverBuild } from './server-build';
 import { writeText } from './text';
 

@@ -1,7 +1,7 @@
 import { gzipSync } from 'node:zlib';
 import { describe, expect, test } from 'vitest';
 import { LOADER_CONFIG_PLACEHOLDER, renderLoaderConfig } from '../src/platform/pageConfig';
-import { buildLoader } from './build-options';
+import { buildLoader } from '../scripts/loader-build';
 import { loaderConfig } from './config';
 
 // The same build as scripts/build.ts makes of dist/tender.js, in memory (once: terser takes a moment).

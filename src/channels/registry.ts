@@ -19,12 +19,6 @@ export const channels = (): readonly AnyChannel[] => list;
 /** Looks a channel up by id. */
 export const channelById = (id: string): AnyChannel | undefined => list.find((c) => c.id === id);
 
-/** A channel by the word the payment API uses for it in verify's `channel` (`card`, `payment-page`, `USSD`…). */
-export function channelByApiName(raw: string): AnyChannel | undefined {
-  const id = raw.toLowerCase().replace(/[_ ]/g, '-');
-  return list.find((c) => c.id === id || c.aliases?.includes(id));
-}
-
 /** The tab label of a channel in the page's locale. */
 export const channelLabel = (c: AnyChannel): string => c.text.t(c.tab);
 

@@ -1,8 +1,7 @@
 import type { ComponentType } from 'preact';
-import type { ChannelView } from '../channels/kit/context';
+import type { ChannelProps } from '../channels/kit/context';
 import { type AnyChannel, type ChannelId, channelById, channelLabel } from '../channels/registry';
 import { formatAmount } from '../i18n/amount';
-import { activeLocale, loadLocale } from '../i18n/text';
 import { Spinner } from '../ui/Spinner';
 import { Tabs } from '../ui/Tabs';
 import { preload, useLazy } from '../ui/useLazy';
@@ -17,27 +16,29 @@ export interface AppProps {
   readonly embedded: boolean;
 }
 
-/** A part that loads after the first screen comes with its stylesheet and the page's strings. */
-const later =
-  <P,>(load: () => Promise<ComponentType<P>>) =>
-  () =>
-    Promise.all([load(), laterCss(), loadLocale(activeLocale.peek())]).then(([C]) => C);
+type Loader = () => Promise<ComponentType<never>>;
+const loaders = new WeakMap<CheckoutModel, Map<string, Loader>>();
 
-/** Outcomes, waiting and errors: not needed for the first paint of the form. */
-export const loadScreens = later(() => import('./Screens').then((m) => m.default));
+/**
+ * The loader of a part shown after the first screen (another channel, the outcome screens): its module, the later
+ * stylesheet and the page's whole catalog together, once per page.
+ */
+function later<P>(model: CheckoutModel, key: string, load: (() => Promise<ComponentType<P>>) | undefined): (() => Promise<ComponentType<P>>) | undefined {
+  let mine = loaders.get(model);
+  if (!mine) loaders.set(model, (mine = new Map()));
+  let l = mine.get(key);
+  if (!l && load) mine.set(key, (l = () => Promise.all([load(), laterCss(), model.text()]).then(([C]) => C as ComponentType<never>)));
+  return l as (() => Promise<ComponentType<P>>) | undefined;
+}
 
-const channelLoaders = new Map<ChannelId, () => Promise<ChannelView<unknown>>>();
-const loaderOf = (c: AnyChannel) => {
-  let load = channelLoaders.get(c.id);
-  if (!load && c.load) channelLoaders.set(c.id, (load = later(c.load)));
-  return load;
-};
+const screens = () => import('./Screens').then((m) => m.default);
+const loaderOf = (model: CheckoutModel, c: AnyChannel) => later<ChannelProps<unknown>>(model, c.id, c.load);
 
 /** Loads what the payer may need next (other channels, outcome screens) once the form is up. */
-export function preloadRest(ids: readonly ChannelId[]): void {
-  void preload(loadScreens);
-  for (const id of ids) {
-    const load = loaderOf(channelById(id)!);
+export function preloadRest(model: CheckoutModel): void {
+  void preload(later(model, '', screens)!);
+  for (const id of model.channels.peek()) {
+    const load = loaderOf(model, channelById(id)!);
     if (load) void preload(load);
   }
 }
@@ -93,10 +94,14 @@ export function App(props: AppProps) {
           selected={ch.id}
           onSelect={(id) => model.select(id as ChannelId)}
         >
-          {ch.view ? <ch.view key={ch.id} ctx={model.contextFor(ch.id)} /> : <Lazy key={ch.id} load={loaderOf(ch)} props={{ ctx: model.contextFor(ch.id) }} />}
+          {ch.view ? (
+            <ch.view key={ch.id} ctx={model.contextFor(ch.id)} />
+          ) : (
+            <Lazy key={ch.id} load={loaderOf(model, ch)} props={{ ctx: model.contextFor(ch.id) }} />
+          )}
         </Tabs>
       ) : (
-        <Lazy load={loadScreens} props={props} />
+        <Lazy load={later(model, '', screens)} props={props} />
       )}
       <p class="tender-footer">{text.t('secured')}</p>
     </main>

@@ -1,4 +1,4 @@
-import { channelByApiName } from '../channels/registry';
+import { channels } from '../channels/registry';
 import { formatAmount } from '../i18n/amount';
 import { formatDateTime } from '../i18n/format';
 import { Outcome } from '../ui/Outcome';
@@ -6,10 +6,11 @@ import { Spinner } from '../ui/Spinner';
 import type { AppProps } from './App';
 import { outcomeText as text, pageText } from './text';
 
-/** A channel's name for the payer: our label for a channel we know, the API's word otherwise. */
+/** A channel's name for the payer, from the API's word for it (`card`, `payment-page`, `USSD`…); the word itself if unknown. */
 function channelName(raw: string | undefined): string | undefined {
   if (!raw) return undefined;
-  const c = channelByApiName(raw);
+  const id = raw.toLowerCase().replace(/[_ ]/g, '-');
+  const c = channels().find((ch) => ch.id === id || ch.aliases?.includes(id));
   return c ? c.text.t(c.name ?? c.tab) : raw;
 }
 

@@ -1,11 +1,11 @@
-import { negotiateLocale } from '../i18n/locale';
-import { addStrings, loadLocale, setOverrides, setTextSource, showLocale } from '../i18n/text';
+import { isLocale, negotiateLocale } from '../i18n/locale';
+import { addStrings, showLocale } from '../i18n/text';
 import { createBridge, isInFrame, trustedParentOrigin } from '../platform/bridge';
+import { onParentMessage } from '../platform/bridgeListen';
 import { type PageConfig, readPageConfig } from '../platform/pageConfig';
-import { createJsonStore } from '../platform/storage';
 import { preloadRest } from './App';
 import { readInitialTxn, readPageText } from './initialTxn';
-import { createPage, renderPage, walletNameOverrides } from './page';
+import { createPage, renderPage } from './page';
 import { readPageParams } from './pageParams';
 import './styles.css';
 import './chrome/chrome.css';
@@ -17,37 +17,33 @@ const params = readPageParams(new URLSearchParams(location.search));
 const config = readPageConfig(document) ?? FALLBACK_CONFIG;
 const inFrame = isInFrame();
 const bridge = createBridge(window, trustedParentOrigin(params.parentOrigin, config.allowedOrigins), inFrame);
-const policy = { hosts: config.redirectHosts, allowHttpLoopback: config.allowHttpLoopback };
-const locale = negotiateLocale([params.locale], navigator.languages);
-
+// The server drew the first screen in the payer's language and says which on <html lang>.
+const lang = document.documentElement.lang;
+const locale = isLocale(lang) ? lang : negotiateLocale([params.locale], navigator.languages);
 const { model, view } = createPage(params, !!bridge.targetOrigin, {
-  store: createJsonStore(),
-  navigateEnv: { policy, inFrame, askParent: (u) => bridge.send({ type: 'navigate', url: u }), assign: (u) => location.assign(u) },
   bridge,
-  preload: preloadRest,
+  preload: () => preloadRest(model),
+  page: {
+    config,
+    locale,
+    inFrame,
+    // Not before the parser has passed it: this module is async and may run while the head is still arriving.
+    get root() {
+      return document.getElementById('app')!;
+    },
+  },
 });
 
-// Each locale's strings are one JSON file beside the page's assets (the server names them in the configuration).
-setTextSource(async (l) => {
-  const file = config.text?.[l];
-  if (!file) throw new Error(`no strings for ${l}`);
-  const r = await fetch(new URL(file, location.href));
-  if (!r.ok) throw new Error(`${file}: ${r.status}`);
-  return r.json();
-});
-setOverrides(walletNameOverrides(config));
 // The module script is async: with a cached copy it may run before the parser has passed #app and the first screen
 // the server wrote in it (then the <noscript> after it is not there yet).
 function boot() {
-  // The first screen's strings come with the page; the rest load beside the first paint, and every later screen
-  // waits for them. Without them (a page not served by Tender) the first screen waits too.
+  // The first screen's strings come with the page; the rest load once the page has taken over, and every later
+  // screen waits for them. Without them (a page not served by Tender) the first screen waits too.
   const strings = readPageText(document);
-  const all = loadLocale(locale);
-  all.catch(() => undefined);
   if (Object.keys(strings).length) {
     addStrings(locale, strings);
     takeOver();
-  } else void all.then(takeOver, takeOver);
+  } else void model.text().then(takeOver, takeOver);
 }
 
 function takeOver() {
@@ -59,6 +55,11 @@ function takeOver() {
   renderPage(view(), root);
   // The server's first screen waits inert for this script.
   root.inert = false;
+  // Listening before saying `ready`: the loader answers a preloaded modal's `ready` with `shown` at once.
+  onParentMessage(bridge, window, (m) => {
+    // Shown to the payer: the first field takes focus.
+    if (m.type === 'shown') document.querySelector<HTMLElement>('#tender-panel input, #tender-panel button, .tender-outcome h2')?.focus();
+  });
   bridge.send({ type: 'ready', reference: model.reference });
   // The server streams the verified transaction after the page's head (the script is async, so it may run first):
   // use it if it is there, else wait for the end of the document; without it the model verifies by itself, beside
@@ -66,10 +67,6 @@ function takeOver() {
   const initial = readInitialTxn(document);
   if (initial || document.readyState !== 'loading') model.start(initial);
   else document.addEventListener('DOMContentLoaded', () => model.start(readInitialTxn(document)), { once: true });
-  bridge.observeSize(root);
-  bridge.onMessage((m) => {
-    if (m.type === 'shown') document.querySelector<HTMLElement>('#tender-panel input, #tender-panel button, .tender-outcome h2')?.focus();
-  });
 }
 if (document.getElementById('app')?.nextElementSibling) boot();
 else document.addEventListener('DOMContentLoaded', boot, { once: true });

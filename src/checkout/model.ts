@@ -1,15 +1,15 @@
 import { computed, type ReadonlySignal, type Signal, signal } from '@preact/signals';
 import type { TransactionStatus } from '../api/status';
 import type { VerifyData } from '../api/transactions';
-import type { ProxyCall, Result } from '../channels/kit/call';
-import type { ChannelContext, CompletionResult, TxnInfo } from '../channels/kit/context';
-import { type ChannelId, channelById, resolveChannels } from '../channels/registry';
+import type { ChannelContext, TxnInfo } from '../channels/kit/context';
+import { type ChannelId, resolveChannels } from '../channels/registry';
 import type { Bridge } from '../platform/bridge';
 import type { NavigateEnv, NavigateResult } from '../platform/navigate';
+import type { Locale } from '../i18n/locale';
+import type { PageConfig } from '../platform/pageConfig';
 import type { JsonStore } from '../platform/storage';
 import type { Attempt } from './attempt';
-import type { Proxy } from './proxy';
-import { type ResumeRecord, readResume } from './resume';
+import type { ProxyClient } from './proxy';
 import type { Session } from './session';
 import type { StartupError } from './startup';
 import type { PollEnv, PollPolicy } from './verify';
@@ -39,6 +39,15 @@ export type Boot = { readonly kind: 'starting'; readonly verifying: boolean } | 
 /** The transaction as the Tender server verified it while serving the page. */
 export type InitialTxn = Pick<VerifyData, 'status' | 'amount' | 'currency' | 'merchantName' | 'channel' | 'message' | 'paidAt'>;
 
+/** What the browser's page hands its session: its configuration, locale and root element. */
+export interface PageEnv {
+  readonly config: PageConfig;
+  readonly locale: Locale;
+  readonly root: HTMLElement;
+  /** True when the page runs in a frame (the loader then moves the top window). */
+  readonly inFrame: boolean;
+}
+
 /** The model's writable state, which the session changes. */
 export interface ModelState {
   readonly reference: string;
@@ -58,9 +67,10 @@ export interface ModelDeps {
   readonly channels?: string | null;
   /** From the `paymentRedirectUrl` parameter; verify may also supply one. */
   readonly paymentRedirectUrl?: string | undefined;
-  readonly store: JsonStore;
+  /** Where the attempt is kept for a reload; defaults to sessionStorage (loaded with the session). */
+  readonly store?: JsonStore;
   /** Defaults to the browser's proxy client (loaded with the session). */
-  readonly proxy?: Proxy;
+  readonly proxy?: ProxyClient;
   /** Defaults to the browser's timers and visibility (loaded with the session). */
   readonly pollEnv?: PollEnv;
   readonly pollPolicy?: PollPolicy;
@@ -68,13 +78,15 @@ export interface ModelDeps {
   navigate?(url: unknown): NavigateResult;
   /** Without `navigate`: the environment of the page's own `navigate()`, loaded with the session. */
   readonly navigateEnv?: NavigateEnv;
-  readonly bridge?: Pick<Bridge, 'send'>;
+  readonly bridge?: Pick<Bridge, 'send'> | Bridge;
   /** A unique id per attempt; defaults to crypto.randomUUID. */
   newId?(): string;
   /** Checks the reference's form; defaults to the contract's schema, loaded lazily. */
   isReference?(reference: string): Promise<boolean>;
   /** Loads what the payer may need next, once the page is idle (the page's lazy parts). */
-  readonly preload?: (channels: readonly ChannelId[]) => void;
+  readonly preload?: () => void;
+  /** The page the model runs in (main.tsx), for the session to wire once it has loaded; none on the server and in tests. */
+  readonly page?: PageEnv;
   /** The session's factory, given up front (tests, the server's first screen); the page loads it lazily instead. */
   readonly createSession?: (deps: ModelDeps, state: ModelState) => Session;
 }
@@ -108,7 +120,26 @@ export interface CheckoutModel {
   retry(): void;
   /** The payer closes the embedded page. */
   close(): void;
+  /** The page's strings in its locale, loaded (a page whose server sent none waits for them before it shows). */
+  text(): Promise<void>;
 }
+
+/** What a channel asks of the checkout: the session does it. */
+export type ChannelActions = Omit<ChannelContext<unknown>, 'reference' | 'busy' | 'txn' | 'resumed'>;
+
+const CHANNEL_ACTIONS = [
+  'complete',
+  'fetch',
+  'awaitSecret',
+  'confirm',
+  'watch',
+  'redirect',
+  'fail',
+  'abandon',
+] as const satisfies readonly (keyof ChannelActions)[];
+
+// One forwarding for every action: its arguments as the channel passed them, to the session's actions for that channel.
+const call = (s: Session, id: ChannelId, k: keyof ChannelActions, args: unknown[]): unknown => (s.actionsFor(id)[k] as (...a: unknown[]) => unknown)(...args);
 
 /** Creates the model; the session loads when start() runs, or at once when the deps give its factory. */
 export function createCheckoutModel(deps: ModelDeps): CheckoutModel {
@@ -126,13 +157,15 @@ export function createCheckoutModel(deps: ModelDeps): CheckoutModel {
   let session: Session | undefined = deps.createSession?.(deps, state);
   let loading: Promise<Session> | undefined;
   const load = (): Promise<Session> =>
-    (loading ??= import('./session').then(
-      (m) => (session = m.createSession(deps, state)),
-      (e: unknown) => {
-        loading = undefined;
-        throw e;
-      },
-    ));
+    (loading ??= session
+      ? Promise.resolve(session)
+      : import('./session').then(
+          (m) => (session = m.createSession(deps, state)),
+          (e: unknown) => {
+            loading = undefined;
+            throw e;
+          },
+        ));
   // Runs an action on the session, loading it first if need be (it loads at start-up, before any view can act).
   const withSession = (act: (s: Session) => void): void => {
     if (session) act(session);
@@ -143,7 +176,7 @@ export function createCheckoutModel(deps: ModelDeps): CheckoutModel {
   const contextFor = (id: ChannelId): ChannelContext<unknown> => {
     let ctx = contexts.get(id);
     if (!ctx) {
-      ctx = {
+      const state: Pick<ChannelContext<unknown>, 'reference' | 'busy' | 'txn' | 'resumed'> = {
         reference,
         busy,
         txn,
@@ -151,28 +184,12 @@ export function createCheckoutModel(deps: ModelDeps): CheckoutModel {
           const a = attempt.peek();
           return a.kind === 'watching' && a.reason === 'instructions' && a.key.channel === id ? a.instructions : undefined;
         },
-        complete: <T>(make: (key: string) => ProxyCall<T>): Promise<CompletionResult<T>> =>
-          session
-            ? session.complete(id, make)
-            : load().then(
-                (s) => s.complete(id, make),
-                () => ({ kind: 'refused', error: { code: 'network' } }),
-              ),
-        fetch: <T>(call: ProxyCall<T>): Promise<Result<T>> =>
-          session
-            ? session.fetch(call)
-            : load().then(
-                (s) => s.fetch(call),
-                () => ({ ok: false, error: { code: 'network' } }),
-              ),
-        awaitSecret: () => withSession((s) => s.awaitSecret()),
-        confirm: () => withSession((s) => s.confirm(id)),
-        watch: (instructions) => withSession((s) => s.watch(instructions)),
-        // The session loads at start-up, before any view can ask for a redirect; until then nothing can be sent.
-        redirect: (url) => (session ? session.redirect(id, url) : { ok: false, reason: 'the page is still loading' }),
-        fail: (reason) => withSession((s) => s.fail(reason)),
-        abandon: () => withSession((s) => s.abandon()),
       };
+      // Each action is the session's, for this channel; until the session has loaded, it waits for it. (A redirect
+      // cannot come first: the session loads at start-up, before the payer can act.)
+      const actions = {} as Record<keyof ChannelActions, unknown>;
+      for (const k of CHANNEL_ACTIONS) actions[k] = (...a: unknown[]) => (session ? call(session, id, k, a) : load().then((s) => call(s, id, k, a)));
+      ctx = Object.assign(state, actions as ChannelActions);
       contexts.set(id, ctx);
     }
     return ctx;
@@ -188,20 +205,14 @@ export function createCheckoutModel(deps: ModelDeps): CheckoutModel {
     busy,
     inProgress,
     start(initial) {
-      // A reload or a return from a wallet / 3-D Secure page: "confirming" from the first paint, verify first.
-      let resumed: ResumeRecord | undefined;
-      if (reference && (resumed = readResume(deps.store, reference, deps.pollEnv?.now()))) {
-        const id = resumed.channel as ChannelId;
-        if (channels.peek().includes(id)) channel.value = id;
-      }
       if (initial) txn.value = { ...txn.peek(), ...initial };
-      const settled = initial !== undefined && initial.status !== 'pending';
-      // Until the session has verified: the outcome, or the attempt the payer came back to.
-      boot.value = { kind: 'starting', verifying: settled || resumed !== undefined };
-      withSession((s) => s.start(initial, resumed));
+      // Until the session has verified a settled transaction: "confirming", never a form.
+      if (initial && initial.status !== 'pending') boot.value = { kind: 'starting', verifying: true };
+      withSession((s) => s.start(initial));
     },
+    text: () => load().then((s) => s.text()),
     select(id) {
-      if (!busy.peek() && channels.peek().includes(id) && channelById(id)) channel.value = id;
+      if (!busy.peek() && channels.peek().includes(id)) channel.value = id;
     },
     contextFor,
     tryAnotherWay: () => withSession((s) => s.tryAnotherWay()),

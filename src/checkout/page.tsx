@@ -1,7 +1,4 @@
 import { render, type VNode } from 'preact';
-import type { PageConfig } from '../platform/pageConfig';
-import type { Overrides } from '../i18n/text';
-import { LOCALES } from '../i18n/locale';
 import { App } from './App';
 import { ModalChrome } from './chrome/ModalChrome';
 import { type CheckoutModel, createCheckoutModel, type ModelDeps } from './model';
@@ -23,12 +20,6 @@ export const pageView = (model: CheckoutModel, embedded: boolean, modal: boolean
 export function createPage(params: PageParams, embedded: boolean, deps: Omit<ModelDeps, 'reference' | 'channels' | 'paymentRedirectUrl'>) {
   const model = createCheckoutModel({ reference: params.reference, channels: params.channels, paymentRedirectUrl: params.paymentRedirectUrl, ...deps });
   return { model, view: (): VNode => pageView(model, embedded, params.modal) };
-}
-
-/** The wallets' names as the merchant's server configured them: brand names, the same in every language. */
-export function walletNameOverrides(config: Pick<PageConfig, 'walletNames'>): Overrides {
-  const names = { 'wallet.a': config.walletNames.a, 'wallet.b': config.walletNames.b };
-  return Object.fromEntries(LOCALES.map((l) => [l, names]));
 }
 
 /**

@@ -12,7 +12,7 @@ export interface ProxyOptions {
 }
 
 /** Sends calls to the Tender server's proxy. */
-export interface Proxy {
+export interface ProxyClient {
   send<T>(call: ProxyCall<T>): Promise<Result<T>>;
 }
 
@@ -47,7 +47,7 @@ const STATUS_CODES: Readonly<Record<number, ProxyErrorCode>> = {
 };
 
 /** Creates the proxy client: JSON over fetch with a time-out; every answer checked before it is trusted. */
-export function createProxy(options: ProxyOptions = {}): Proxy {
+export function createProxy(options: ProxyOptions = {}): ProxyClient {
   const doFetch = options.fetch ?? ((...a: Parameters<typeof fetch>) => fetch(...a));
   const base = options.base ?? '';
   const timeoutMs = options.timeoutMs ?? 30_000;

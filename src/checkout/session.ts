@@ -1,15 +1,19 @@
 import { effect } from '@preact/signals';
 import type { VerifyData } from '../api/transactions';
-import type { ProxyCall, Result } from '../channels/kit/call';
 import type { ResumeRule } from '../channels/kit/channel';
-import type { CompletionResult } from '../channels/kit/context';
 import { isUnknownOutcome } from '../channels/kit/errors';
 import { type ChannelId, channelById } from '../channels/registry';
-import { navigate, type NavigateResult } from '../platform/navigate';
+import { navigate, type NavigateEnv } from '../platform/navigate';
 import { type Attempt, type AttemptEvent, isUnderway, next } from './attempt';
-import type { InitialTxn, ModelDeps, ModelState } from './model';
+import type { ChannelActions, InitialTxn, ModelDeps, ModelState, PageEnv } from './model';
+import { walletNameOverrides } from './overrides';
+import { setOverrides } from '../i18n/text';
+import { loadLocale, setTextSource, type TextSource } from '../i18n/catalogs';
+import type { PageConfig } from '../platform/pageConfig';
+import { reportSize } from '../platform/bridgeListen';
 import { createProxy } from './proxy';
-import { RESUME_KEY, type ResumeRecord } from './resume';
+import { createJsonStore } from '../platform/storage';
+import { RESUME_KEY, type ResumeRecord, readResume } from './resume';
 import { checkReference, integratorMessage, type StartupError, verifyAtStart, verifyCall } from './startup';
 import { browserPollEnv, DEFAULT_POLICY, type Poller, type PollStep, startPolling } from './verify';
 
@@ -19,15 +23,11 @@ import { browserPollEnv, DEFAULT_POLICY, type Poller, type PollStep, startPollin
 
 /** The actions the model forwards to the session once it has loaded. */
 export interface Session {
-  start(initial: InitialTxn | undefined, resumed: ResumeRecord | undefined): void;
-  complete<T>(channel: ChannelId, make: (idempotencyKey: string) => ProxyCall<T>): Promise<CompletionResult<T>>;
-  fetch<T>(call: ProxyCall<T>): Promise<Result<T>>;
-  awaitSecret(): void;
-  confirm(channel: ChannelId): void;
-  watch(instructions: unknown): void;
-  redirect(channel: ChannelId, url: unknown): NavigateResult;
-  fail(reason?: string): void;
-  abandon(): void;
+  start(initial: InitialTxn | undefined): void;
+  /** Loads the page's strings in its locale (see CheckoutModel.text). */
+  text(): Promise<void>;
+  /** What a channel may ask of the checkout, bound to that channel. */
+  actionsFor(channel: ChannelId): ChannelActions;
   tryAnotherWay(): void;
   retry(): void;
   close(): void;
@@ -59,14 +59,34 @@ function ruleOf(channel: ChannelId): Promise<ResumeRule<unknown> | undefined> {
   return rule;
 }
 
+/** Each locale's strings: one JSON file beside the page's assets, named in the page's configuration. */
+const catalogSource =
+  (config: PageConfig): TextSource =>
+  async (locale) => {
+    const file = config.text?.[locale];
+    if (!file) throw new Error(`the page's configuration names no strings for ${locale}`);
+    const r = await fetch(new URL(file, location.href));
+    if (!r.ok) throw new Error(`${file}: HTTP ${r.status}`);
+    return (await r.json()) as Record<string, string>;
+  };
+
+/** The page's own navigation: its configuration's hosts; from a frame, the loader moves the top window. */
+const navigateEnvOf = (page: PageEnv, bridge: ModelDeps['bridge']): NavigateEnv => ({
+  policy: { hosts: page.config.redirectHosts, allowHttpLoopback: page.config.allowHttpLoopback },
+  inFrame: page.inFrame,
+  askParent: (url) => bridge?.send({ type: 'navigate', url }) ?? false,
+  assign: (url) => location.assign(url),
+});
+
 /** Creates the session over the model's state. */
 export function createSession(deps: ModelDeps, state: ModelState): Session {
   const { reference, txn, attempt, boot } = state;
   const proxy = deps.proxy ?? createProxy();
+  const store = deps.store ?? createJsonStore();
   const env = deps.pollEnv ?? browserPollEnv(document);
   const newId = deps.newId ?? randomId;
   const isReference = deps.isReference ?? ((s: string) => import('./schemas').then((m) => m.isReference(s)));
-  const go = deps.navigate ?? ((url: unknown) => navigate(url, deps.navigateEnv!));
+  const go = deps.navigate ?? ((url: unknown) => navigate(url, deps.navigateEnv ?? navigateEnvOf(deps.page!, deps.bridge)));
   const send = (m: Parameters<NonNullable<ModelDeps['bridge']>['send']>[0]) => deps.bridge?.send(m);
 
   // A reference the server verified while serving the page, or that start-up verified, needs no second check.
@@ -135,13 +155,16 @@ export function createSession(deps: ModelDeps, state: ModelState): Session {
   function remember(a: Attempt): void {
     const record = recordOf(reference, a, env.now());
     if (!record) {
-      if (a.kind === 'idle' || a.kind === 'settled' || a.kind === 'submitting') deps.store.remove(RESUME_KEY);
+      if (a.kind === 'idle' || a.kind === 'settled' || a.kind === 'submitting') store.remove(RESUME_KEY);
       return;
     }
-    if (record.instructions === undefined) return deps.store.set(RESUME_KEY, record);
+    if (record.instructions === undefined) {
+      store.set(RESUME_KEY, record);
+      return;
+    }
     const write = (rule: ResumeRule<unknown> | undefined) => {
       const instructions = rule?.clean(record.instructions);
-      deps.store.set(RESUME_KEY, instructions === undefined ? { ...record, reason: 'unknown', instructions: undefined } : { ...record, instructions });
+      store.set(RESUME_KEY, instructions === undefined ? { ...record, reason: 'unknown', instructions: undefined } : { ...record, instructions });
     };
     // The rule loaded with the attempt's first call (see complete); if it has not yet, the attempt may move on meanwhile.
     const channel = record.channel as ChannelId;
@@ -160,7 +183,10 @@ export function createSession(deps: ModelDeps, state: ModelState): Session {
       };
       poller = startPolling(round, env, gaveUp, bound === undefined ? policy : { ...policy, maxMs: bound });
     };
-    if (a.kind !== 'watching' || a.reason !== 'instructions') return start(undefined);
+    if (a.kind !== 'watching' || a.reason !== 'instructions') {
+      start(undefined);
+      return;
+    }
     // Placeholder until the rule is here, so nothing starts a second poller meanwhile.
     poller = { stop() {}, now() {} };
     const placeholder = poller;
@@ -232,10 +258,72 @@ export function createSession(deps: ModelDeps, state: ModelState): Session {
     boot.value = { kind: 'ready' };
   }
 
+  /**
+   * Wires what the page needs once it has taken over: its strings (the first screen's came with it; the rest load
+   * now, with the merchant's wallet names on top), the loader's messages and the page's height for an inline frame.
+   */
+  function wirePage(page: PageEnv): void {
+    setTextSource(catalogSource(page.config));
+    setOverrides(walletNameOverrides(page.config));
+    loadLocale(page.locale).catch(() => undefined);
+    const bridge = deps.bridge;
+    if (!bridge || !('parent' in bridge)) return;
+    reportSize(bridge, page.root);
+  }
+
+  const actions = new Map<ChannelId, ChannelActions>();
+
+  /** The actions of one channel's context. */
+  function channelActions(channel: ChannelId): ChannelActions {
+    return {
+      async complete(make) {
+        if (!referenceOk) return { kind: 'busy' };
+        const before = attempt.peek();
+        const a = dispatch({ type: 'submit', channel, newId: newId() });
+        if (a === before || a.kind !== 'submitting') return { kind: 'busy' };
+        // Beside the call: the rule that keeps its instructions, so they are written the moment they are shown.
+        void ruleOf(channel);
+        const r = await proxy.send(make(`${a.key.id}-${a.key.seq}`));
+        if (r.ok) {
+          dispatch({ type: 'answered' });
+          return { kind: 'ok', value: r.value };
+        }
+        const e = r.error;
+        if (e.code === 'declined') {
+          dispatch({ type: 'rejected' });
+          return { kind: 'declined', message: e.message ?? '', ...(e.responseCode ? { responseCode: e.responseCode } : {}) };
+        }
+        if (isUnknownOutcome(e)) {
+          dispatch({ type: 'unknown', now: env.now() });
+          return { kind: 'unknown' };
+        }
+        dispatch({ type: 'rejected' });
+        return { kind: 'refused', error: e };
+      },
+      fetch: (call) => proxy.send(call),
+      awaitSecret: () => void dispatch({ type: 'await-secret' }),
+      confirm: () => void dispatch({ type: 'confirm', channel, newId: newId(), now: env.now() }),
+      watch: (instructions) => void dispatch({ type: 'watch', instructions, now: env.now() }),
+      redirect(url) {
+        const r = go(url);
+        if (r.ok) dispatch({ type: 'redirect', channel, newId: newId() });
+        return r;
+      },
+      fail: (reason) => void dispatch({ type: 'fail', ...(reason ? { reason } : {}) }),
+      abandon: () => void dispatch({ type: 'abandon' }),
+    };
+  }
+
   const session: Session = {
-    start(initial, resumed) {
-      comingBack = resumed;
+    start(initial) {
+      // A reload or a return from a wallet / 3-D Secure page: "confirming", verify first, then the attempt again.
+      comingBack = reference ? readResume(store, reference, env.now()) : undefined;
+      if (comingBack) {
+        if (state.channels.peek().includes(comingBack.channel as ChannelId)) state.channel.value = comingBack.channel as ChannelId;
+        boot.value = { kind: 'starting', verifying: true };
+      }
       void begin(initial);
+      if (deps.page) wirePage(deps.page);
       if (!reference) return;
       // What the loader shows in onEvent and asks about before closing: a payment in flight, the channel shown.
       let last = '';
@@ -248,43 +336,17 @@ export function createSession(deps: ModelDeps, state: ModelState): Session {
       });
       // What the payer may need next (other channels, outcome screens), once the form is up.
       const idle = (fn: () => void) => (typeof requestIdleCallback === 'function' ? requestIdleCallback(fn, { timeout: 3000 }) : setTimeout(fn, 1500));
-      if (deps.preload) idle(() => deps.preload!(state.channels.peek()));
+      if (deps.preload) idle(deps.preload);
     },
-    async complete(channel, make) {
-      if (!referenceOk) return { kind: 'busy' };
-      const before = attempt.peek();
-      const a = dispatch({ type: 'submit', channel, newId: newId() });
-      if (a === before || a.kind !== 'submitting') return { kind: 'busy' };
-      // Beside the call: the rule that keeps its instructions, so they are written the moment they are shown.
-      void ruleOf(channel);
-      const r = await proxy.send(make(`${a.key.id}-${a.key.seq}`));
-      if (r.ok) {
-        dispatch({ type: 'answered' });
-        return { kind: 'ok', value: r.value };
-      }
-      const e = r.error;
-      if (e.code === 'declined') {
-        dispatch({ type: 'rejected' });
-        return { kind: 'declined', message: e.message ?? '', ...(e.responseCode ? { responseCode: e.responseCode } : {}) };
-      }
-      if (isUnknownOutcome(e)) {
-        dispatch({ type: 'unknown', now: env.now() });
-        return { kind: 'unknown' };
-      }
-      dispatch({ type: 'rejected' });
-      return { kind: 'refused', error: e };
+    text() {
+      if (deps.page) setTextSource(catalogSource(deps.page.config));
+      return loadLocale(deps.page?.locale ?? 'en');
     },
-    fetch: (call) => proxy.send(call),
-    awaitSecret: () => void dispatch({ type: 'await-secret' }),
-    confirm: (channel) => void dispatch({ type: 'confirm', channel, newId: newId(), now: env.now() }),
-    watch: (instructions) => void dispatch({ type: 'watch', instructions, now: env.now() }),
-    redirect(channel, url) {
-      const r = go(url);
-      if (r.ok) dispatch({ type: 'redirect', channel, newId: newId() });
-      return r;
+    actionsFor(channel) {
+      let a = actions.get(channel);
+      if (!a) actions.set(channel, (a = channelActions(channel)));
+      return a;
     },
-    fail: (reason) => void dispatch({ type: 'fail', ...(reason ? { reason } : {}) }),
-    abandon: () => void dispatch({ type: 'abandon' }),
     tryAnotherWay: () => void dispatch({ type: 'try-another-way' }),
     retry() {
       const b = boot.peek();

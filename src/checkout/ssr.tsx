@@ -1,12 +1,14 @@
 import { renderToString } from 'preact-render-to-string';
 import { type Locale, LOCALES, negotiateLocale } from '../i18n/locale';
-import { addStrings, type MessageSet, setOverrides, showLocale, type TextSource } from '../i18n/text';
+import { addStrings, type MessageSet, setOverrides, showLocale } from '../i18n/text';
+import type { TextSource } from '../i18n/catalogs';
 import { trustedParentOrigin } from '../platform/bridge';
 import type { PageConfig } from '../platform/pageConfig';
 import { memoryStore } from '../platform/storage';
 import { channels } from '../channels/registry';
 import type { InitialTxn } from './model';
-import { createPage, walletNameOverrides } from './page';
+import { walletNameOverrides } from './overrides';
+import { createPage } from './page';
 import { readPageParams } from './pageParams';
 import type { Session } from './session';
 import { allTexts } from './texts';
@@ -14,14 +16,17 @@ import { allTexts } from './texts';
 // The server only draws: nothing it renders may call the network, store or navigate.
 const INERT_SESSION: Session = {
   start() {},
-  complete: async () => ({ kind: 'busy' }),
-  fetch: async () => ({ ok: false, error: { code: 'network' } }),
-  awaitSecret() {},
-  confirm() {},
-  watch() {},
-  redirect: () => ({ ok: false, reason: 'the server only draws' }),
-  fail() {},
-  abandon() {},
+  text: async () => {},
+  actionsFor: () => ({
+    complete: async () => ({ kind: 'busy' }),
+    fetch: async () => ({ ok: false, error: { code: 'network' } }),
+    awaitSecret() {},
+    confirm() {},
+    watch() {},
+    redirect: () => ({ ok: false, reason: 'the server only draws' }),
+    fail() {},
+    abandon() {},
+  }),
   tryAnotherWay() {},
   retry() {},
   close() {},
@@ -49,7 +54,7 @@ export function loadPageStrings(source: TextSource): Promise<void> {
 export const pageLocale = (search: URLSearchParams, acceptLanguage: readonly string[]): Locale =>
   negotiateLocale([readPageParams(search).locale], acceptLanguage);
 
-/** The message sets the first screen shows, whole, plus each channel's tab label. */
+/** The message sets the first screen shows, whole, plus each channel's tab label (overrides applied). */
 function firstScreenStrings(strings: Readonly<Record<string, string>>): Record<string, string> {
   const whole = allTexts()
     .filter((s: MessageSet) => s.firstScreen)
@@ -82,7 +87,8 @@ export function renderFirstScreen(
 ): FirstScreen {
   if (!catalogs) throw new Error('renderFirstScreen: call loadPageStrings() first');
   const params = readPageParams(search);
-  const strings = catalogs.get(locale)!;
+  // The merchant's wallet names replace the catalog's in every language: they are brands.
+  const strings = { ...catalogs.get(locale)!, ...walletNameOverrides(config)[locale] };
   const first = firstScreenStrings(strings);
   if (verified && txn?.status !== 'pending') return { html: undefined, strings: first };
   // The loader frames the page with its storefront's origin; the page embeds itself only for an allowed one.

@@ -1,7 +1,7 @@
 import { ROUTES } from '../api/routes';
 import type { VerifyData, VerifyResponse } from '../api/transactions';
 import { callOf, type ProxyCall } from '../channels/kit/call';
-import type { Proxy } from './proxy';
+import type { ProxyClient } from './proxy';
 import type { outcomeText } from './text';
 
 // Start-up: before the payer can pay, the reference must be well formed and known to the payment API.
@@ -53,7 +53,7 @@ export async function checkReference(reference: string, isReference: (reference:
 /** Verifies the reference at start-up: the transaction, or why the payer cannot go on. */
 export async function verifyAtStart(
   reference: string,
-  proxy: Proxy,
+  proxy: ProxyClient,
 ): Promise<{ readonly ok: true; readonly data: VerifyData } | { readonly ok: false; readonly error: StartupError }> {
   const r = await proxy.send(verifyCall(reference));
   if (r.ok) return { ok: true, data: r.value.data };

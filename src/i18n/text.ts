@@ -48,14 +48,8 @@ export function messageSet<Id extends string, K extends string>(id: Id, firstScr
 /** Merchant overrides: per locale, full keys to the text to show instead. */
 export type Overrides = Readonly<Partial<Record<Locale, Readonly<Record<string, string>>>>>;
 
-/** Where a locale's strings come from: the page fetches its JSON file, the server and tests read the sources. */
-export type TextSource = (locale: Locale) => Promise<Readonly<Record<string, string>>>;
-
-// Strings of each locale by full key, as loaded so far; the locales whose file has loaded (a signal: what waits
-// for them re-renders when they have).
+// Strings of each locale by full key, as loaded so far (catalogs.ts loads them), and the merchant's overrides.
 const loaded = new Map<Locale, Record<string, string>>();
-const requests = new Map<Locale, Promise<void>>();
-const complete = signal<readonly Locale[]>([]);
 let overrides: Overrides = {};
 
 function publish(locale: Locale): void {
@@ -63,7 +57,7 @@ function publish(locale: Locale): void {
   activeLocale.value = locale;
 }
 
-/** Adds strings of a locale by full key (the first screen's, which the server sends with the page). */
+/** Adds strings of a locale by full key (the first screen's, which the server sends with the page; a loaded catalog). */
 export function addStrings(locale: Locale, strings: Readonly<Record<string, string>>): void {
   loaded.set(locale, { ...loaded.get(locale), ...strings });
   if (activeLocale.peek() === locale) publish(locale);
@@ -80,26 +74,8 @@ export function showLocale(locale: Locale): void {
   publish(locale);
 }
 
+/** The locales whose whole catalog has loaded: what waits for them re-renders when they have. */
+export const completeLocales = signal<readonly Locale[]>([]);
+
 /** True once the page's locale has all its strings (a view that needs more than the first screen's shows after). */
-export const allTextLoaded = (): boolean => complete.value.includes(activeLocale.value);
-
-let source: TextSource = (locale) => Promise.reject(new Error(`no source of strings for ${locale}: call setTextSource first`));
-
-/** Sets where locales' strings come from (the page at boot; the server; tests). */
-export function setTextSource(next: TextSource): void {
-  source = next;
-}
-
-/** Loads a locale's strings once; a failed load is forgotten, so the next call tries again. */
-export function loadLocale(locale: Locale): Promise<void> {
-  let p = requests.get(locale);
-  if (!p) {
-    p = source(locale).then((strings) => {
-      addStrings(locale, strings);
-      complete.value = [...complete.peek(), locale];
-    });
-    requests.set(locale, p);
-    p.catch(() => requests.delete(locale));
-  }
-  return p;
-}
+export const allTextLoaded = (): boolean => completeLocales.value.includes(activeLocale.value);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { PROTOCOL_VERSION, parseParentMessage } from '../protocol/messages';
-import { BRIDGE_PROTOCOL_VERSION, createBridge, trustedParentOrigin, type BridgeWindow } from './bridge';
+import { BRIDGE_PROTOCOL_VERSION, type BridgeWindow, createBridge, trustedParentOrigin } from './bridge';
+import { onParentMessage } from './bridgeListen';
 
 function fakeWindow() {
   const posted: [unknown, string][] = [];
@@ -48,19 +49,24 @@ describe('createBridge', () => {
   it('accepts a message only from the exact origin and the parent window, in the versioned schema', async () => {
     const w = fakeWindow();
     const got: unknown[] = [];
-    const off = createBridge(w.win, 'https://shop.example', true, parseParentMessage).onMessage((m) => got.push(m));
+    const off = onParentMessage(createBridge(w.win, 'https://shop.example', true), w.win, (m) => got.push(m), parseParentMessage);
     w.dispatch({ v: 1, type: 'shown' }, 'https://evil.example', w.parent);
     w.dispatch({ v: 1, type: 'shown' }, 'https://shop.example', {});
     w.dispatch({ v: 2, type: 'shown' }, 'https://shop.example', w.parent);
     w.dispatch({ type: 'shown' }, 'https://shop.example', w.parent);
     w.dispatch('shown', 'https://shop.example', w.parent);
-    expect(got).toEqual([]);
     await Promise.resolve();
     expect(got).toEqual([]);
     w.dispatch({ v: 1, type: 'shown' }, 'https://shop.example', w.parent);
     await Promise.resolve();
     expect(got).toEqual([{ v: 1, type: 'shown' }]);
     off();
+    expect(w.handlers.size).toBe(0);
+  });
+
+  it('listens to nothing without a trusted parent', () => {
+    const w = fakeWindow();
+    onParentMessage(createBridge(w.win, undefined, true), w.win, () => undefined);
     expect(w.handlers.size).toBe(0);
   });
 });

@@ -1,25 +1,19 @@
-import type { ChildMessage, ParentMessage } from '../protocol/messages';
+import type { ChildMessage } from '../protocol/messages';
 
 /** PROTOCOL_VERSION of protocol/messages.ts, restated so valibot stays out of the first bundle (bridge.test.ts checks). */
 export const BRIDGE_PROTOCOL_VERSION = 1;
 
-/** Parses a parent message: protocol/messages.ts's parseParentMessage, loaded when the first message arrives. */
-export type ParentParser = (data: unknown) => ParentMessage | undefined | Promise<ParentMessage | undefined>;
-const lazyParse: ParentParser = (data) => import('../protocol/messages').then((m) => m.parseParentMessage(data));
-
 /** A message to the parent without the version field, which the bridge adds. */
 export type OutgoingMessage = ChildMessage extends infer M ? (M extends ChildMessage ? Omit<M, 'v'> : never) : never;
 
-/** The page's side of the loader protocol. */
+/** The page's side of the loader protocol: where it talks to, and sending. */
 export interface Bridge {
   /** The origin messages are sent to, or undefined when the page is not embedded by a trusted parent. */
   readonly targetOrigin: string | undefined;
+  /** The parent window, when the page is framed by a trusted one. */
+  readonly parent: BridgeWindow['parent'];
   /** Posts to the parent; false (and nothing sent) without a trusted target. */
   send(message: OutgoingMessage): boolean;
-  /** Listens for parent messages that pass the origin, source and schema checks; returns the unsubscribe. */
-  onMessage(fn: (m: ParentMessage) => void): () => void;
-  /** Reports the content height whenever it changes; returns the disconnect. */
-  observeSize(el: Element): () => void;
 }
 
 /** Window-like surface the bridge needs, replaceable in tests. */
@@ -43,39 +37,17 @@ export function trustedParentOrigin(param: string | null | undefined, allowedOri
   return origin === param && allowedOrigins.includes(origin) ? origin : undefined;
 }
 
-/** Creates the bridge: explicit target origin on send; exact origin and `event.source === parent` on receive. */
-export function createBridge(win: BridgeWindow, targetOrigin: string | undefined, inFrame: boolean, parse: ParentParser = lazyParse): Bridge {
+/** Creates the bridge: an explicit target origin on send, only to a trusted parent (bridgeListen.ts receives). */
+export function createBridge(win: BridgeWindow, targetOrigin: string | undefined, inFrame: boolean): Bridge {
   const parent = inFrame ? win.parent : null;
   const target = parent ? targetOrigin : undefined;
-  const send = (message: OutgoingMessage): boolean => {
-    if (!parent || !target) return false;
-    parent.postMessage({ ...message, v: BRIDGE_PROTOCOL_VERSION }, target);
-    return true;
-  };
   return {
     targetOrigin: target,
-    send,
-    onMessage(fn) {
-      if (!parent || !target) return () => {};
-      const handler = (e: MessageEvent) => {
-        if (e.origin !== target || e.source !== parent) return;
-        void Promise.resolve(parse(e.data)).then((m) => m && fn(m));
-      };
-      win.addEventListener('message', handler);
-      return () => win.removeEventListener('message', handler);
-    },
-    observeSize(el) {
-      if (!parent || !target || typeof ResizeObserver === 'undefined') return () => {};
-      let last = -1;
-      const ro = new ResizeObserver(() => {
-        const h = Math.ceil(el.getBoundingClientRect().height);
-        if (h !== last) {
-          last = h;
-          send({ type: 'resize', height: h });
-        }
-      });
-      ro.observe(el);
-      return () => ro.disconnect();
+    parent: target ? parent : null,
+    send(message) {
+      if (!parent || !target) return false;
+      parent.postMessage({ ...message, v: BRIDGE_PROTOCOL_VERSION }, target);
+      return true;
     },
   };
 }

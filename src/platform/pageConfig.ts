@@ -1,4 +1,4 @@
-import { LOCALES, type Locale } from '../i18n/locale';
+import type { Locale } from '../i18n/locale';
 
 /**
  * Configuration the Tender server writes into the hosted page as `<meta name="tender-config" content="…json…">`
@@ -29,35 +29,20 @@ export function renderPageConfigMeta(config: PageConfig): string {
 }
 
 const strings = (x: unknown): x is string[] => Array.isArray(x) && x.every((s) => typeof s === 'string');
-const TEXT_FILE = /^assets\/text-[a-z]+\.[\w-]+\.json$/;
 
 /**
- * Reads the configuration from the document; undefined when it is missing or malformed. Checked by hand, not by a
- * schema: the page needs it before its first render, and valibot is not in the first bundle.
+ * Reads the configuration the server wrote; undefined when it is missing or malformed (a page not served by Tender).
+ * Checked by hand, not by a schema: the page needs it before its first render, and valibot is not in the first bundle.
  */
 export function readPageConfig(doc: Document): PageConfig | undefined {
-  let c: Record<string, unknown> | null;
   try {
-    // No meta, no content or not JSON: no configuration.
-    c = JSON.parse(doc.querySelector('meta[name="tender-config"]')!.getAttribute('content')!) as Record<string, unknown> | null;
+    const c = JSON.parse(doc.querySelector('meta[name="tender-config"]')!.getAttribute('content')!) as PageConfig;
+    // What the page acts on before anything else: whom it talks to and where it may send the payer.
+    if (c.v === 1 && strings(c.allowedOrigins) && strings(c.redirectHosts) && typeof c.allowHttpLoopback === 'boolean') return c;
   } catch {
-    return undefined;
+    // No meta, no content, not JSON, or null: no configuration.
   }
-  // Only an object has `v` (null, numbers, strings and arrays do not).
-  if (c?.v !== 1 || !strings(c.allowedOrigins) || !strings(c.redirectHosts) || typeof c.allowHttpLoopback !== 'boolean') return undefined;
-  const w = c.walletNames as Record<string, unknown> | null | undefined;
-  if (w !== undefined && (typeof w?.a !== 'string' || typeof w.b !== 'string')) return undefined;
-  const t = c.text as Record<string, unknown> | null | undefined;
-  if (t !== undefined && (t === null || typeof t !== 'object' || !LOCALES.every((l) => typeof t[l] === 'string' && TEXT_FILE.test(t[l] as string))))
-    return undefined;
-  return {
-    v: 1,
-    allowedOrigins: c.allowedOrigins,
-    redirectHosts: c.redirectHosts,
-    allowHttpLoopback: c.allowHttpLoopback,
-    walletNames: w ? { a: w.a as string, b: w.b as string } : { a: 'Wallet A', b: 'Wallet B' },
-    ...(t ? { text: Object.fromEntries(LOCALES.map((l) => [l, t[l] as string])) as Record<Locale, string> } : {}),
-  };
+  return undefined;
 }
 
 /** The placeholder the server swaps in the loader for {@link renderLoaderConfig}'s string literal. */

@@ -54,9 +54,15 @@ export function Tabs({ label, items, selected, onSelect, children }: TabsProps) 
           ))}
         </div>
       )}
-      <div role={many ? 'tabpanel' : undefined} id="tender-panel" aria-labelledby={many ? `tender-tab-${selected}` : undefined} class="tender-panel">
-        {children}
-      </div>
+      {many ? (
+        <div role="tabpanel" id="tender-panel" aria-labelledby={`tender-tab-${selected}`} class="tender-panel">
+          {children}
+        </div>
+      ) : (
+        <div id="tender-panel" class="tender-panel">
+          {children}
+        </div>
+      )}
     </div>
   );
 }

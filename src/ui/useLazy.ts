@@ -9,7 +9,10 @@ export function preload<P>(load: Loader<P>): Promise<ComponentType<P> | undefine
   const hit = cache.get(load as Loader<never>) as ComponentType<P> | undefined;
   if (hit) return Promise.resolve(hit);
   return load().then(
-    (c) => (cache.set(load as Loader<never>, c as ComponentType<never>), c),
+    (c) => {
+      cache.set(load as Loader<never>, c as ComponentType<never>);
+      return c;
+    },
     () => undefined,
   );
 }

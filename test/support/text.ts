@@ -2,7 +2,8 @@
 // reads them (scripts/text.ts), English shown.
 import { beforeAll } from 'vitest';
 import { collectText } from '../../scripts/text';
-import { loadLocale, setTextSource, showLocale } from '../../src/i18n/text';
+import { showLocale } from '../../src/i18n/text';
+import { loadLocale, setTextSource } from '../../src/i18n/catalogs';
 
 beforeAll(async () => {
   const catalogs = await collectText();

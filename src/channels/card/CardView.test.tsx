@@ -49,7 +49,8 @@ describe('card form', () => {
     expect(err?.textContent).toMatch(/not valid/);
     expect(err?.getAttribute('aria-live')).toBe('polite');
     fireEvent.submit(number.closest('form')!);
-    expect(document.activeElement).toBe(number);
+    // The submit runs in the card flow, which loads on the form's first focus or submit.
+    await waitFor(() => expect(document.activeElement).toBe(number));
     expect(screen.getByLabelText(/expiry/i).getAttribute('aria-invalid')).toBe('true');
     expect(screen.getByText('Enter the CVV.')).toBeTruthy();
   });
@@ -104,7 +105,7 @@ describe('card form', () => {
     expect(await screen.findByText('Confirming your payment…')).toBeTruthy();
   });
 
-  it('shows a decline with the API reason, then "Try another way" gives an empty form', async () => {
+  it('shows a decline with the API reason, then "Try another way" keeps the number and expiry, never the CVV', async () => {
     renderApp({ [VERIFY]: verifyAnswer('pending'), [CARD]: { body: { status: false, message: 'Insufficient funds' } } });
     await flush();
     fillCard('4000000000009995');
@@ -112,7 +113,9 @@ describe('card form', () => {
     expect(await screen.findByRole('heading', { name: 'Payment not completed' })).toBeTruthy();
     expect(screen.getByText('Insufficient funds')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Try another way' }));
-    expect((screen.getByLabelText(/card number/i) as HTMLInputElement).value).toBe('');
+    expect((screen.getByLabelText(/card number/i) as HTMLInputElement).value).toBe('4000 0000 0000 9995');
+    expect((screen.getByLabelText(/expiry/i) as HTMLInputElement).value).toBe('12/30');
+    expect((screen.getByLabelText(/cvv/i) as HTMLInputElement).value).toBe('');
   });
 
   it('sends exactly one request for a double click and Enter', async () => {

@@ -2,7 +2,8 @@ import { useEffect } from 'preact/hooks';
 import { Field } from '../../ui/Field';
 import type { ChannelContext } from '../kit/context';
 import { kitText } from '../kit/text';
-import { type CardState, clearCard } from './state';
+import { forgetCard } from './flow';
+import type { CardState } from './state';
 import { cardStepText as text } from './text';
 import { digitsOf } from './format';
 
@@ -45,7 +46,7 @@ export function SecretStep({ s, ctx, submit }: { s: CardState; ctx: ChannelConte
         class="tender-btn tender-btn--link"
         disabled={busy}
         onClick={() => {
-          clearCard(s);
+          forgetCard(s, true);
           ctx.abandon();
         }}
       >

@@ -2,9 +2,10 @@ import type { ChannelContext, CompletionResult } from '../kit/context';
 import { problemOf } from '../kit/errors';
 import { redirectProblem } from '../kit/flows';
 import { cardPaymentCall, validateOtpCall } from './calls';
-import { type CardState, clearCard } from './state';
+import type { CardField, CardState } from './state';
 import { cardStepText } from './text';
-import { digitsOf, parseExpiry } from './format';
+import { digitsOf } from './format';
+import { parseExpiry } from './validation';
 
 // The card flow after the form: loaded when the payer first focuses the form, so the first bundle holds only
 // what paints the fields.
@@ -14,8 +15,33 @@ const MAX_TRIES = 3;
 type Ctx = ChannelContext<never>;
 
 function fail(s: CardState, ctx: Ctx, reason: string | undefined) {
-  clearCard(s);
+  // The number and expiry stay for "Try another way"; the CVV and secrets never do.
+  forgetCard(s);
   ctx.fail(reason);
+}
+
+/** The form's checks (validation.ts), as the view loaded them. */
+export interface Checks {
+  validateNumber(number: string): unknown;
+  validateExpiry(expiry: string): unknown;
+  validateCvv(cvv: string, number: string): unknown;
+}
+
+/** Submits the form: the first field that does not pass takes focus; valid details go to the API. */
+export function submitForm(s: CardState, ctx: Ctx, checks: Checks): Promise<void> | undefined {
+  s.submitted.value = true;
+  s.formError.value = undefined;
+  const bad: Record<CardField, unknown> = {
+    number: checks.validateNumber(s.number.value),
+    expiry: checks.validateExpiry(s.expiry.value),
+    cvv: checks.validateCvv(s.cvv.value, s.number.value),
+  };
+  const first = (['number', 'expiry', 'cvv'] as const).find((f) => bad[f]);
+  if (first) {
+    s.refs[first].current?.focus();
+    return undefined;
+  }
+  return submitDetails(s, ctx);
 }
 
 /** The bank asks for a PIN or a one-time code: the step's form, within the same attempt. */
@@ -35,7 +61,7 @@ type Finish = { readonly authMode: 'no-auth' } | { readonly authMode: '3ds' | 'r
 
 /** Verifies, or sends the payer to the bank's page (verify on return). */
 function finish(s: CardState, ctx: Ctx, how: Finish, onRefused: (reason: string) => void) {
-  clearCard(s);
+  forgetCard(s, true);
   if (how.authMode === 'no-auth') ctx.confirm();
   else {
     const problem = redirectProblem(ctx, how.redirectUrl);
@@ -44,7 +70,7 @@ function finish(s: CardState, ctx: Ctx, how: Finish, onRefused: (reason: string)
 }
 
 /** Submits valid card details (checked by the form): the attempt's first completion call, then the next step. */
-export async function submitDetails(s: CardState, ctx: Ctx): Promise<void> {
+async function submitDetails(s: CardState, ctx: Ctx): Promise<void> {
   const exp = parseExpiry(s.expiry.value)!;
   const details = { cardNumber: digitsOf(s.number.value), expiryMonth: exp.month, expiryYear: exp.year, cvv: s.cvv.value };
   s.details = details;
@@ -52,7 +78,6 @@ export async function submitDetails(s: CardState, ctx: Ctx): Promise<void> {
   if (r.kind !== 'ok')
     return onProblem(
       s,
-      ctx,
       r,
       (reason) => fail(s, ctx, reason),
       (text) => (s.formError.value = text),
@@ -63,9 +88,9 @@ export async function submitDetails(s: CardState, ctx: Ctx): Promise<void> {
 }
 
 /** A call that did not answer: a decline ends the attempt, a refusal is shown, an unknown outcome is verified. */
-function onProblem(s: CardState, ctx: Ctx, r: CompletionResult<unknown>, declined: (reason: string) => void, refused: (text: string) => void): void {
+function onProblem(s: CardState, r: CompletionResult<unknown>, declined: (reason: string) => void, refused: (text: string) => void): void {
   if (r.kind === 'declined') declined(problemOf(r)!);
-  else if (r.kind === 'unknown') clearCard(s);
+  else if (r.kind === 'unknown') forgetCard(s, true);
   else if (r.kind === 'refused') refused(problemOf(r)!);
 }
 
@@ -105,9 +130,23 @@ export async function submitSecret(s: CardState, ctx: Ctx): Promise<void> {
   }
   onProblem(
     s,
-    ctx,
     r,
     (reason) => fail(s, ctx, reason),
     (text) => (s.stepError.value = text),
   );
+}
+
+/**
+ * Ends the attempt's hold on what the payer typed: the CVV, PIN, one-time code and the details held for the PIN
+ * step go; the number and expiry stay for the next attempt unless `all`.
+ */
+export function forgetCard(s: CardState, all = false): void {
+  s.details = undefined;
+  s.cvv.value = s.secret.value = '';
+  if (all) s.number.value = s.expiry.value = '';
+  s.touched.value = {};
+  s.submitted.value = false;
+  s.tries = 0;
+  s.stepError.value = s.stepMessage.value = undefined;
+  s.step.value = 'details';
 }

@@ -64,9 +64,3 @@ export function formatExpiry(raw: string): string {
   if (/^[2-9]/.test(d)) d = '0' + d.slice(0, 3);
   return d.length > 2 ? `${d.slice(0, 2)}/${d.slice(2)}` : d;
 }
-
-/** Month and two-digit year from "MM/YY", or undefined. */
-export function parseExpiry(value: string): { month: string; year: string } | undefined {
-  const m = /^(0[1-9]|1[0-2])\s*\/?\s*(\d{2})$/.exec(value.trim());
-  return m ? { month: m[1]!, year: m[2]! } : undefined;
-}

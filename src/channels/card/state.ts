@@ -1,12 +1,14 @@
-// No runtime import of preact here: the lazy flow imports this module, and a shared module that imports preact
-// makes Rolldown split preact out of the first bundle into a chunk of its own.
-import type { Signal } from '@preact/signals';
+import { type Signal, signal } from '@preact/signals';
 import type { CardDetails } from './calls';
+import { digitsOf, formatCardNumber, formatExpiry } from './format';
 
 /** Where the card flow is. */
 export type Step = 'details' | 'pin' | 'otp';
 
-/** The card form's state, shared by the form (first bundle) and the flow (loaded on first focus). */
+/** A field of the card form. */
+export type CardField = 'number' | 'expiry' | 'cvv';
+
+/** The card form's state for one checkout, shared by the form (first bundle) and the flow (loaded on first focus). */
 export interface CardState {
   readonly step: Signal<Step>;
   readonly number: Signal<string>;
@@ -14,25 +16,53 @@ export interface CardState {
   readonly cvv: Signal<string>;
   /** PIN or OTP, whichever step is shown. */
   readonly secret: Signal<string>;
-  readonly touched: Signal<Record<string, boolean>>;
+  readonly touched: Signal<Readonly<Record<string, boolean>>>;
   readonly submitted: Signal<boolean>;
   readonly stepError: Signal<string | undefined>;
   readonly formError: Signal<string | undefined>;
   readonly stepMessage: Signal<string | undefined>;
-  /** Held in memory for the PIN step's resend; dropped with everything else when the attempt ends. */
+  /** Held in memory for the PIN step, which sends them again; dropped with the CVV when the attempt ends. */
   details: CardDetails | undefined;
   otpReference: string;
   tries: number;
-  readonly refs: { readonly [K in 'number' | 'expiry' | 'cvv' | 'secret']: { current: HTMLInputElement | null } };
+  readonly refs: { readonly [K in CardField | 'secret']: { current: HTMLInputElement | null } };
 }
 
-/** Drops everything the payer typed and everything the attempt held. */
-export function clearCard(s: CardState): void {
-  s.details = undefined;
-  s.number.value = s.expiry.value = s.cvv.value = s.secret.value = '';
-  s.touched.value = {};
-  s.submitted.value = false;
-  s.tries = 0;
-  s.stepError.value = s.stepMessage.value = undefined;
-  s.step.value = 'details';
+/** The CVV as typed: digits only, four at most. */
+export const formatCvv = (v: string): string => digitsOf(v).slice(0, 4);
+
+// Values already in the server-drawn inputs when the script takes over: what the payer (or autofill) typed before
+// it arrived. Read only while they are there (the server has no document, a later mount finds none).
+const typed = (f: CardField) => (globalThis.document?.getElementById(`tender-card-${f}`) as HTMLInputElement | null)?.value ?? '';
+
+const states = new WeakMap<object, CardState>();
+
+/**
+ * The card form's state of a checkout (one per channel context): kept while the payer visits another tab or screen,
+ * so a decline, "Try another way" or a look at USSD does not make them type the number again. Starts from what the
+ * server-drawn inputs hold.
+ */
+export function cardStateOf(owner: object): CardState {
+  let s = states.get(owner);
+  if (!s) {
+    const ref = () => ({ current: null });
+    s = {
+      step: signal<Step>('details'),
+      number: signal(formatCardNumber(typed('number'))),
+      expiry: signal(formatExpiry(typed('expiry'))),
+      cvv: signal(formatCvv(typed('cvv'))),
+      secret: signal(''),
+      touched: signal({}),
+      submitted: signal(false),
+      stepError: signal<string | undefined>(undefined),
+      formError: signal<string | undefined>(undefined),
+      stepMessage: signal<string | undefined>(undefined),
+      details: undefined,
+      otpReference: '',
+      tries: 0,
+      refs: { number: ref(), expiry: ref(), cvv: ref(), secret: ref() },
+    };
+    states.set(owner, s);
+  }
+  return s;
 }

@@ -1,4 +1,4 @@
-import { detectBrand, digitsOf, parseExpiry } from './format';
+import { detectBrand, digitsOf } from './format';
 import { cardCheckText } from './text';
 
 export * from './format';
@@ -54,3 +54,9 @@ export function validateCvv(cvv: string, number: string): FieldError {
 
 /** The payer's message for a field problem. */
 export const fieldMessage = (e: FieldError): string | undefined => (e ? cardCheckText.t(e.key, e.params) : undefined);
+
+/** Month and two-digit year from "MM/YY", or undefined. */
+export function parseExpiry(value: string): { month: string; year: string } | undefined {
+  const m = /^(0[1-9]|1[0-2])\s*\/?\s*(\d{2})$/.exec(value.trim());
+  return m ? { month: m[1]!, year: m[2]! } : undefined;
+}

@@ -43,6 +43,8 @@ export function ModalChrome({ model, children }: ModalChromeProps) {
     return () => document.removeEventListener('keydown', onKey);
   }, []);
   return (
+    // biome-ignore lint/a11y/noStaticElementInteractions: a click on the backdrop is a pointer's shortcut; Esc and the close button are the keyboard's.
+    // biome-ignore lint/a11y/useKeyWithClickEvents: Esc closes the dialog for the keyboard (the handler above).
     <div class="tender-m" onClick={(e) => e.target === e.currentTarget && ask()}>
       <div class="tender-m-d" role="dialog" aria-modal="true" aria-label={text.t('title')}>
         <button type="button" class="tender-close tender-m-x" aria-label={text.t('close')} onClick={ask}>
