@@ -18,7 +18,7 @@ interface Embed {
 }
 
 /** Shown and reported when the hosted page did not say `ready` in time (15 s). */
-export const LOAD_FAILED = 'The checkout did not load.';
+const LOAD_FAILED = 'The checkout did not load.';
 const LOADING = 'Loading checkout…';
 
 // An element with a checkout mounted in it (an expando: renamed by the build, like the fields above).

@@ -1,10 +1,9 @@
+import { TRANSACTION_STATUSES as STATUSES } from '../src/api/status';
 import type { ChildMessage } from '../src/protocol/messages';
 
 // A hand-written twin of ChildMessageSchema: valibot would cost the loader more than its whole byte budget.
 // messages.test.ts proves on a table that it accepts exactly what parseChildMessage accepts (about the reference).
 // `===` throughout: `==` would let ['ready'] pass for 'ready'.
-
-const STATUSES = 'successful,failed,pending,void,abandoned,reversed,cancelled'.split(',');
 
 const str = (x: unknown, max: number): unknown => typeof x == 'string' && x.length <= max;
 
@@ -34,7 +33,7 @@ export function readChildMessage(m: any, reference: string): ChildMessage | fals
                   ? s === 'successful'
                   : t === 'pending'
                     ? s === t
-                    : (t === 'close' && s === undefined) || ((t === 'failure' || t === 'close') && STATUSES.includes(s))))) &&
+                    : (t === 'close' && s === undefined) || ((t === 'failure' || t === 'close') && (STATUSES as readonly unknown[]).includes(s))))) &&
     m
   );
 }

@@ -1,10 +1,14 @@
-// The public types of the loader. Type-only: importing this file adds no bytes to tender.js.
+// The public types of the loader. Type-only: importing this file adds no bytes to tender.js. Channel ids and
+// statuses are the checkout's own (src/channels/list.ts, src/api/status.ts).
+
+import type { TransactionStatus } from '../src/api/status';
+import type { SelectableChannelId } from '../src/channels/registry';
 
 /** A transaction status as the hosted page reports it (verify's statuses, normalised to lower case). */
-export type TenderStatus = 'successful' | 'failed' | 'pending' | 'void' | 'abandoned' | 'reversed' | 'cancelled';
+export type TenderStatus = TransactionStatus;
 
-/** The payment channels of the hosted page, in the order the payer sees them when given. */
-export type TenderChannel = 'card' | 'ussd' | 'bank-transfer' | 'wallet-a' | 'wallet-b';
+/** A payment channel a storefront may offer (the hosted page comes with `paymentRedirectUrl` instead). */
+export type TenderChannel = SelectableChannelId;
 
 /** Theme: CSS custom properties of the hosted page, e.g. `{ '--tender-accent': '#0a7' }`. */
 export type TenderTheme = { readonly [name: `--tender-${string}`]: string };

@@ -8,7 +8,7 @@ export interface Bank {
 }
 
 /** Real-looking Nigerian banks; the codes are the NIBSS/CBN codes. */
-export const BANKS: readonly Bank[] = [
+const BANKS: readonly Bank[] = [
   { code: '058', name: 'Guaranty Trust Bank', ussd: '*737#' },
   { code: '044', name: 'Access Bank', ussd: '*901#' },
   { code: '057', name: 'Zenith Bank', ussd: '*966#' },

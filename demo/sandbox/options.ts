@@ -45,7 +45,7 @@ export interface ResolvedOptions {
 }
 
 /** Default merchant key of the sandbox. */
-export const DEFAULT_SANDBOX_API_KEY = 'sk_test_sandbox';
+const DEFAULT_SANDBOX_API_KEY = 'sk_test_sandbox';
 
 /** Applies the defaults and refuses values that would make the sandbox misbehave silently. */
 export function resolveOptions(options: SandboxOptions = {}): ResolvedOptions {

@@ -3,7 +3,7 @@ import type { Transaction } from './state';
 import { groupDigits, TEST_CARDS } from './testCards';
 
 /** Escapes text for HTML content and attribute values. */
-export function escapeHtml(text: string): string {
+function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
 }
 

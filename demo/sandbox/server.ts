@@ -10,11 +10,10 @@ import { createState, type SandboxState } from './state';
 import { createTimers } from './timers';
 
 export type { SandboxOptions } from './options';
-export { DEFAULT_SANDBOX_API_KEY } from './options';
-export { TEST_CARDS, TEST_OTP, TEST_PIN, type TestCard } from './testCards';
+export { TEST_CARDS, TEST_OTP, TEST_PIN } from './testCards';
 
 /** Largest request body the sandbox reads. */
-export const MAX_BODY_BYTES = 64 * 1024;
+const MAX_BODY_BYTES = 64 * 1024;
 
 /** A sandbox without a socket: a Node request handler over in-memory state. */
 export interface Sandbox {

@@ -4,7 +4,7 @@ import type { RefundRecord, RetrievedTransfer, SplitAccount, TransactionStatus, 
 export type PaymentChannel = 'card' | 'ussd' | 'bank-transfer' | 'wallet-a' | 'wallet-b' | 'payment-page';
 
 /** Where a card payment stands. Only the last four digits of the card are kept. */
-export interface CardAttempt {
+interface CardAttempt {
   last4: string;
   brand: string;
   /** The step the payer still owes; null once the card has been decided. */
@@ -45,7 +45,7 @@ export interface Transaction {
 }
 
 /** The completion operations the stats count, per transaction reference. */
-export const COMPLETION_OPERATIONS = ['card-payment', 'validate-otp', 'ussd-payment', 'bank-transfer', 'walleta', 'walletb'] as const;
+const COMPLETION_OPERATIONS = ['card-payment', 'validate-otp', 'ussd-payment', 'bank-transfer', 'walleta', 'walletb'] as const;
 export type CompletionOperation = (typeof COMPLETION_OPERATIONS)[number];
 
 /** What the sandbox saw for one reference: how many completion requests, and their Idempotency-Key values. */

@@ -4,7 +4,7 @@ import type { InitiateRequest, TransactionStatus } from '../../src/api';
 import { startSandbox, type RunningSandbox, type SandboxOptions } from './server';
 
 /** The key the test sandboxes use. */
-export const TEST_KEY = 'sk_test_sandbox';
+const TEST_KEY = 'sk_test_sandbox';
 
 /** A card that is valid for years after any test run. */
 export const FUTURE = { expiryMonth: '12', expiryYear: '2099', cvv: '123' } as const;

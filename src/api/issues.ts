@@ -7,7 +7,7 @@ const MAX_FIELD_ERRORS = 20;
  * ("… but received "4111…""), which would carry card data into responses and logs. The schemas' own
  * messages say what is expected and are kept.
  */
-export function safeIssueMessage(issue: v.BaseIssue<unknown>): string {
+function safeIssueMessage(issue: v.BaseIssue<unknown>): string {
   if (!/^Invalid \w+: /.test(issue.message)) return issue.message;
   if (issue.received === 'undefined') return 'is required';
   if (issue.kind === 'schema') return `must be ${issue.type === 'object' ? 'an object' : `of type ${issue.expected ?? issue.type}`}`;

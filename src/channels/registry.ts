@@ -28,6 +28,15 @@ export type ChannelMessageKey = MessageKeyOf<(typeof CHANNELS)[number]['text']>;
 /** Every message set the channels use (each once: the wallets share theirs). */
 export const channelTexts = (): readonly MessageSet[] => [...new Set(list.map((c) => c.text))];
 
+/** The ids of a `channels` parameter that name no channel a merchant may list (for the integrator's error). */
+export function unknownChannels(param: string | null | undefined): string[] {
+  const known = list.filter((c) => !c.available).map((c) => c.id as string);
+  return (param ?? '')
+    .split(',')
+    .map((s) => s.trim().toLowerCase())
+    .filter((id) => id && !known.includes(id));
+}
+
 /**
  * The channels to offer: the `channels` parameter's subset and order (unknown ids dropped, each once), or every
  * channel; then the channels a transaction enables by itself (the hosted page, with a paymentRedirectUrl), which

@@ -5,14 +5,14 @@ import type { ChannelId } from '../channels/registry';
 // (session.ts) feeds it events and turns its changes into effects: calls, polling, storage, messages.
 
 /** One attempt's identity: its channel, the stem of its idempotency keys, and how many calls it has sent. */
-export interface AttemptKey {
+interface AttemptKey {
   readonly channel: ChannelId;
   readonly id: string;
   readonly seq: number;
 }
 
 /** While verifying: still asking; the way out offered (never "failed"); or the poller's bound passed. */
-export type Phase = 'checking' | 'open' | 'gave-up';
+type Phase = 'checking' | 'open' | 'gave-up';
 
 /** Why the checkout verifies while the payer does not act in the page. */
 export type WatchReason =

@@ -58,6 +58,27 @@ describe('start-up', () => {
   });
 });
 
+describe('the channels parameter', () => {
+  it('offers the listed channels in their order and tells the integrator about ids it does not know', async () => {
+    const t = testModel({ [VERIFY]: verifyAnswer('pending') }, { channels: 'ussd, crypto,card,ussd' });
+    t.model.start();
+    await flush();
+    expect(t.model.channels.value).toEqual(['ussd', 'card']);
+    expect(t.messages).toContainEqual({
+      type: 'error',
+      code: 'invalid_channels',
+      message: 'channels names crypto, which this checkout does not offer: use card, ussd, bank-transfer, wallet-a, wallet-b.',
+    });
+  });
+
+  it('says nothing when every id is known', async () => {
+    const t = testModel({ [VERIFY]: verifyAnswer('pending') }, { channels: 'card,wallet-b' });
+    t.model.start();
+    await flush();
+    expect(t.messages.filter((m) => (m as { type: string }).type === 'error')).toEqual([]);
+  });
+});
+
 describe('completion calls', () => {
   it('sends one request for a double submit', async () => {
     const t = testModel({ [VERIFY]: verifyAnswer('pending'), [CARD]: { body: { status: true, message: 'ok', data: { authMode: 'pin' } } } });

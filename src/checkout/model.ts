@@ -18,7 +18,7 @@ import type { PollEnv, PollPolicy } from './verify';
 // beside the first paint, with the network and the attempt machine) changes it.
 
 /** The screen the page shows; channels render inside `pay`. */
-export type Screen =
+type Screen =
   | { readonly kind: 'pay' }
   | { readonly kind: 'verifying' }
   | { readonly kind: 'redirecting' }
@@ -34,7 +34,7 @@ export type Screen =
   | ({ readonly kind: 'error' } & Omit<StartupError, 'code'>);
 
 /** Start-up: verifying the reference (showing "confirming" when the payer comes back to an attempt), done, or failed. */
-export type Boot = { readonly kind: 'starting'; readonly verifying: boolean } | { readonly kind: 'ready' } | ({ readonly kind: 'error' } & StartupError);
+type Boot = { readonly kind: 'starting'; readonly verifying: boolean } | { readonly kind: 'ready' } | ({ readonly kind: 'error' } & StartupError);
 
 /** The transaction as the Tender server verified it while serving the page. */
 export type InitialTxn = Pick<VerifyData, 'status' | 'amount' | 'currency' | 'merchantName' | 'channel' | 'message' | 'paidAt'>;

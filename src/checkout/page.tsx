@@ -8,7 +8,7 @@ import type { PageParams } from './pageParams';
  * The page's whole tree, the one the browser renders and the server renders first (so the browser's first render
  * finds its own markup): the checkout, inside the modal chrome when the loader framed it full-viewport.
  */
-export const pageView = (model: CheckoutModel, embedded: boolean, modal: boolean): VNode => {
+const pageView = (model: CheckoutModel, embedded: boolean, modal: boolean): VNode => {
   const app = <App model={model} embedded={embedded} />;
   return modal && embedded ? <ModalChrome model={model}>{app}</ModalChrome> : app;
 };

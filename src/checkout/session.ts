@@ -2,7 +2,7 @@ import { effect } from '@preact/signals';
 import type { VerifyData } from '../api/transactions';
 import type { ResumeRule } from '../channels/kit/channel';
 import { isUnknownOutcome } from '../channels/kit/errors';
-import { type ChannelId, channelById } from '../channels/registry';
+import { type ChannelId, channelById, channels, unknownChannels } from '../channels/registry';
 import { navigate, type NavigateEnv } from '../platform/navigate';
 import { type Attempt, type AttemptEvent, isUnderway, next } from './attempt';
 import type { ChannelActions, InitialTxn, ModelDeps, ModelState, PageEnv } from './model';
@@ -34,13 +34,16 @@ export interface Session {
 }
 
 /** The record of an attempt the payer may come back to, or undefined when there is nothing to resume. */
-export function recordOf(reference: string, a: Attempt, now: number): ResumeRecord | undefined {
+function recordOf(reference: string, a: Attempt, now: number): ResumeRecord | undefined {
   if (a.kind !== 'redirecting' && a.kind !== 'watching' && a.kind !== 'unknown') return undefined;
   const reason = a.kind === 'redirecting' ? 'returned' : a.kind === 'unknown' ? 'unknown' : a.reason;
   const since = a.kind === 'redirecting' ? now : a.since;
   const instructions = a.kind === 'watching' ? a.instructions : undefined;
   return { reference, channel: a.key.channel, attempt: a.key.id, startedAt: since, reason, ...(instructions !== undefined ? { instructions } : {}) };
 }
+
+/** Where the session remembers that the merchant offered its hosted page for a reference. */
+const HOSTED_KEY = 'tender:hosted-page';
 
 const rules = new Map<ChannelId, Promise<ResumeRule<unknown> | undefined>>();
 const loadedRules = new Map<ChannelId, ResumeRule<unknown> | undefined>();
@@ -83,6 +86,10 @@ export function createSession(deps: ModelDeps, state: ModelState): Session {
   const { reference, txn, attempt, boot } = state;
   const proxy = deps.proxy ?? createProxy();
   const store = deps.store ?? createJsonStore();
+  // The merchant offered its hosted payment page for this reference (the page came with its paymentRedirectUrl):
+  // after a trip to a wallet, which comes back without it, the option stays, with the address verify gives.
+  const hostedOffered = !!deps.paymentRedirectUrl || (!!reference && store.get(HOSTED_KEY) === reference);
+  if (deps.paymentRedirectUrl && reference) store.set(HOSTED_KEY, reference);
   const env = deps.pollEnv ?? browserPollEnv(document);
   const newId = deps.newId ?? randomId;
   const isReference = deps.isReference ?? ((s: string) => import('./schemas').then((m) => m.isReference(s)));
@@ -106,7 +113,7 @@ export function createSession(deps: ModelDeps, state: ModelState): Session {
       ...(d.merchantName ? { merchantName: d.merchantName } : {}),
       ...(d.channel ? { channel: d.channel } : {}),
       ...(d.paidAt ? { paidAt: d.paidAt } : {}),
-      ...('paymentRedirectUrl' in d && d.paymentRedirectUrl && !prev?.paymentRedirectUrl ? { paymentRedirectUrl: d.paymentRedirectUrl } : {}),
+      ...(hostedOffered && 'paymentRedirectUrl' in d && d.paymentRedirectUrl && !prev?.paymentRedirectUrl ? { paymentRedirectUrl: d.paymentRedirectUrl } : {}),
     };
   };
 
@@ -324,6 +331,17 @@ export function createSession(deps: ModelDeps, state: ModelState): Session {
       }
       void begin(initial);
       if (deps.page) wirePage(deps.page);
+      const unknown = unknownChannels(deps.channels);
+      if (unknown.length) {
+        const offered = channels()
+          .filter((c) => !c.available)
+          .map((c) => c.id);
+        send({
+          type: 'error',
+          code: 'invalid_channels',
+          message: `channels names ${unknown.join(', ')}, which this checkout does not offer: use ${offered.join(', ')}.`,
+        });
+      }
       if (!reference) return;
       // What the loader shows in onEvent and asks about before closing: a payment in flight, the channel shown.
       let last = '';

@@ -21,7 +21,7 @@ export interface StartupError {
 }
 
 /** Start-up errors by the code the integrator receives in `onError`. */
-export const STARTUP_ERRORS = {
+const STARTUP_ERRORS = {
   missing_reference: { message: 'errMissingRef', hint: 'errStartupHint', retry: false, code: 'missing_reference' },
   invalid_reference: { message: 'errBadRef', hint: 'errStartupHint', retry: false, code: 'invalid_reference' },
   not_found: { message: 'errNotFound', hint: 'errStartupHint', retry: true, code: 'not_found' },

@@ -11,7 +11,7 @@ export const timeText = messageSet<'time', KeysOf<typeof import('./messages/time
 const ownData = (locale: Locale): boolean => intlTag(locale) === `${locale}-NG`;
 
 /** A whole number in the locale's digits and separators. */
-export function formatNumber(n: number): string {
+function formatNumber(n: number): string {
   const tag = intlTag(activeLocale.value);
   return tag ? new (currentIntl()!.NumberFormat)(tag).format(n) : String(n);
 }

@@ -7,7 +7,7 @@ export const LOCALES = ['en', 'yo', 'ha', 'ig', 'pcm'] as const;
 export type Locale = (typeof LOCALES)[number];
 
 /** A locale other than the base. */
-export type Translation = Exclude<Locale, 'en'>;
+type Translation = Exclude<Locale, 'en'>;
 
 /** True for a locale the checkout speaks. */
 export const isLocale = (x: unknown): x is Locale => (LOCALES as readonly unknown[]).includes(x);

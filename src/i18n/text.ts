@@ -9,7 +9,7 @@ import type { Locale } from './locale';
 // language before any file arrives.
 
 /** `{name}` values of a message. */
-export type MessageParams = Readonly<Record<string, string | number>>;
+type MessageParams = Readonly<Record<string, string | number>>;
 
 /** One part's strings, by its id and its keys (the keys of its English file). */
 export interface MessageSet<Id extends string = string, K extends string = string> {
@@ -36,7 +36,7 @@ export const activeLocale = signal<Locale>('en');
 const catalog = signal<Readonly<Record<string, string>>>({});
 
 /** Fills `{name}` placeholders; a placeholder without a value stays as written. */
-export function fill(text: string, params?: MessageParams): string {
+function fill(text: string, params?: MessageParams): string {
   return params ? text.replace(/\{(\w+)\}/g, (m, k: string) => (params[k] === undefined ? m : String(params[k]))) : text;
 }
 

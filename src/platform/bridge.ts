@@ -4,7 +4,7 @@ import type { ChildMessage } from '../protocol/messages';
 export const BRIDGE_PROTOCOL_VERSION = 1;
 
 /** A message to the parent without the version field, which the bridge adds. */
-export type OutgoingMessage = ChildMessage extends infer M ? (M extends ChildMessage ? Omit<M, 'v'> : never) : never;
+type OutgoingMessage = ChildMessage extends infer M ? (M extends ChildMessage ? Omit<M, 'v'> : never) : never;
 
 /** The page's side of the loader protocol: where it talks to, and sending. */
 export interface Bridge {

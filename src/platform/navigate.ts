@@ -25,6 +25,3 @@ export function navigate(raw: unknown, env: NavigateEnv): NavigateResult {
   env.assign(check.url);
   return { ok: true, via: 'location' };
 }
-
-// In bridge.ts, so the first bundle gets it without the redirect policy, which loads with the model's engine.
-export { isInFrame } from './bridge';

@@ -1,16 +1,17 @@
 import * as v from 'valibot';
+import { TRANSACTION_STATUSES } from '../api/status';
 
 /** Version of the loader ↔ hosted page message protocol. */
 export const PROTOCOL_VERSION = 1;
 
 /** Outcome statuses the hosted page reports to the loader (a subset of verify's, already normalised). */
-export const OutcomeStatusSchema = v.picklist(['successful', 'failed', 'pending', 'void', 'abandoned', 'reversed', 'cancelled']);
+const OutcomeStatusSchema = v.picklist(TRANSACTION_STATUSES);
 
 const Ref = v.pipe(v.string(), v.maxLength(128));
 const base = { v: v.literal(PROTOCOL_VERSION) };
 
 /** Messages the hosted page posts to the loader. Payloads carry status and reference only: never card data. */
-export const ChildMessageSchema = v.variant('type', [
+const ChildMessageSchema = v.variant('type', [
   /** The hosted page has painted and listens. */
   v.object({ ...base, type: v.literal('ready'), reference: Ref }),
   /** The page's content height in CSS pixels, so the iframe can follow it. */
@@ -37,7 +38,7 @@ export const ChildMessageSchema = v.variant('type', [
 export type ChildMessage = v.InferOutput<typeof ChildMessageSchema>;
 
 /** Messages the loader posts to the hosted page. */
-export const ParentMessageSchema = v.variant('type', [
+const ParentMessageSchema = v.variant('type', [
   /** The (pre-loaded) iframe became visible to the payer: focus the first field. */
   v.object({ ...base, type: v.literal('shown') }),
 ]);

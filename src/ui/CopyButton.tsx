@@ -2,7 +2,7 @@ import { useEffect, useState } from 'preact/hooks';
 import { uiText } from './text';
 
 /** Copies text to the clipboard; replaceable in tests. Resolves false when the browser refuses. */
-export let copyText = async (text: string): Promise<boolean> => {
+let copyText = async (text: string): Promise<boolean> => {
   try {
     await navigator.clipboard.writeText(text);
     return true;

@@ -12,13 +12,13 @@ export interface CountdownProps {
 }
 
 /** Seconds left → "mm:ss". */
-export function clock(seconds: number): string {
+function clock(seconds: number): string {
   const s = Math.max(0, Math.ceil(seconds));
   return `${String(Math.floor(s / 60)).padStart(2, '0')}:${String(s % 60).padStart(2, '0')}`;
 }
 
 /** Seconds left → words, for the announcement. */
-export function spoken(seconds: number): string {
+function spoken(seconds: number): string {
   const s = Math.max(0, Math.ceil(seconds));
   if (s > 60) return formatDuration(Math.max(2, Math.ceil(s / 60)), 'minute');
   if (s === 60) return formatDuration(1, 'minute');
@@ -26,7 +26,7 @@ export function spoken(seconds: number): string {
 }
 
 /** Whether the remaining time is one we announce: each 5 minutes, the last minute, 30 s and 10 s. */
-export function announceAt(seconds: number): boolean {
+function announceAt(seconds: number): boolean {
   return (seconds % 300 === 0 && seconds > 0) || seconds === 60 || seconds === 30 || seconds === 10;
 }
 

@@ -1,7 +1,7 @@
 import type { ComponentChildren } from 'preact';
 
 /** One tab of the tab list. */
-export interface TabItem {
+interface TabItem {
   readonly id: string;
   readonly label: string;
 }

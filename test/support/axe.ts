@@ -6,10 +6,10 @@ const require = createRequire(import.meta.url);
 const AXE_SOURCE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
 
 /** The WCAG 2.0, 2.1 and 2.2 level A and AA rules (PRODUCT.md §7: WCAG 2.2 AA). */
-export const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'] as const;
+const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'] as const;
 
 /** One axe violation, trimmed to what a failure message needs. */
-export interface AxeViolation {
+interface AxeViolation {
   readonly id: string;
   readonly impact: string | null;
   readonly help: string;
@@ -21,13 +21,13 @@ export interface AxeViolation {
  * is what `page.addScriptTag` adds (with `content` or `path` alike); `page.evaluate` runs the source through
  * the DevTools protocol, which the CSP does not govern.
  */
-export async function injectAxe(page: Page): Promise<void> {
+async function injectAxe(page: Page): Promise<void> {
   const present = await page.evaluate(() => typeof (window as unknown as { axe?: unknown }).axe === 'object');
   if (!present) await page.evaluate(AXE_SOURCE);
 }
 
 /** Runs axe over the whole document with the WCAG A/AA tags and returns the violations. */
-export async function axeViolations(page: Page): Promise<AxeViolation[]> {
+async function axeViolations(page: Page): Promise<AxeViolation[]> {
   await injectAxe(page);
   return page.evaluate(
     async (tags) => {
@@ -52,7 +52,7 @@ export async function axeViolations(page: Page): Promise<AxeViolation[]> {
 }
 
 /** The violations as a readable report (empty string when there are none). */
-export function formatViolations(state: string, violations: readonly AxeViolation[]): string {
+function formatViolations(state: string, violations: readonly AxeViolation[]): string {
   return violations
     .map((v) => `[${state}] ${v.id} (${v.impact}): ${v.help}\n` + v.nodes.map((n) => `    ${n.target}: ${n.html}\n      ${n.summary}`).join('\n'))
     .join('\n');

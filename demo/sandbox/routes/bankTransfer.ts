@@ -5,7 +5,7 @@ import { route } from '../router';
 import type { TransferAccount, Transaction } from '../state';
 
 /** The bank that hosts the sandbox's one-off transfer accounts. */
-export const TRANSFER_BANK_NAME = 'Sandbox Microfinance Bank';
+const TRANSFER_BANK_NAME = 'Sandbox Microfinance Bank';
 
 /** True when the account can no longer receive the payer's money. */
 export function accountExpired(ctx: Context, account: TransferAccount): boolean {

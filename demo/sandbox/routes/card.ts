@@ -14,7 +14,7 @@ export interface CardInput {
 }
 
 /** How many wrong OTPs fail the transaction. */
-export const MAX_OTP_ATTEMPTS = 3;
+const MAX_OTP_ATTEMPTS = 3;
 
 function step(tx: Transaction, authMode: 'pin' | 'otp', message: string): Reply {
   return json(200, { status: true, message, data: { authMode, transactionReference: tx.reference, message } });

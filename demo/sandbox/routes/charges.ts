@@ -8,7 +8,7 @@ import { chargeCard } from './card';
 import { newReference } from './transactions';
 
 /** The stored-card token that the sandbox declines; every other token charges successfully. */
-export const DECLINED_TOKEN = 'tok_test_declined';
+const DECLINED_TOKEN = 'tok_test_declined';
 
 function newTransaction(ctx: Context, reference: string, amount: number, currency: string, customer: Transaction['customer']): Transaction {
   const tx: Transaction = {

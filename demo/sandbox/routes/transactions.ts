@@ -60,7 +60,7 @@ function initiate(ctx: Context) {
 }
 
 /** The verify answer's data for a transaction. */
-export function verifyData(ctx: Context, tx: Transaction) {
+function verifyData(ctx: Context, tx: Transaction) {
   return {
     status: tx.status,
     transactionReference: tx.reference,

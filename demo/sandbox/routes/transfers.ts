@@ -4,7 +4,7 @@ import { fail, json, jsonBody, validate, type Context } from '../http';
 import { route } from '../router';
 
 /** The fee the sandbox charges for a payout, in the transfer's currency (NIP-like tiers). */
-export function transferFee(amount: number): number {
+function transferFee(amount: number): number {
   if (amount <= 5000) return 10.75;
   if (amount <= 50000) return 26.88;
   return 53.75;

@@ -11,7 +11,7 @@ import { bankTransferCall } from './calls';
 import { transferText as text } from './text';
 
 /** Clock used for the countdown; replaceable in tests. */
-export const transferClock = { now: () => Date.now() };
+const transferClock = { now: () => Date.now() };
 
 /** Bank transfer: a one-off account with copy buttons, a countdown, "I've sent the money", then verify. */
 export default function BankTransferView({ ctx }: ChannelProps<TransferAccount>) {

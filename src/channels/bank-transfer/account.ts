@@ -10,7 +10,7 @@ export interface TransferAccount {
 }
 
 /** A transfer may settle a little after its account expires: verify this long past the expiry. */
-export const LATE_SETTLEMENT_MS = 5 * 60_000;
+const LATE_SETTLEMENT_MS = 5 * 60_000;
 
 const str = (x: unknown, re?: RegExp): x is string => typeof x === 'string' && x.length <= 200 && (!re || re.test(x));
 const num = (x: unknown): x is number => typeof x === 'number' && Number.isFinite(x);

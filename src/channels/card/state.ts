@@ -3,7 +3,7 @@ import type { CardDetails } from './calls';
 import { digitsOf, formatCardNumber, formatExpiry } from './format';
 
 /** Where the card flow is. */
-export type Step = 'details' | 'pin' | 'otp';
+type Step = 'details' | 'pin' | 'otp';
 
 /** A field of the card form. */
 export type CardField = 'number' | 'expiry' | 'cvv';

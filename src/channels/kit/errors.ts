@@ -19,7 +19,7 @@ export function isUnknownOutcome(e: ProxyError): boolean {
 }
 
 /** The payer's message for an error code. */
-export const errorText = (code: ProxyErrorCode): string => kitText.t(ERROR_KEYS[code]);
+const errorText = (code: ProxyErrorCode): string => kitText.t(ERROR_KEYS[code]);
 
 /**
  * What to tell the payer when a completion call did not go through: the API's reason for a decline, the closed
