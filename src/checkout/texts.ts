@@ -11,4 +11,4 @@ const core = [pageText, outcomeText, kitText, uiText, timeText] as const;
 export const allTexts = (): readonly MessageSet[] => [...core, ...channelTexts()];
 
 /** Every key a catalog has and a merchant may override, as `<set>.<key>`. */
-type MessageKey = MessageKeyOf<(typeof core)[number]> | ChannelMessageKey;
+export type MessageKey = MessageKeyOf<(typeof core)[number]> | ChannelMessageKey;

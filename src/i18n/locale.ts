@@ -6,9 +6,6 @@ export const LOCALES = ['en', 'yo', 'ha', 'ig', 'pcm'] as const;
 /** A locale the checkout speaks. */
 export type Locale = (typeof LOCALES)[number];
 
-/** A locale other than the base. */
-type Translation = Exclude<Locale, 'en'>;
-
 /** True for a locale the checkout speaks. */
 export const isLocale = (x: unknown): x is Locale => (LOCALES as readonly unknown[]).includes(x);
 
