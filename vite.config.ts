@@ -29,7 +29,7 @@ const plainDynamicImport: Plugin = {
 
 // The first screen's stylesheet goes into the page itself: a render-blocking stylesheet would be one more request
 // in the chain before the form can paint (the server sends the form in the HTML). The server allows exactly this
-// block by its hash in the CSP (src/server/page.ts); scripts stay external, as PRODUCT.md §5 requires.
+// block by its hash in the CSP (src/server/page.ts); scripts stay external (docs/ARCHITECTURE.md, security rules).
 const inlineFirstCss: Plugin = {
   name: 'tender-inline-first-css',
   enforce: 'post',

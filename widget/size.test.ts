@@ -8,7 +8,7 @@ import { loaderConfig } from './config';
 let built: Promise<string> | undefined;
 const loader = (): Promise<string> => (built ??= buildLoader('0.0.0'));
 
-/** PRODUCT.md §6: the loader's budget. */
+/** The loader's budget (docs/ARCHITECTURE.md, budgets). */
 const BUDGET = 2560;
 /** Where the loader stands today: a ratchet, so that it does not grow back towards the budget unnoticed. */
 const CEILING = 2548;

@@ -75,7 +75,8 @@ export function recordCompletion(state: SandboxState, reference: string, operati
     stats = { counts: emptyCounts(), idempotencyKeys: [] };
     state.stats.set(reference, stats);
   }
-  stats.counts[operation] += 1;
+  // A route added beside the built-in ones (a channel of its own) counts from zero too.
+  stats.counts[operation] = (stats.counts[operation] ?? 0) + 1;
   if (idempotencyKey !== undefined) stats.idempotencyKeys.push(idempotencyKey);
 }
 

@@ -64,7 +64,7 @@ const ok = (data: unknown) => ({ status: true, message: 'ok', data });
 
 type Case = [name: string, schema: v.GenericSchema, body: unknown];
 
-/** Public sample bodies (PRODUCT.md §4 and the seed) that the contract must accept. */
+/** Public sample bodies (the seed's and the gateway's) that the contract must accept. */
 const accepted: Case[] = [
   ['card no-auth', CardPaymentResponseSchema, ok({ authMode: 'no-auth', transactionReference: 'TND-1' })],
   ['card pin', CardPaymentResponseSchema, ok({ authMode: 'pin' })],

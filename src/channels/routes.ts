@@ -1,12 +1,18 @@
-import { ROUTES, type Route } from '../api/routes';
+import { type Operation, operations } from '../api/operations';
 import { channels } from './registry';
 
 /**
- * The API routes the browser may reach through the Tender proxy: verify, and each channel's own. The proxy's
- * allowlist is exactly this.
+ * The operations the browser may reach through the Tender proxy: verify, and each channel's own (the contract's,
+ * or one a channel brings with its schemas). The proxy's allowlist is exactly this. Server side only: it holds
+ * every schema.
  */
-export function browserRoutes(): readonly Route[] {
-  const out = new Map<string, Route>([[ROUTES.verifyTransaction.path, ROUTES.verifyTransaction]]);
-  for (const c of channels()) for (const r of c.routes) out.set(typeof r === 'string' ? ROUTES[r].path : r.path, typeof r === 'string' ? ROUTES[r] : r);
+export function browserRoutes(): readonly Operation[] {
+  const out = new Map<string, Operation>([[operations.verifyTransaction.path, operations.verifyTransaction]]);
+  for (const c of channels()) {
+    for (const r of c.routes) {
+      const op: Operation = typeof r === 'string' ? operations[r] : r;
+      out.set(op.path, op);
+    }
+  }
   return [...out.values()];
 }

@@ -15,7 +15,7 @@ export type PollStep =
   | { readonly kind: 'final' } // stop: the outcome is known
   | { readonly kind: 'again'; readonly retryAfterMs?: number }; // still pending, or a transient error
 
-/** Tuning of the policy; the defaults are PRODUCT.md §4. */
+/** Tuning of the policy: 2 s for the first minute, then 10 s, with jitter (docs/ARCHITECTURE.md, the journey). */
 export interface PollPolicy {
   /** Interval during the fast phase. */
   readonly fastMs: number;

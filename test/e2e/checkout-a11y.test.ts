@@ -1,4 +1,4 @@
-// Accessibility of the hosted checkout page (PRODUCT.md §7, WCAG 2.2 AA): axe-core finds no violation in any
+// Accessibility of the hosted checkout page (WCAG 2.2 AA): axe-core finds no violation in any
 // state — every tab, the card's PIN and OTP steps, the USSD code, the transfer account and its expiry, every
 // outcome and start-up error — in the light and the dark colour scheme and at 320 px (where nothing may scroll
 // sideways); and the channel tabs follow the WAI-ARIA tabs keyboard pattern.

@@ -1,5 +1,5 @@
 // End to end: the card channel of the hosted checkout page, in headless Chromium, against the real Tender
-// server and the sandbox payment API over loopback (issue 3, PRODUCT.md §4 and §5).
+// server and the sandbox payment API over loopback (docs/ARCHITECTURE.md: the journey, security rules).
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import {

@@ -1,5 +1,5 @@
 // End to end: USSD and bank transfer (expiry, reloads), in headless Chromium, against the real Tender server and
-// the sandbox over loopback (issue 3, PRODUCT.md §4). Wallets and the hosted page: checkout-wallets.test.ts.
+// the sandbox over loopback (docs/ARCHITECTURE.md: the journey). Wallets and the hosted page: checkout-wallets.test.ts.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WAIT, completions, expectHeading, expectSuccess, openCheckout, selectTab } from '../support/checkout';
 import { useBrowserStack } from '../support/hooks';

@@ -1,5 +1,5 @@
 // End to end: the hosted page's first screen arrives with its HTML (src/checkout/ssr.tsx) and paints before any
-// script, inert until the page's script renders over it (issue 5: no further hop after the document).
+// script, inert until the page's script renders over it (no further hop after the document).
 import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// End to end: the UNKNOWN outcome of PRODUCT.md §4. The sandbox charges the hang card at once but holds its
+// End to end: an unknown outcome (docs/ARCHITECTURE.md, the attempt). The sandbox charges the hang card at once but holds its
 // answer for 10 s; the Tender proxy gives up after 1.5 s. The page must not call that "failed", must not send the
 // card again, and must learn the truth from verify. Also: answers the page cannot be sure of (unknown status words,
 // unknown shapes) are never taken for success, and the API's strings are shown as text, never as markup.

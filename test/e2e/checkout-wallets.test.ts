@@ -1,6 +1,6 @@
 // End to end: the wallets, the hosted payment page, unsafe redirect URLs, double submits of the channels and the
 // page's URL parameters, in headless Chromium, against the real Tender server and the sandbox over loopback
-// (issue 3, PRODUCT.md §4 and §5).
+// (docs/ARCHITECTURE.md: the journey, security rules).
 import { describe, expect, it } from 'vitest';
 import { WAIT, completions, expectHeading, expectSuccess, holdRequests, openCheckout, recordNavigations, selectTab } from '../support/checkout';
 import { useBrowserStack } from '../support/hooks';

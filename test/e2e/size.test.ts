@@ -1,4 +1,4 @@
-// Size budgets of PRODUCT.md §6 and issue 5, on the production build that `npm test` makes first. Sizes are
+// Size budgets (docs/ARCHITECTURE.md, budgets), on the production build that `npm test` makes first. Sizes are
 // deterministic, so they are tests; times are not, so they live in `npm run bench` only.
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -57,7 +57,7 @@ export async function selectTab(page: Page, channel: string): Promise<void> {
   await expect.poll(() => tab(page, channel).getAttribute('aria-selected'), WAIT).toBe('true');
 }
 
-/** The card form's fields, found by their `autocomplete` tokens (issue 3 names them; labels may be reworded). */
+/** The card form's fields, found by their `autocomplete` tokens (stable where labels are reworded or translated). */
 export const cardField = (page: Page, which: 'number' | 'expiry' | 'cvv'): Locator =>
   page.locator(`#tender-panel input[autocomplete="${{ number: 'cc-number', expiry: 'cc-exp', cvv: 'cc-csc' }[which]}"]`);
 

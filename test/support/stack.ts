@@ -31,6 +31,8 @@ export interface StackOptions {
   upstreamTimeoutMs?: number;
   /** How long the server waits on its own verify while serving the page (0: never in time, the browser verifies). */
   pageVerifyMs?: number;
+  /** A build of the page other than the repository's dist/ (a test that builds its own). */
+  assetsDir?: string;
 }
 
 const API_KEY = 'sk_test_e2e_stack';
@@ -53,7 +55,11 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
   const logs: LogRecord[] = [];
   const tender = await startTenderServer(parsed.config, {
     port: 0,
-    deps: { log: (r) => logs.push(r), ...(options.pageVerifyMs !== undefined ? { pageVerifyMs: options.pageVerifyMs } : {}) },
+    deps: {
+      log: (r) => logs.push(r),
+      ...(options.pageVerifyMs !== undefined ? { pageVerifyMs: options.pageVerifyMs } : {}),
+      ...(options.assetsDir ? { assetsDir: options.assetsDir } : {}),
+    },
   });
   const client = createApiClient({ baseUrl: sandbox.url, apiKey: API_KEY, timeoutMs: 10_000 });
 

@@ -1,4 +1,5 @@
-import type { OperationId, Route } from '../../api/routes';
+import type { Operation } from '../../api/operations';
+import type { OperationId } from '../../api/routes';
 import type { MessageSet } from '../../i18n/text';
 import type { ChannelView } from './context';
 
@@ -21,8 +22,8 @@ export interface Channel<Id extends string = string, R = never, T extends Messag
   readonly tab: string;
   /** The key of the channel's name after it was used ("Paid with …") in `text`, when the tab's label does not fit. */
   readonly name?: string;
-  /** The API operations the channel calls: the contract's, by name, or a route the channel brings itself. */
-  readonly routes: readonly (OperationId | Route)[];
+  /** The API operations the channel calls: the contract's, by name, or one the channel brings (with its schemas). */
+  readonly routes: readonly (OperationId | Operation)[];
   /** Bundled view: the first channel paints with the page, without a second request. */
   readonly view?: ChannelView<R>;
   /** A view loaded when the tab first shows. */
