@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { fieldErrors } from '../api/issues';
-import { type Operation, } from '../api/operations';
+import type { Operation } from '../api/operations';
 import { browserRoutes } from '../channels/routes';
 import type { TenderConfig } from './config';
 import { corsHeaders, createOriginPolicy, preflightHeaders, type OriginFacts } from './cors';
