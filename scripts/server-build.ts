@@ -11,7 +11,7 @@ const noCss: Plugin = {
   },
 };
 
-/** Bundles Node ESM for node20 with packages external, no CSS, and plain signals (see src/checkout/ssrSignals.ts). */
+/** Bundles Node ESM for node20 with packages external and no CSS (src/signals/signals.ts tracks renders only in a browser). */
 export function serverBuild(root: string, define: Record<string, string>): BuildOptions {
   return {
     bundle: true,
@@ -20,7 +20,6 @@ export function serverBuild(root: string, define: Record<string, string>): Build
     target: 'node20',
     packages: 'external',
     define,
-    alias: { '@preact/signals': `${root}/src/checkout/ssrSignals.ts` },
     plugins: [noCss],
   };
 }

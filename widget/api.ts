@@ -19,7 +19,7 @@ interface Embed {
 
 /** Shown and reported when the hosted page did not say `ready` in time (15 s). */
 const LOAD_FAILED = 'The checkout did not load.';
-const LOADING = 'Loading checkout…';
+const LOADING = 'Loading…';
 
 // An element with a checkout mounted in it (an expando: renamed by the build, like the fields above).
 type Mounted = Element & { tender_?: Embed };
@@ -64,11 +64,12 @@ function embed(api: string, raw: unknown, target?: Element | string): Embed {
   const origin = (typeof __ESM__ != 'boolean' || __ESM__) && o.tenderUrl ? new URL(o.tenderUrl).origin : defaultOrigin!;
   if ((typeof __ESM__ != 'boolean' || __ESM__) && !origin) fail(api, 'tenderUrl', URL_EXPECTED, o.tenderUrl);
   const inline = api == 'mount';
-  // The hosted page's address: arrays become "card,ussd", the theme travels as JSON; `embed=modal` when the page draws the dialog.
+  // The hosted page's address: arrays become "card,ussd", theme and messages travel as JSON; `embed=modal` when the page draws the dialog.
   const p = new URLSearchParams({ parentOrigin: location.origin, embed: inline ? 'inline' : 'modal' });
-  for (const [k] of RULES.slice(0, 5)) {
-    const v = o[k as 'theme'];
-    if (v) p.set(k, k == 'theme' ? JSON.stringify(v) : (v as unknown as string));
+  for (const [k] of RULES.slice(0, 7)) {
+    const v = o[k as 'theme'] as any;
+    // Strings and arrays have `slice`; the options' objects do not.
+    if (v) p.set(k, v.slice ? v : JSON.stringify(v));
   }
   const src = origin + '/checkout/?' + p;
   const el = typeof target == 'string' ? doc.querySelector(target) : target;
@@ -84,10 +85,13 @@ function embed(api: string, raw: unknown, target?: Element | string): Embed {
   frame.title = 'Secure checkout';
   // The USSD code and the bank account have copy buttons.
   frame.allow = 'clipboard-write';
-  // The modal's page is transparent where it draws no backdrop: its color-scheme must match ours or Chromium paints it opaque.
+  // The modal's page is transparent where it draws no backdrop: the frame's color-scheme must be the page's (light
+  // unless the merchant asks; `auto` is "light dark"), or Chromium paints it opaque.
   fs.cssText =
     'display:block;border:0;width:100%;height:' +
-    (inline ? '560px' : '100%;position:fixed;inset:0;z-index:9999999999;color-scheme:light dark;visibility:hidden');
+    (inline
+      ? '560px'
+      : '100%;position:fixed;inset:0;z-index:9999999999;visibility:hidden;color-scheme:' + (o.colorScheme?.replace('auto', 'light dark') || 'light'));
   const fired: { [type: string]: 1 } = {};
   const root = doc.documentElement;
   const rootStyle = root.style;

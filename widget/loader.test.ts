@@ -73,6 +73,10 @@ describe('options', () => {
     ['theme with other property', { ...base, theme: { color: 'red' } }, 'theme must be an object of --tender-* strings'],
     ['theme with a number', { ...base, theme: { '--tender-radius': 4 } }, 'received {"--tender-radius":4}'],
     ['theme array', { ...base, theme: ['--tender-x'] }, 'theme must be'],
+    ['colorScheme not a scheme', { ...base, colorScheme: 'night' }, 'colorScheme must be light, dark or auto, received "night"'],
+    ['messages not by locale', { ...base, messages: { 'wallet.a': 'ShopPay' } }, 'messages must be an object of locales, each an object of strings'],
+    ['messages with a number', { ...base, messages: { en: { 'wallet.a': 7 } } }, 'received {"en":{"wallet.a":7}}'],
+    ['messages array', { ...base, messages: [{}] }, 'messages must be'],
     ['redirectHosts string', { ...base, redirectHosts: 'a.example' }, 'redirectHosts must be an array of hosts'],
     ['onSuccess not a function', { ...base, onSuccess: 'done' }, 'onSuccess must be a function, received "done"'],
     ['onClose an object', { ...base, onClose: {} }, 'onClose must be a function, received {}'],
@@ -127,7 +131,8 @@ describe('modal', () => {
     expect(f.style.position).toBe('fixed');
     // Above anything: browsers clamp an integer beyond their range to the largest (2147483647; embed.test.ts checks Chromium).
     expect(Number(f.style.zIndex)).toBeGreaterThanOrEqual(2 ** 31 - 1);
-    expect(f.style.colorScheme).toBe('light dark');
+    // The page's scheme (light unless asked), or Chromium paints the transparent frame opaque.
+    expect(f.style.colorScheme).toBe('light');
     // Visible before the page's script says ready: the page's first screen comes with its HTML and covers the
     // loading dialog, which is not in the top layer (a non-modal dialog, fixed, under the iframe's z-index).
     expect(f.style.visibility).toBe('');
@@ -140,6 +145,25 @@ describe('modal', () => {
     fakePage().send({ v, type: 'ready', reference: REF });
     expect(f.style.visibility).toBe('');
     expect(dialog()).toBeNull();
+  });
+
+  test.each([
+    ['dark', 'dark'],
+    ['auto', 'light dark'],
+    ['light', 'light'],
+  ])('colorScheme %s: the page is asked for it and the frame matches it (%s)', (scheme, css) => {
+    open(options({ colorScheme: scheme as 'dark' }));
+    const f = frames()[0]!;
+    expect(new URL(f.src).searchParams.get('colorScheme')).toBe(scheme);
+    expect(f.style.colorScheme).toBe(css);
+  });
+
+  test('messages and theme travel to the page as JSON', () => {
+    const messages = { en: { 'wallet.a': 'ShopPay' }, yo: { 'page.pay': 'Sanwo {amount}' } };
+    open(options({ messages, theme: { '--tender-primary': '#0a7' } }));
+    const q = new URL(frames()[0]!.src).searchParams;
+    expect(JSON.parse(q.get('messages')!)).toEqual(messages);
+    expect(JSON.parse(q.get('theme')!)).toEqual({ '--tender-primary': '#0a7' });
   });
 
   test('only one modal at a time: a second open does not stack another iframe', () => {

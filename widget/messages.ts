@@ -5,7 +5,10 @@ import type { ChildMessage } from '../src/protocol/messages';
 // messages.test.ts proves on a table that it accepts exactly what parseChildMessage accepts (about the reference).
 // `===` throughout: `==` would let ['ready'] pass for 'ready'.
 
-const str = (x: unknown, max: number): unknown => typeof x == 'string' && x.length <= max;
+/** A string (the loader's options and its page's messages are checked with the same two tests). */
+export const isString = (x: unknown): x is string => typeof x == 'string';
+/** A string of at most `max` characters. */
+export const str = (x: unknown, max: number): unknown => isString(x) && x.length <= max;
 
 /**
  * Reads a message of the hosted page about the checkout of `reference` (a string of 1-128 characters, as options

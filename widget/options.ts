@@ -1,9 +1,10 @@
+import { isString } from './messages';
 import type { TenderOptions } from './types';
 
 /** What a URL option must be. */
 export const URL_EXPECTED = 'an http(s) URL';
-const isString = (x: unknown): x is string => typeof x == 'string';
 const isUrl = (x: string): boolean => /^https?:$/.test(new URL(x).protocol);
+const isObject = (x: unknown): boolean => typeof x == 'object';
 const isFunction = (x: unknown): boolean => typeof x == 'function';
 
 /** The callbacks, without their `on` (declarative.ts turns them into `tender:success`, … DOM events). */
@@ -19,22 +20,32 @@ export function fail(api: string, what: string, expected: string, x: unknown): n
 
 // [option, what it must be, test]; the first is required, the others are checked when given. A test that
 // throws (a string has no `.every`, `new URL` of a relative path) is a failed test, which keeps them short.
-// The first five are also the hosted page's URL parameters (api.ts).
+// The first seven are also the hosted page's URL parameters (api.ts); objects travel as JSON.
 export const RULES: [string, string, (x: any) => unknown][] = [
   ['transactionReference', 'a string of 1-128 characters', (x) => isString(x) && x && x.length <= 128],
   // Which ids exist is the hosted page's to say (it reports one it does not know through onError); here, the shape.
   ['channels', 'an array of channel ids', (x) => x[0] && x.every(isString)],
   ['paymentRedirectUrl', URL_EXPECTED, isUrl],
-  // tender.js checks these two by type only (the hosted page ignores a locale or theme property it cannot use);
+  // tender.js checks these by type only (the hosted page ignores a locale, theme property or scheme it cannot use,
+  // and reports a message key it does not know);
   // the ESM entry, which has no byte budget, says more.
   ...((typeof __ESM__ != 'boolean' || __ESM__
     ? [
         ['locale', 'a language tag', (x) => /^[a-z]{2,3}(-[a-z\d]{1,8})*$/i.test(x) && isString(x)],
         ['theme', 'an object of --tender-* strings', (x) => !x.every && Object.keys(x).every((k) => !k.indexOf('--tender-') && isString(x[k]))],
+        // Which keys exist is the hosted page's to say (it reports an unknown one through onError); here, the shape.
+        [
+          'messages',
+          'an object of locales, each an object of strings',
+          (x) => !x.every && Object.values(x).every((m: any) => Object(m) === m && !m.every && Object.values(m).every(isString)),
+        ],
+        ['colorScheme', 'light, dark or auto', (x) => /^(light|dark|auto)$/.test(x)],
       ]
     : [
         ['locale', 'a string', isString],
-        ['theme', 'an object', (x) => typeof x == 'object'],
+        ['theme', 'an object', isObject],
+        ['messages', 'an object', isObject],
+        ['colorScheme', 'a string', isString],
       ]) as [string, string, (x: any) => unknown][]),
   ...CALLBACKS.map((n): [string, string, (x: unknown) => boolean] => ['on' + n, 'a function', isFunction]),
 ];

@@ -3,12 +3,20 @@
 
 import type { TransactionStatus } from '../src/api/status';
 import type { SelectableChannelId } from '../src/channels/registry';
+import type { MessageKey } from '../src/checkout/texts';
+import type { Locale } from '../src/i18n/locale';
 
 /** A transaction status as the hosted page reports it (verify's statuses, normalised to lower case). */
 export type TenderStatus = TransactionStatus;
 
 /** A payment channel a storefront may offer (the hosted page comes with `paymentRedirectUrl` instead). */
 export type TenderChannel = SelectableChannelId;
+
+/** A language the hosted page speaks: English, Yoruba, Hausa, Igbo, Nigerian Pidgin. */
+export type TenderLocale = Locale;
+
+/** Your own wording by locale and key (`'wallet.a'`, `'page.pay'`, …): every key of the page's catalogs. */
+export type TenderMessages = { readonly [L in TenderLocale]?: { readonly [K in MessageKey]?: string } };
 
 /** Theme: CSS custom properties of the hosted page, e.g. `{ '--tender-accent': '#0a7' }`. */
 export type TenderTheme = { readonly [name: `--tender-${string}`]: string };
@@ -67,10 +75,14 @@ export interface TenderOptions {
   channels?: readonly TenderChannel[];
   /** `paymentRedirectUrl` from initiate: offers "pay on the secure hosted page". */
   paymentRedirectUrl?: string;
-  /** BCP 47 language tag, e.g. `en`. */
-  locale?: string;
+  /** The payer's language (`en`, `yo`, `ha`, `ig`, `pcm`; other tags fall back): default, the browser's best match. */
+  locale?: TenderLocale | (string & {});
   /** `--tender-*` CSS custom properties. */
   theme?: TenderTheme;
+  /** `light` (the default, whatever the payer's system says), `dark`, or `auto` (follow the payer's system). */
+  colorScheme?: 'light' | 'dark' | 'auto';
+  /** Your own wording for any of the page's strings, by locale: `{ en: { 'wallet.a': 'ShopPay' } }`. */
+  messages?: TenderMessages;
   /** Your Tender server, e.g. `https://pay.shop.example`. ESM import only (required there): tender.js uses the origin it was loaded from. */
   tenderUrl?: string;
   /** ESM import only: hosts the payer may be sent to (tender.js gets them from its server). */

@@ -61,6 +61,14 @@ function Lazy<P extends object>({ load, props }: { load: (() => Promise<Componen
   );
 }
 
+const languageSwitch = () => Promise.all([import('./LanguageSwitch'), laterCss()]).then(([m]) => m.default);
+
+/** The language switcher once it has loaded (the server's first screen comes without it, in the payer's language). */
+function Footer() {
+  const [Switch] = useLazy(languageSwitch);
+  return Switch ? <Switch /> : null;
+}
+
 /** The hosted checkout: header with merchant and amount, then the channels or another screen. */
 export function App(props: AppProps) {
   const { model, embedded } = props;
@@ -103,7 +111,10 @@ export function App(props: AppProps) {
       ) : (
         <Lazy load={later(model, '', screens)} props={props} />
       )}
-      <p class="tender-footer">{text.t('secured')}</p>
+      <footer class="tender-footer">
+        <p>{text.t('secured')}</p>
+        <Footer />
+      </footer>
     </main>
   );
 }

@@ -1,4 +1,4 @@
-import { computed, type ReadonlySignal, type Signal, signal } from '@preact/signals';
+import { computed, type ReadonlySignal, type Signal, signal } from '../signals/signals';
 import type { TransactionStatus } from '../api/status';
 import type { VerifyData } from '../api/transactions';
 import type { ChannelContext, TxnInfo } from '../channels/kit/context';
@@ -67,6 +67,8 @@ export interface ModelDeps {
   readonly channels?: string | null;
   /** From the `paymentRedirectUrl` parameter; verify may also supply one. */
   readonly paymentRedirectUrl?: string | undefined;
+  /** The `messages` parameter: the merchant's strings by locale, as JSON (checked once the catalog has loaded). */
+  readonly messages?: string | null;
   /** Where the attempt is kept for a reload; defaults to sessionStorage (loaded with the session). */
   readonly store?: JsonStore;
   /** Defaults to the browser's proxy client (loaded with the session). */

@@ -8,6 +8,7 @@ export const PAGE_PARAMS = {
   paymentRedirectUrl: 'paymentRedirectUrl',
   locale: 'locale',
   theme: 'theme',
+  colorScheme: 'colorScheme',
   messages: 'messages',
   parentOrigin: 'parentOrigin',
   embed: 'embed',

@@ -1,4 +1,4 @@
-import { effect } from '@preact/signals';
+import { effect } from '../signals/signals';
 import type { VerifyData } from '../api/transactions';
 import type { ResumeRule } from '../channels/kit/channel';
 import { isUnknownOutcome } from '../channels/kit/errors';
@@ -7,10 +7,12 @@ import { navigate, type NavigateEnv } from '../platform/navigate';
 import { type Attempt, type AttemptEvent, isUnderway, next } from './attempt';
 import type { ChannelActions, InitialTxn, ModelDeps, ModelState, PageEnv } from './model';
 import { walletNameOverrides } from './overrides';
-import { setOverrides } from '../i18n/text';
+import { checkOverrides, mergeOverrides } from '../i18n/overrides';
+import { setOverrides, stringsOf } from '../i18n/text';
 import { loadLocale, setTextSource, type TextSource } from '../i18n/catalogs';
 import type { PageConfig } from '../platform/pageConfig';
-import { reportSize } from '../platform/bridgeListen';
+import { reportSize } from '../platform/frameSize';
+import { chosenLocale, switchLocale } from './language';
 import { createProxy } from './proxy';
 import { createJsonStore } from '../platform/storage';
 import { RESUME_KEY, type ResumeRecord, readResume } from './resume';
@@ -271,8 +273,21 @@ export function createSession(deps: ModelDeps, state: ModelState): Session {
    */
   function wirePage(page: PageEnv): void {
     setTextSource(catalogSource(page.config));
-    setOverrides(walletNameOverrides(page.config));
-    loadLocale(page.locale).catch(() => undefined);
+    const wallets = walletNameOverrides(page.config);
+    // The merchant's strings: at once for the keys the first screen has (the server drew it with them), then, with
+    // the whole catalog, all of them, and a word to the integrator about any that do not fit.
+    const merchant = () => checkOverrides(deps.messages, stringsOf(page.locale));
+    setOverrides(mergeOverrides(wallets, merchant().overrides));
+    // The language the payer chose earlier in this session, over the one the server drew this page in.
+    const chosen = chosenLocale(store);
+    if (chosen && chosen !== page.locale) switchLocale(chosen, undefined).catch(() => undefined);
+    loadLocale(page.locale)
+      .then(() => {
+        const { overrides, problems } = merchant();
+        setOverrides(mergeOverrides(wallets, overrides));
+        if (problems.length) send({ type: 'error', code: 'invalid_messages', message: `${problems.join('; ')}.` });
+      })
+      .catch(() => undefined);
     const bridge = deps.bridge;
     if (!bridge || !('parent' in bridge)) return;
     reportSize(bridge, page.root);

@@ -1,5 +1,6 @@
 import { renderToString } from 'preact-render-to-string';
 import { type Locale, LOCALES, negotiateLocale } from '../i18n/locale';
+import { checkOverrides, mergeOverrides } from '../i18n/overrides';
 import { addStrings, type MessageSet, setOverrides, showLocale } from '../i18n/text';
 import type { TextSource } from '../i18n/catalogs';
 import { trustedParentOrigin } from '../platform/bridge';
@@ -88,7 +89,9 @@ export function renderFirstScreen(
   if (!catalogs) throw new Error('renderFirstScreen: call loadPageStrings() first');
   const params = readPageParams(search);
   // The merchant's wallet names replace the catalog's in every language: they are brands.
-  const strings = { ...catalogs.get(locale)!, ...walletNameOverrides(config)[locale] };
+  const catalog = catalogs.get(locale)!;
+  const overrides = mergeOverrides(walletNameOverrides(config), checkOverrides(params.messages, catalog).overrides);
+  const strings = { ...catalog, ...overrides[locale] };
   const first = firstScreenStrings(strings);
   if (verified && txn?.status !== 'pending') return { html: undefined, strings: first };
   // The loader frames the page with its storefront's origin; the page embeds itself only for an allowed one.
@@ -96,7 +99,7 @@ export function renderFirstScreen(
   const { model, view } = createPage(params, embedded, { store: memoryStore(), createSession: () => INERT_SESSION });
   model.start(txn as InitialTxn | undefined);
   // Rendering is synchronous: the locale and overrides set here are the ones this render reads.
-  setOverrides(walletNameOverrides(config));
+  setOverrides(overrides);
   showLocale(locale);
   return { html: renderToString(view()), strings: first };
 }

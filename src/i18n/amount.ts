@@ -10,7 +10,7 @@ export type IntlLike = Pick<typeof Intl, 'NumberFormat' | 'DateTimeFormat'>;
 
 let intl: IntlLike | undefined = typeof Intl === 'object' ? Intl : undefined;
 const tags = new Map<Locale, string | undefined>();
-const amountFormats = new Map<string, Intl.NumberFormat>();
+const amountFormats = new Map<string, (amount: number) => string>();
 
 /** Replaces Intl (tests). */
 export function setIntl(next: IntlLike | undefined): void {
@@ -25,25 +25,19 @@ export const currentIntl = (): IntlLike | undefined => intl;
 /** The Intl tag for a locale: its own when the runtime has data for it, else Nigerian English; none without Intl. */
 export function intlTag(locale: Locale): string | undefined {
   if (!tags.has(locale)) {
-    const own = `${locale}-NG`;
     let tag: string | undefined;
     try {
-      tag = intl && (intl.NumberFormat.supportedLocalesOf([own]).length ? own : 'en-NG');
-    } catch {
-      tag = undefined;
-    }
+      tag = intl!.NumberFormat.supportedLocalesOf(`${locale}-NG`)[0] ?? 'en-NG';
+    } catch {}
     tags.set(locale, tag);
   }
   return tags.get(locale);
 }
 
-const SYMBOLS: Readonly<Record<string, string>> = { NGN: '₦', USD: '$', GBP: '£', EUR: '€', GHS: 'GH₵', KES: 'KSh', ZAR: 'R' };
-
-/** Without Intl: the symbol, thousands separators, and kobo only when there are any. */
+/** Without Intl: the naira sign (another currency's code), thousands separators, and kobo only when there are any. */
 export function plainAmount(amount: number, currency: string): string {
-  const code = currency.toUpperCase();
   const [whole, fraction] = Math.abs(amount).toFixed(2).split('.') as [string, string];
-  return `${amount < 0 ? '-' : ''}${SYMBOLS[code] ?? `${code} `}${whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',')}${fraction === '00' ? '' : `.${fraction}`}`;
+  return `${amount < 0 ? '-' : ''}${currency === 'NGN' ? '₦' : `${currency} `}${whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',')}${fraction === '00' ? '' : `.${fraction}`}`;
 }
 
 /**
@@ -52,25 +46,24 @@ export function plainAmount(amount: number, currency: string): string {
  */
 export function formatAmount(amount: number, currency = 'NGN'): string {
   const tag = intlTag(activeLocale.value);
-  if (tag) {
-    const digits = Number.isInteger(amount) ? 0 : 2;
-    const key = `${tag} ${currency} ${digits}`;
+  const digits = Number.isInteger(amount) ? 0 : 2;
+  const key = `${tag} ${currency} ${digits}`;
+  let format = amountFormats.get(key);
+  if (!format) {
     try {
-      let f = amountFormats.get(key);
-      if (!f) {
-        f = new intl!.NumberFormat(tag, {
-          style: 'currency',
-          currency,
-          currencyDisplay: 'narrowSymbol',
-          minimumFractionDigits: digits,
-          maximumFractionDigits: digits,
-        });
-        amountFormats.set(key, f);
-      }
-      return f.format(amount);
+      const f = new intl!.NumberFormat(tag, {
+        style: 'currency',
+        currency,
+        currencyDisplay: 'narrowSymbol',
+        minimumFractionDigits: digits,
+        maximumFractionDigits: digits,
+      });
+      format = (n) => f.format(n);
     } catch {
-      // An unknown currency code: the plain form below.
+      // No Intl, or a currency code it does not know.
+      format = (n) => plainAmount(n, currency);
     }
+    amountFormats.set(key, format);
   }
-  return plainAmount(amount, currency);
+  return format(amount);
 }

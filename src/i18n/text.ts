@@ -1,4 +1,4 @@
-import { signal } from '@preact/signals';
+import { signal } from '../signals/signals';
 import type { Locale } from './locale';
 
 // Every string the payer reads comes from a message set: one per part of the page (the page, its outcome screens,
@@ -62,6 +62,9 @@ export function addStrings(locale: Locale, strings: Readonly<Record<string, stri
   loaded.set(locale, { ...loaded.get(locale), ...strings });
   if (activeLocale.peek() === locale) publish(locale);
 }
+
+/** A locale's strings by full key, as loaded so far (without overrides). */
+export const stringsOf = (locale: Locale): Readonly<Record<string, string>> => loaded.get(locale) ?? {};
 
 /** Sets the merchant's overrides (checked against the catalog before). */
 export function setOverrides(next: Overrides): void {

@@ -19,18 +19,3 @@ export function onParentMessage(bridge: Bridge, win: BridgeWindow, fn: (m: Paren
   win.addEventListener('message', handler);
   return () => win.removeEventListener('message', handler);
 }
-
-/** Reports the element's height to the parent whenever it changes (an inline frame follows it); returns the disconnect. */
-export function reportSize(bridge: Bridge, el: Element): () => void {
-  if (!bridge.parent || !bridge.targetOrigin || typeof ResizeObserver === 'undefined') return () => {};
-  let last = -1;
-  const ro = new ResizeObserver(() => {
-    const h = Math.ceil(el.getBoundingClientRect().height);
-    if (h !== last) {
-      last = h;
-      bridge.send({ type: 'resize', height: h });
-    }
-  });
-  ro.observe(el);
-  return () => ro.disconnect();
-}

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { loadPageStrings, pageLocale, renderFirstScreen } from '../checkout/ssr';
 import type { Locale } from '../i18n/locale';
+import { colorSchemeCss, colorSchemeMeta, colorSchemeOf } from '../platform/colorScheme';
 import { applyTheme } from '../platform/theme';
 import { renderPageConfigMeta, PAGE_CONFIG_PLACEHOLDER, type PageConfig } from '../platform/pageConfig';
 import type { TenderConfig } from './config';
@@ -31,6 +32,16 @@ export function themeStyle(raw: string | null): string {
   const decls: string[] = [];
   applyTheme(raw, { style: { setProperty: (k: string, v: string | null) => void decls.push(`${k}:${v}`) } });
   return decls.length ? `<style>:root{${decls.join(';')}}</style>` : '';
+}
+
+/**
+ * The page's colour scheme from its `colorScheme` parameter: the dark palette as a stylesheet (before the theme's,
+ * so the merchant's own colours win) and the `<meta name="color-scheme">` content for native controls.
+ */
+export function schemeStyle(raw: string | null): { css: string; meta: string } {
+  const scheme = colorSchemeOf(raw);
+  const css = colorSchemeCss(scheme);
+  return { css: css && `<style>${css}</style>`, meta: colorSchemeMeta(scheme) };
 }
 
 /** The CSP `style-src` source for each inline `<style>` of the page: the build inlines the first screen's sheet. */
@@ -150,7 +161,9 @@ export function createPageRoute(config: TenderConfig, deps: PageRouteDeps) {
     };
     let html = page.html.replace('<html lang="en">', `<html lang="${locale}">`);
     let h = page.headers;
-    const theme = themeStyle(url.searchParams.get('theme'));
+    const scheme = schemeStyle(url.searchParams.get('colorScheme'));
+    if (scheme.meta !== 'light') html = html.replace('<meta name="color-scheme" content="light">', `<meta name="color-scheme" content="${scheme.meta}">`);
+    const theme = scheme.css + themeStyle(url.searchParams.get('theme'));
     if (theme) {
       html = html.replace('</head>', `${theme}\n</head>`);
       h = { ...h, 'content-security-policy': csp([...page.hashes, ...inlineStyleHashes(theme)]) };

@@ -13,14 +13,14 @@ const ICON = { success: '✓', failure: '!', pending: '…', error: '!' } as con
 
 /** A result screen: its heading takes focus so the change is announced and keyboard users start there. */
 export function Outcome({ tone, title, children, actions }: OutcomeProps) {
-  const h = useRef<HTMLHeadingElement>(null);
-  useEffect(() => h.current?.focus(), [title]);
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => heading.current?.focus(), [title]);
   return (
     <section class={`tender-outcome tender-outcome--${tone}`} aria-labelledby="tender-outcome-title">
       <span class="tender-outcome-icon" aria-hidden="true">
         {ICON[tone]}
       </span>
-      <h2 id="tender-outcome-title" tabIndex={-1} ref={h}>
+      <h2 id="tender-outcome-title" tabIndex={-1} ref={heading}>
         {title}
       </h2>
       {children}

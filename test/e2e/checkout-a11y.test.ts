@@ -10,6 +10,10 @@ import { useBrowserStack } from '../support/hooks';
 import { startStack } from '../support/stack';
 
 const VIEWPORT = { width: 1024, height: 800 };
+// Every state is checked in both palettes: the page follows the system's scheme only when asked (colorScheme=auto).
+const AUTO = { colorScheme: 'auto' };
+const openAuto = (p: Page, stack: Parameters<typeof openCheckout>[1], reference: string, extra: Record<string, string> = {}) =>
+  openCheckout(p, stack, reference, { ...AUTO, ...extra });
 const e2e = useBrowserStack({ context: { viewport: VIEWPORT } });
 
 /**
@@ -57,7 +61,7 @@ function checker(p: Page) {
 describe('hosted checkout: accessibility', () => {
   it('the dark colour scheme really applies (so the dark checks below check something)', async () => {
     const { reference } = await e2e.stack.initiate();
-    await openCheckout(e2e.page, e2e.stack, reference);
+    await openAuto(e2e.page, e2e.stack, reference);
     const bg = () => e2e.page.evaluate(() => getComputedStyle(document.body).backgroundColor + ' / ' + getComputedStyle(document.querySelector('main')!).color);
     await e2e.page.emulateMedia({ colorScheme: 'light' });
     const light = await bg();
@@ -65,9 +69,24 @@ describe('hosted checkout: accessibility', () => {
     expect(await bg()).not.toBe(light);
   });
 
+  it('light by default on a dark-mode phone, dark when asked for', async () => {
+    const { reference } = await e2e.stack.initiate();
+    await e2e.page.emulateMedia({ colorScheme: 'dark' });
+    const look = () =>
+      e2e.page.evaluate(() => [getComputedStyle(document.body).backgroundColor, document.querySelector('meta[name="color-scheme"]')!.getAttribute('content')]);
+    await openCheckout(e2e.page, e2e.stack, reference);
+    expect(await look()).toEqual(['rgb(255, 255, 255)', 'light']);
+    await openCheckout(e2e.page, e2e.stack, reference, { colorScheme: 'dark' });
+    expect(await look()).toEqual(['rgb(19, 21, 24)', 'dark']);
+    await e2e.page.emulateMedia({ colorScheme: 'light' });
+    expect((await look())[0]).toBe('rgb(19, 21, 24)');
+    expect(await axeReport(e2e.page, 'colorScheme dark', ['light'])).toBe('');
+    await e2e.page.emulateMedia({ colorScheme: 'light' });
+  });
+
   it('the checker is not vacuous: it reports a planted violation, in dark only when only dark breaks, and a wide element at 320 px', async () => {
     const { reference } = await e2e.stack.initiate();
-    await openCheckout(e2e.page, e2e.stack, reference);
+    await openAuto(e2e.page, e2e.stack, reference);
     await e2e.page.evaluate(() => {
       const img = document.createElement('img');
       img.src = 'data:image/gif;base64,R0lGODlhAQABAAAAACw=';
@@ -96,7 +115,7 @@ describe('hosted checkout: accessibility', () => {
 
   it('every tab: card, USSD, bank transfer, wallet A, wallet B, the secure hosted page', async () => {
     const { reference, paymentRedirectUrl } = await e2e.stack.initiate();
-    await openCheckout(e2e.page, e2e.stack, reference, { paymentRedirectUrl });
+    await openAuto(e2e.page, e2e.stack, reference, { paymentRedirectUrl });
     const c = checker(e2e.page);
     await c.state('card tab');
     await selectTab(e2e.page, 'ussd');
@@ -119,7 +138,7 @@ describe('hosted checkout: accessibility', () => {
 
   it('card: field errors, the PIN step, the OTP step, the success outcome', async () => {
     const { reference } = await e2e.stack.initiate();
-    await openCheckout(e2e.page, e2e.stack, reference);
+    await openAuto(e2e.page, e2e.stack, reference);
     const c = checker(e2e.page);
     await payButton(e2e.page).click();
     await e2e.page.locator('#tender-panel [aria-invalid="true"]').first().waitFor(WAIT);
@@ -160,7 +179,7 @@ describe('hosted checkout: accessibility', () => {
 
   it('the failure outcome (declined card)', async () => {
     const { reference } = await e2e.stack.initiate();
-    await openCheckout(e2e.page, e2e.stack, reference);
+    await openAuto(e2e.page, e2e.stack, reference);
     await fillCard(e2e.page, CARDS.declined);
     await payButton(e2e.page).click();
     await expectHeading(e2e.page, 'Payment not completed');
@@ -173,7 +192,7 @@ describe('hosted checkout: accessibility', () => {
     // A controllable clock: the poller gives up after 15 minutes, which the test skips over.
     await e2e.page.clock.install();
     const { reference } = await e2e.stack.initiate();
-    await openCheckout(e2e.page, e2e.stack, reference);
+    await openAuto(e2e.page, e2e.stack, reference);
     const c = checker(e2e.page);
     await selectTab(e2e.page, 'ussd');
     await e2e.page.getByRole('radio', { name: 'Zenith Bank' }).check(WAIT);
@@ -192,7 +211,7 @@ describe('hosted checkout: accessibility', () => {
   it('bank transfer: the account shown and the account expired', async () => {
     await e2e.page.clock.install();
     const { reference } = await e2e.stack.initiate();
-    await openCheckout(e2e.page, e2e.stack, reference);
+    await openAuto(e2e.page, e2e.stack, reference);
     const c = checker(e2e.page);
     await selectTab(e2e.page, 'bank-transfer');
     await e2e.page.getByRole('button', { name: 'Get account details' }).click(WAIT);
@@ -215,13 +234,13 @@ describe('hosted checkout: accessibility', () => {
 
   it('start-up errors: missing, malformed and unknown reference, payment server unreachable', async () => {
     const c = checker(e2e.page);
-    await e2e.page.goto(checkoutUrl(e2e.stack, null));
+    await e2e.page.goto(checkoutUrl(e2e.stack, null, AUTO));
     await expectHeading(e2e.page, 'This checkout link is missing its payment reference.');
     await c.state('missing reference');
-    await e2e.page.goto(checkoutUrl(e2e.stack, '<bad ref>'));
+    await e2e.page.goto(checkoutUrl(e2e.stack, '<bad ref>', AUTO));
     await expectHeading(e2e.page, 'This checkout link has a payment reference that is not valid.');
     await c.state('malformed reference');
-    await e2e.page.goto(checkoutUrl(e2e.stack, 'TND-NO-SUCH-PAYMENT'));
+    await e2e.page.goto(checkoutUrl(e2e.stack, 'TND-NO-SUCH-PAYMENT', AUTO));
     await expectHeading(e2e.page, 'We could not find this payment.');
     await c.state('unknown reference');
     // The server's own verify never in time (pageVerifyMs 0), so the browser verifies, and cannot.
@@ -229,7 +248,7 @@ describe('hosted checkout: accessibility', () => {
     try {
       await e2e.page.route('**/api/v1/transaction/verify', (route) => route.abort('connectionrefused'));
       const { reference } = await slow.initiate();
-      await e2e.page.goto(checkoutUrl(slow, reference));
+      await e2e.page.goto(checkoutUrl(slow, reference, AUTO));
       await expectHeading(e2e.page, 'We could not reach the payment server.');
       await e2e.page.getByRole('button', { name: 'Try again' }).waitFor(WAIT);
       await c.state('payment server unreachable');
@@ -247,7 +266,7 @@ describe('hosted checkout: accessibility', () => {
   it('reduced motion: the spinner stops spinning when the payer asks for less motion', async () => {
     await e2e.page.emulateMedia({ reducedMotion: 'reduce' });
     const { reference } = await e2e.stack.initiate();
-    await openCheckout(e2e.page, e2e.stack, reference);
+    await openAuto(e2e.page, e2e.stack, reference);
     await selectTab(e2e.page, 'ussd');
     await e2e.page.getByRole('radio', { name: 'Zenith Bank' }).check(WAIT);
     await e2e.page.getByRole('button', { name: 'Get USSD code' }).click();
@@ -266,7 +285,7 @@ describe('hosted checkout: accessibility', () => {
 
   it('keyboard: the channel tabs follow the WAI-ARIA tabs pattern (arrows, Home, End, one tab stop)', async () => {
     const { reference, paymentRedirectUrl } = await e2e.stack.initiate();
-    await openCheckout(e2e.page, e2e.stack, reference, { paymentRedirectUrl });
+    await openAuto(e2e.page, e2e.stack, reference, { paymentRedirectUrl });
     const ids = await e2e.page.getByRole('tab').evaluateAll((tabs) => tabs.map((t) => t.getAttribute('data-channel')!));
     expect(ids).toEqual(['card', 'ussd', 'bank-transfer', 'wallet-a', 'wallet-b', 'hosted-page']);
     const focused = () => e2e.page.evaluate(() => document.activeElement?.getAttribute('data-channel') ?? document.activeElement?.id ?? null);

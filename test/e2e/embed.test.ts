@@ -317,7 +317,7 @@ describe('embedded checkout', () => {
     await page.goto(shop.url);
     await page.getByRole('button', { name: /^Pay/ }).focus();
     await page.keyboard.press('Enter');
-    await page.getByRole('status').filter({ hasText: 'Loading checkout' }).waitFor();
+    await page.getByRole('status').filter({ hasText: 'Loading…' }).waitFor();
     expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Close');
     await page.keyboard.press('Escape');
     await page.locator(FRAME).waitFor({ state: 'detached' });

@@ -1,4 +1,4 @@
-import { useSignal } from '@preact/signals';
+import { useSignal } from '../../signals/signals';
 import { useEffect, useRef } from 'preact/hooks';
 import { formatAmount } from '../../i18n/amount';
 import { CopyButton } from '../../ui/CopyButton';

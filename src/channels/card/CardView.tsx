@@ -1,4 +1,4 @@
-import { signal } from '@preact/signals';
+import { signal } from '../../signals/signals';
 import { useEffect } from 'preact/hooks';
 import { formatAmount } from '../../i18n/amount';
 import { allTextLoaded } from '../../i18n/text';

@@ -1,4 +1,4 @@
-import { type Signal, signal } from '@preact/signals';
+import { type Signal, signal } from '../../signals/signals';
 import type { CardDetails } from './calls';
 import { digitsOf, formatCardNumber, formatExpiry } from './format';
 

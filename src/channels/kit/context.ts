@@ -1,4 +1,4 @@
-import type { ReadonlySignal } from '@preact/signals';
+import type { ReadonlySignal } from '../../signals/signals';
 import type { ComponentType } from 'preact';
 import type { NavigateResult } from '../../platform/navigate';
 import type { ProxyCall, ProxyError, Result } from './call';

@@ -1,4 +1,4 @@
-import { type Signal, useSignal } from '@preact/signals';
+import { type Signal, useSignal } from '../../signals/signals';
 import type { ProxyCall } from './call';
 import type { ChannelContext, CompletionResult } from './context';
 import { problemOf } from './errors';

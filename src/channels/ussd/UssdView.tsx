@@ -1,4 +1,4 @@
-import { useSignal } from '@preact/signals';
+import { useSignal } from '../../signals/signals';
 import { useEffect, useRef } from 'preact/hooks';
 import type { UssdBank } from '../../api/channels';
 import { CopyButton } from '../../ui/CopyButton';

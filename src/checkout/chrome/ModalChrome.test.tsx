@@ -1,4 +1,4 @@
-import { signal } from '@preact/signals';
+import { signal } from '../../signals/signals';
 import { cleanup, fireEvent, render, screen } from '@testing-library/preact';
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import { ModalChrome } from './ModalChrome';

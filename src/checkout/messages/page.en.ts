@@ -6,6 +6,7 @@ export default {
   close: 'Close',
   choose: 'Choose how to pay',
   secured: 'Secured by Tender',
+  language: 'Language',
   loading: 'Loading…',
   loadFailed: 'This part of the checkout could not be loaded.',
   retry: 'Try again',

@@ -1,0 +1,43 @@
+import { useState } from 'preact/hooks';
+import { LOCALES, type Locale } from '../i18n/locale';
+import { activeLocale } from '../i18n/text';
+import { createJsonStore } from '../platform/storage';
+import { switchLocale } from './language';
+import { pageText as text } from './text';
+
+// Each language under its own name, as its speakers write it: a payer looks for the name they know.
+const NAMES: Readonly<Record<Locale, string>> = { en: 'English', yo: 'Yorùbá', ha: 'Hausa', ig: 'Igbo', pcm: 'Naijá' };
+
+const store = createJsonStore();
+
+/** The page's language switcher: a native select (every phone's own picker), loaded after the first screen. */
+export default function LanguageSwitch() {
+  const [busy, setBusy] = useState(false);
+  const current = activeLocale.value;
+  return (
+    <label class="tender-lang">
+      <span>{text.t('language')}</span>
+      <select
+        value={current}
+        aria-busy={busy}
+        onChange={(e) => {
+          const select = e.currentTarget;
+          const next = select.value as Locale;
+          setBusy(true);
+          // A catalog that cannot load leaves the page, and the select, as they were.
+          switchLocale(next, store)
+            .catch(() => {
+              select.value = activeLocale.peek();
+            })
+            .finally(() => setBusy(false));
+        }}
+      >
+        {LOCALES.map((l) => (
+          <option key={l} value={l} lang={l}>
+            {NAMES[l]}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}

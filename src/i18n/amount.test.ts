@@ -1,0 +1,85 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { formatAmount, type IntlLike, intlTag, plainAmount, setIntl } from './amount';
+import { formatDateTime, formatDuration } from './format';
+import type { Locale } from './locale';
+import { addStrings, showLocale } from './text';
+
+// A runtime whose Intl has data for English only, like Debian's Chromium for Yoruba, Hausa, Igbo and Pidgin.
+class EnglishOnlyNumberFormat extends Intl.NumberFormat {
+  static override supportedLocalesOf(tags: string | string[]): string[] {
+    return [tags].flat().filter((t) => t.startsWith('en'));
+  }
+}
+const englishOnly: IntlLike = { NumberFormat: EnglishOnlyNumberFormat as typeof Intl.NumberFormat, DateTimeFormat: Intl.DateTimeFormat };
+
+const inLocale = (locale: Locale) => {
+  addStrings(locale, { 'time.minutes': `{n} min (${locale})`, 'time.minute': '{n} min', 'time.seconds': '{n} s', 'time.second': '{n} s' });
+  showLocale(locale);
+};
+
+afterEach(() => {
+  setIntl(Intl);
+  showLocale('en');
+});
+
+describe('formatAmount', () => {
+  it('writes naira as Nigerian shops do: no kobo when there are none', () => {
+    inLocale('en');
+    expect(formatAmount(6500)).toBe('₦6,500');
+    expect(formatAmount(6500.5)).toBe('₦6,500.50');
+    expect(formatAmount(1234567.89)).toBe('₦1,234,567.89');
+    expect(formatAmount(0)).toBe('₦0');
+  });
+
+  it('formats other currencies by their narrow symbol', () => {
+    inLocale('en');
+    expect(formatAmount(20, 'USD')).toBe('$20');
+  });
+
+  it('uses Nigerian English where the runtime has no data for the locale', () => {
+    setIntl(englishOnly);
+    for (const l of ['yo', 'ha', 'ig', 'pcm'] as const) {
+      inLocale(l);
+      expect(intlTag(l)).toBe('en-NG');
+      expect(formatAmount(2500)).toBe('₦2,500');
+    }
+  });
+
+  it('uses the locale’s own data where the runtime has it', () => {
+    inLocale('yo');
+    expect(intlTag('yo')).toBe('yo-NG');
+    expect(formatAmount(2500)).toMatch(/₦\s?2[,.\u00a0]500/);
+  });
+
+  it('falls back to the plain form without Intl, and for a currency code Intl refuses', () => {
+    setIntl(undefined);
+    inLocale('ha');
+    expect(formatAmount(2500)).toBe('₦2,500');
+    expect(formatAmount(-12.5)).toBe('-₦12.50');
+    setIntl(Intl);
+    expect(formatAmount(10, 'NOT A CODE')).toBe('NOT A CODE 10');
+    expect(plainAmount(1000000, 'GHS')).toBe('GHS 1,000,000');
+  });
+});
+
+describe('formatDuration and formatDateTime', () => {
+  it('use Intl units when the locale has data, the catalog’s words when it does not', () => {
+    inLocale('en');
+    expect(formatDuration(12, 'minute')).toBe('12 minutes');
+    setIntl(englishOnly);
+    inLocale('ig');
+    expect(formatDuration(12, 'minute')).toBe('12 min (ig)');
+    expect(formatDuration(1, 'minute')).toBe('1 min');
+  });
+
+  it('write a date in words with data, in digits without it, and nothing for a date that does not parse', () => {
+    inLocale('en');
+    expect(formatDateTime('2026-03-01T09:05:00Z')).toMatch(/2026/);
+    setIntl(englishOnly);
+    inLocale('yo');
+    expect(formatDateTime('2026-03-01T09:05:00Z')).toMatch(/^01\/03\/2026/);
+    setIntl(undefined);
+    expect(formatDateTime('2026-03-01T09:05:00Z')).toBe('2026-03-01 09:05');
+    expect(formatDateTime('not a date')).toBeUndefined();
+  });
+});
