@@ -1,13 +1,13 @@
 /** The page around the channels: the first screen. */
 export default {
-  title: 'Checkout',
-  payTo: 'Pay {merchant}',
-  amountLoading: 'Loading amount…',
-  close: 'Close',
-  choose: 'Choose how to pay',
-  secured: 'Secured by Tender',
-  loading: 'Loading…',
-  loadFailed: 'This part of the checkout could not be loaded.',
-  retry: 'Try again',
-  confirmClose: 'A payment is in progress. Close anyway? You will still be told the outcome.',
+  title: 'Wurin biya',
+  payTo: 'Biyan kuɗi ga {merchant}',
+  amountLoading: 'Ana samo adadin kuɗi…',
+  close: 'Rufe',
+  choose: 'Zaɓi yadda za ku biya',
+  secured: 'Tender ne ke ba da tsaro',
+  loading: 'Ana lodawa…',
+  loadFailed: 'Ba a iya loda wannan ɓangare na wurin biya ba.',
+  retry: 'Sake gwadawa',
+  confirmClose: 'Ana tsakiyar biyan kuɗi. Kuna son rufewa duk da haka? Za a sanar da ku sakamakon.',
 };

@@ -1,13 +1,13 @@
 /** The page around the channels: the first screen. */
 export default {
-  title: 'Checkout',
-  payTo: 'Pay {merchant}',
-  amountLoading: 'Loading amount…',
-  close: 'Close',
-  choose: 'Choose how to pay',
-  secured: 'Secured by Tender',
-  loading: 'Loading…',
-  loadFailed: 'This part of the checkout could not be loaded.',
-  retry: 'Try again',
-  confirmClose: 'A payment is in progress. Close anyway? You will still be told the outcome.',
+  title: 'Ibi ìsanwó',
+  payTo: 'San owó fún {merchant}',
+  amountLoading: 'Iye owó ń bọ̀…',
+  close: 'Pa á dé',
+  choose: 'Yan bí ẹ ṣe fẹ́ sanwó',
+  secured: 'Tender ló ń dáàbò bò ó',
+  loading: 'Ẹ dúró díẹ̀…',
+  loadFailed: 'A kò lè ṣí apá ibi ìsanwó yìí.',
+  retry: 'Gbìyànjú lẹ́ẹ̀kan sí i',
+  confirmClose: 'Ìsanwó kan ṣì ń lọ lọ́wọ́. Ṣé ẹ ṣì fẹ́ pa á dé? A ó ṣì sọ bí ó ṣe já sí fún yín.',
 };
