@@ -1,13 +1,13 @@
 /** The page around the channels: the first screen. */
 export default {
-  title: 'Checkout',
-  payTo: 'Pay {merchant}',
-  amountLoading: 'Loading amount…',
-  close: 'Close',
-  choose: 'Choose how to pay',
-  secured: 'Secured by Tender',
-  loading: 'Loading…',
-  loadFailed: 'This part of the checkout could not be loaded.',
-  retry: 'Try again',
-  confirmClose: 'A payment is in progress. Close anyway? You will still be told the outcome.',
+  title: 'Ịkwụ ụgwọ',
+  payTo: 'Kwụọ {merchant} ụgwọ',
+  amountLoading: 'Ọnụ ego na-abata…',
+  close: 'Mechie',
+  choose: 'Họrọ ụzọ ị ga-esi kwụọ ụgwọ',
+  secured: 'Tender na-echekwa ya',
+  loading: 'Chere ntakịrị…',
+  loadFailed: 'Enweghị ike ibubata akụkụ a nke ebe ịkwụ ụgwọ.',
+  retry: 'Nwaa ọzọ',
+  confirmClose: 'Ịkwụ ụgwọ ka na-aga. Ị ka chọrọ imechi ya? A ga-agwa gị otú o si gaa.',
 };

@@ -1,13 +1,13 @@
 /** The page around the channels: the first screen. */
 export default {
-  title: 'Checkout',
-  payTo: 'Pay {merchant}',
-  amountLoading: 'Loading amount…',
-  close: 'Close',
-  choose: 'Choose how to pay',
-  secured: 'Secured by Tender',
-  loading: 'Loading…',
-  loadFailed: 'This part of the checkout could not be loaded.',
-  retry: 'Try again',
-  confirmClose: 'A payment is in progress. Close anyway? You will still be told the outcome.',
+  title: 'Pay here',
+  payTo: 'Na {merchant} you dey pay',
+  amountLoading: 'Amount dey load…',
+  close: 'Close am',
+  choose: 'Choose how you wan pay',
+  secured: 'Na Tender dey protect dis payment',
+  loading: 'E dey load…',
+  loadFailed: 'Dis part of di checkout no gree load.',
+  retry: 'Try am again',
+  confirmClose: 'Payment still dey go on. You still wan close am? We go still tell you wetin happen.',
 };
