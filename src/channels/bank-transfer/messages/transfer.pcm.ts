@@ -5,7 +5,7 @@ export default {
   account: 'Number for di account',
   bank: 'Bank name',
   name: 'Name for di account',
-  amount: 'How much',
+  amount: 'Amount to pay',
   get: 'Show me di account details',
   sent: 'I don send di money',
   expiresIn: 'Dis account go expire after {time}',

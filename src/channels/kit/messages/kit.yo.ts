@@ -4,7 +4,7 @@ export default {
   errNetwork: 'A kò lè kàn sí ẹ̀rọ ìsanwó. Ẹ ṣàyẹ̀wò ìsopọ̀ íńtánẹ́ẹ̀tì yín kí ẹ sì gbìyànjú lẹ́ẹ̀kan sí i.',
   errTimeout: 'Ẹ̀rọ ìsanwó pẹ́ jù kí ó tó dáhùn.',
   errInvalid: 'Ẹ̀rọ ìsanwó fi èsì tí kò yé wa ránṣẹ́.',
-  errDeclined: 'Wọ́n kọ ìsanwó náà.',
+  errDeclined: 'Wọ́n kọ̀ ìsanwó náà.',
   errRateLimited: 'Ẹ ti gbìyànjú ní ìgbà púpọ̀ jù. Ẹ jọ̀ọ́, ẹ dúró díẹ̀ kí ẹ tó tún gbìyànjú.',
   errConfig: 'Wọn kò ṣètò ibi ìsanwó yìí dáadáa. Ẹ jọ̀ọ́, ẹ kàn sí oníṣòwò náà.',
   errBadRequest: 'A kò gba àwọn ìsọfúnni kan. Ẹ ṣàyẹ̀wò wọn kí ẹ sì gbìyànjú lẹ́ẹ̀kan sí i.',
