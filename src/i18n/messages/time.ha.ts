@@ -1,7 +1,7 @@
 /** Durations in words, for a runtime without number-unit data for the locale. */
 export default {
-  minutes: '{n} minutes',
-  minute: '{n} minute',
-  seconds: '{n} seconds',
-  second: '{n} second',
+  minutes: 'minti {n}',
+  minute: 'minti {n}',
+  seconds: 'daƙiƙa {n}',
+  second: 'daƙiƙa {n}',
 };

@@ -1,7 +1,7 @@
 /** Durations in words, for a runtime without number-unit data for the locale. */
 export default {
-  minutes: '{n} minutes',
-  minute: '{n} minute',
-  seconds: '{n} seconds',
-  second: '{n} second',
+  minutes: 'nkeji {n}',
+  minute: 'nkeji {n}',
+  seconds: 'sekọnd {n}',
+  second: 'sekọnd {n}',
 };

@@ -1,6 +1,6 @@
 /** The shared UI pieces. */
 export default {
-  copy: 'Copy',
-  copyLabel: 'Copy {what}',
-  copied: 'Copied',
+  copy: 'Kwafa',
+  copyLabel: 'Kwafi {what}',
+  copied: 'An kwafa',
 };

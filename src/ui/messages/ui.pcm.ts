@@ -1,6 +1,6 @@
 /** The shared UI pieces. */
 export default {
-  copy: 'Copy',
-  copyLabel: 'Copy {what}',
-  copied: 'Copied',
+  copy: 'Copy am',
+  copyLabel: 'Copy di {what}',
+  copied: 'E don copy',
 };

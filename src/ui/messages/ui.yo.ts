@@ -1,6 +1,6 @@
 /** The shared UI pieces. */
 export default {
-  copy: 'Copy',
-  copyLabel: 'Copy {what}',
-  copied: 'Copied',
+  copy: 'Dà á kọ',
+  copyLabel: 'Dà {what} kọ',
+  copied: 'A ti dà á kọ',
 };

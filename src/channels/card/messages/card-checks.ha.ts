@@ -1,11 +1,11 @@
 /** What the card form says about a field while the payer types or submits. */
 export default {
-  numberRequired: 'Enter your card number.',
-  numberIncomplete: 'Your card number is incomplete.',
-  numberInvalid: 'Your card number is not valid. Check the digits.',
-  expiryRequired: 'Enter the expiry date.',
-  expiryInvalid: 'Enter the expiry date as MM/YY.',
-  expiryPast: 'This card has expired.',
-  cvvRequired: 'Enter the CVV.',
-  cvvLength: 'The CVV is {n} digits.',
+  numberRequired: 'Ku shigar da lambar katinku.',
+  numberIncomplete: 'Lambar katinku ba ta cika ba.',
+  numberInvalid: 'Lambar katinku ba daidai ba ce. Ku duba lambobin.',
+  expiryRequired: 'Ku shigar da ranar ƙarewa.',
+  expiryInvalid: 'Ku shigar da ranar ƙarewa kamar MM/YY.',
+  expiryPast: 'Wannan katin ya ƙare.',
+  cvvRequired: 'Ku shigar da CVV.',
+  cvvLength: 'CVV lambobi {n} ne.',
 };

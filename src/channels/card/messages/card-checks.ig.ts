@@ -1,11 +1,11 @@
 /** What the card form says about a field while the payer types or submits. */
 export default {
-  numberRequired: 'Enter your card number.',
-  numberIncomplete: 'Your card number is incomplete.',
-  numberInvalid: 'Your card number is not valid. Check the digits.',
-  expiryRequired: 'Enter the expiry date.',
-  expiryInvalid: 'Enter the expiry date as MM/YY.',
-  expiryPast: 'This card has expired.',
-  cvvRequired: 'Enter the CVV.',
-  cvvLength: 'The CVV is {n} digits.',
+  numberRequired: 'Tinye nọmba kaadị gị.',
+  numberIncomplete: 'Nọmba kaadị gị ezughị ezu.',
+  numberInvalid: 'Nọmba kaadị gị ezighị ezi. Lelee ọnụọgụgụ ya.',
+  expiryRequired: 'Tinye ụbọchị njedebe.',
+  expiryInvalid: 'Tinye ụbọchị njedebe dịka MM/YY.',
+  expiryPast: 'Kaadị a agwụla oge.',
+  cvvRequired: 'Tinye CVV.',
+  cvvLength: 'CVV nwere ọnụọgụgụ {n}.',
 };

@@ -1,11 +1,11 @@
 /** What the card form says about a field while the payer types or submits. */
 export default {
-  numberRequired: 'Enter your card number.',
-  numberIncomplete: 'Your card number is incomplete.',
-  numberInvalid: 'Your card number is not valid. Check the digits.',
-  expiryRequired: 'Enter the expiry date.',
-  expiryInvalid: 'Enter the expiry date as MM/YY.',
-  expiryPast: 'This card has expired.',
-  cvvRequired: 'Enter the CVV.',
-  cvvLength: 'The CVV is {n} digits.',
+  numberRequired: 'Put your card number.',
+  numberIncomplete: 'Your card number no complete.',
+  numberInvalid: 'Your card number no correct. Check di numbers.',
+  expiryRequired: 'Put di expiry date.',
+  expiryInvalid: 'Put di expiry date like MM/YY.',
+  expiryPast: 'Dis card don expire.',
+  cvvRequired: 'Put di CVV.',
+  cvvLength: 'Di CVV na {n} numbers.',
 };

@@ -1,11 +1,11 @@
 /** What the card form says about a field while the payer types or submits. */
 export default {
-  numberRequired: 'Enter your card number.',
-  numberIncomplete: 'Your card number is incomplete.',
-  numberInvalid: 'Your card number is not valid. Check the digits.',
-  expiryRequired: 'Enter the expiry date.',
-  expiryInvalid: 'Enter the expiry date as MM/YY.',
-  expiryPast: 'This card has expired.',
-  cvvRequired: 'Enter the CVV.',
-  cvvLength: 'The CVV is {n} digits.',
+  numberRequired: 'Ẹ kọ nọ́mbà káàdì yín.',
+  numberIncomplete: 'Nọ́mbà káàdì yín kò pé.',
+  numberInvalid: 'Nọ́mbà káàdì yín kò tọ̀nà. Ẹ yẹ àwọn nọ́mbà náà wò.',
+  expiryRequired: 'Ẹ kọ ọjọ́ ìparí.',
+  expiryInvalid: 'Ẹ kọ ọjọ́ ìparí bí MM/YY.',
+  expiryPast: 'Ọjọ́ ìparí káàdì yìí ti kọjá.',
+  cvvRequired: 'Ẹ kọ CVV.',
+  cvvLength: 'CVV ní nọ́mbà {n}.',
 };

@@ -1,13 +1,13 @@
 /** The steps the card's bank may ask for after the form: PIN and one-time code. */
 export default {
-  pinTitle: 'Enter your card PIN',
-  pinHint: 'Your bank asks for the 4-digit PIN of this card.',
-  pinLabel: 'Card PIN',
-  pinInvalid: 'The PIN is 4 digits.',
-  otpTitle: 'Enter the code your bank sent',
-  otpHint: 'Your bank sent a one-time code by SMS or email.',
-  otpLabel: 'One-time code',
-  otpInvalid: 'The code is 4 to 8 digits.',
-  continue: 'Continue',
-  useAnotherCard: 'Use another card',
+  pinTitle: 'Ku shigar da PIN na katinku',
+  pinHint: 'Bankinku yana neman PIN mai lambobi 4 na wannan katin.',
+  pinLabel: 'PIN na kati',
+  pinInvalid: 'PIN lambobi 4 ne.',
+  otpTitle: 'Ku shigar da lambar da bankinku ya aiko',
+  otpHint: 'Bankinku ya aiko muku da lambar amfani sau ɗaya ta SMS ko imel.',
+  otpLabel: 'Lambar amfani sau ɗaya',
+  otpInvalid: 'Lambar tana da lambobi 4 zuwa 8.',
+  continue: 'Ci gaba',
+  useAnotherCard: 'Yi amfani da wani kati',
 };

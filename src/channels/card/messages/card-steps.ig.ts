@@ -1,13 +1,13 @@
 /** The steps the card's bank may ask for after the form: PIN and one-time code. */
 export default {
-  pinTitle: 'Enter your card PIN',
-  pinHint: 'Your bank asks for the 4-digit PIN of this card.',
-  pinLabel: 'Card PIN',
-  pinInvalid: 'The PIN is 4 digits.',
-  otpTitle: 'Enter the code your bank sent',
-  otpHint: 'Your bank sent a one-time code by SMS or email.',
-  otpLabel: 'One-time code',
-  otpInvalid: 'The code is 4 to 8 digits.',
-  continue: 'Continue',
-  useAnotherCard: 'Use another card',
+  pinTitle: 'Tinye PIN kaadị gị',
+  pinHint: 'Ụlọ akụ gị chọrọ PIN nwere ọnụọgụgụ 4 nke kaadị a.',
+  pinLabel: 'PIN kaadị',
+  pinInvalid: 'PIN nwere ọnụọgụgụ 4.',
+  otpTitle: 'Tinye koodu ụlọ akụ gị zitere',
+  otpHint: 'Ụlọ akụ gị zitere gị koodu otu ugboro site na SMS ma ọ bụ email.',
+  otpLabel: 'Koodu otu ugboro',
+  otpInvalid: 'Koodu ahụ nwere ọnụọgụgụ 4 ruo 8.',
+  continue: 'Gaa n’ihu',
+  useAnotherCard: 'Jiri kaadị ọzọ',
 };

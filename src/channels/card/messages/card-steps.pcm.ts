@@ -1,13 +1,13 @@
 /** The steps the card's bank may ask for after the form: PIN and one-time code. */
 export default {
-  pinTitle: 'Enter your card PIN',
-  pinHint: 'Your bank asks for the 4-digit PIN of this card.',
-  pinLabel: 'Card PIN',
-  pinInvalid: 'The PIN is 4 digits.',
-  otpTitle: 'Enter the code your bank sent',
-  otpHint: 'Your bank sent a one-time code by SMS or email.',
-  otpLabel: 'One-time code',
-  otpInvalid: 'The code is 4 to 8 digits.',
-  continue: 'Continue',
-  useAnotherCard: 'Use another card',
+  pinTitle: 'Put your card PIN',
+  pinHint: 'Your bank wan make you put di 4-digit PIN for dis card.',
+  pinLabel: 'Your card PIN',
+  pinInvalid: 'Di PIN na 4 numbers.',
+  otpTitle: 'Put di code wey your bank send',
+  otpHint: 'Your bank don send you OTP by SMS or email.',
+  otpLabel: 'OTP code',
+  otpInvalid: 'Di code na 4 to 8 numbers.',
+  continue: 'Carry go',
+  useAnotherCard: 'Use anoda card',
 };

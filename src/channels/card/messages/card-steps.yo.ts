@@ -1,13 +1,13 @@
 /** The steps the card's bank may ask for after the form: PIN and one-time code. */
 export default {
-  pinTitle: 'Enter your card PIN',
-  pinHint: 'Your bank asks for the 4-digit PIN of this card.',
-  pinLabel: 'Card PIN',
-  pinInvalid: 'The PIN is 4 digits.',
-  otpTitle: 'Enter the code your bank sent',
-  otpHint: 'Your bank sent a one-time code by SMS or email.',
-  otpLabel: 'One-time code',
-  otpInvalid: 'The code is 4 to 8 digits.',
-  continue: 'Continue',
-  useAnotherCard: 'Use another card',
+  pinTitle: 'Ẹ kọ PIN káàdì yín',
+  pinHint: 'Báǹkì yín ń béèrè PIN oní-nọ́mbà 4 ti káàdì yìí.',
+  pinLabel: 'PIN káàdì',
+  pinInvalid: 'PIN ní nọ́mbà 4.',
+  otpTitle: 'Ẹ kọ kóòdù tí báǹkì yín fi ránṣẹ́',
+  otpHint: 'Báǹkì yín ti fi kóòdù ìlò-ẹ̀ẹ̀kan ránṣẹ́ sí yín nípasẹ̀ àtẹ̀jíṣẹ́ (SMS) tàbí ímeèlì.',
+  otpLabel: 'Kóòdù ìlò-ẹ̀ẹ̀kan',
+  otpInvalid: 'Kóòdù náà ní nọ́mbà 4 sí 8.',
+  continue: 'Tẹ̀síwájú',
+  useAnotherCard: 'Lo káàdì mìíràn',
 };

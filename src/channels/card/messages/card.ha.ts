@@ -1,9 +1,9 @@
 /** The card form: the first screen. */
 export default {
-  tab: 'Card',
-  number: 'Card number',
-  expiry: 'Expiry (MM/YY)',
+  tab: 'Kati',
+  number: 'Lambar kati',
+  expiry: 'Ranar ƙarewa (MM/YY)',
   cvv: 'CVV',
-  pay: 'Pay {amount}',
-  payNoAmount: 'Pay',
+  pay: 'Biya {amount}',
+  payNoAmount: 'Biya',
 };

@@ -1,9 +1,9 @@
 /** The card form: the first screen. */
 export default {
-  tab: 'Card',
-  number: 'Card number',
-  expiry: 'Expiry (MM/YY)',
+  tab: 'Kaadị',
+  number: 'Nọmba kaadị',
+  expiry: 'Ụbọchị njedebe (MM/YY)',
   cvv: 'CVV',
-  pay: 'Pay {amount}',
-  payNoAmount: 'Pay',
+  pay: 'Kwụọ {amount}',
+  payNoAmount: 'Kwụọ ụgwọ',
 };

@@ -1,9 +1,9 @@
 /** The card form: the first screen. */
 export default {
-  tab: 'Card',
-  number: 'Card number',
-  expiry: 'Expiry (MM/YY)',
+  tab: 'ATM card',
+  number: 'Your card number',
+  expiry: 'Expiry date (MM/YY)',
   cvv: 'CVV',
-  pay: 'Pay {amount}',
-  payNoAmount: 'Pay',
+  pay: 'Pay {amount} now',
+  payNoAmount: 'Pay now',
 };

@@ -1,9 +1,9 @@
 /** The card form: the first screen. */
 export default {
-  tab: 'Card',
-  number: 'Card number',
-  expiry: 'Expiry (MM/YY)',
+  tab: 'Káàdì',
+  number: 'Nọ́mbà káàdì',
+  expiry: 'Ọjọ́ ìparí (MM/YY)',
   cvv: 'CVV',
-  pay: 'Pay {amount}',
-  payNoAmount: 'Pay',
+  pay: 'San {amount}',
+  payNoAmount: 'Sanwó',
 };

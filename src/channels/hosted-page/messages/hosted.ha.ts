@@ -1,7 +1,7 @@
 /** The payment API's own hosted page, which offers every way the gateway takes. */
 export default {
-  tab: 'Other ways to pay',
-  name: 'Payment page',
-  intro: 'Pay on our payment partner’s secure page, with any method it offers. You will come back here afterwards.',
-  go: 'Continue to the payment page',
+  tab: 'Wasu hanyoyin biya',
+  name: 'Shafin biya',
+  intro: 'Ku biya a amintaccen shafin abokin hulɗarmu na biya, da kowace hanya da yake bayarwa. Za ku dawo nan daga baya.',
+  go: 'Ci gaba zuwa shafin biya',
 };

@@ -1,7 +1,7 @@
 /** The payment API's own hosted page, which offers every way the gateway takes. */
 export default {
-  tab: 'Other ways to pay',
-  name: 'Payment page',
-  intro: 'Pay on our payment partner’s secure page, with any method it offers. You will come back here afterwards.',
-  go: 'Continue to the payment page',
+  tab: 'Ụzọ ndị ọzọ ịkwụ ụgwọ',
+  name: 'Ibe ịkwụ ụgwọ',
+  intro: 'Kwụọ ụgwọ n’ibe echekwara nke onye mmekọ anyị n’ịkwụ ụgwọ, site n’ụzọ ọ bụla o nyere. Ị ga-alọghachi ebe a emesịa.',
+  go: 'Gaa n’ibe ịkwụ ụgwọ',
 };

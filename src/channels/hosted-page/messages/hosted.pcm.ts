@@ -1,7 +1,7 @@
 /** The payment API's own hosted page, which offers every way the gateway takes. */
 export default {
-  tab: 'Other ways to pay',
-  name: 'Payment page',
-  intro: 'Pay on our payment partner’s secure page, with any method it offers. You will come back here afterwards.',
-  go: 'Continue to the payment page',
+  tab: 'Oda ways to pay',
+  name: 'Partner payment page',
+  intro: 'Pay for di safe page of our payment partner, with any way wey dem get. You go come back here after.',
+  go: 'Continue go di payment page',
 };

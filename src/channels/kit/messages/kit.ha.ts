@@ -1,13 +1,13 @@
 /** What every channel may say: a call in flight, and why a call did not go through. */
 export default {
-  processing: 'Processing…',
-  errNetwork: 'We could not reach the payment server. Check your connection and try again.',
-  errTimeout: 'The payment server took too long to answer.',
-  errInvalid: 'The payment server sent an answer we did not understand.',
-  errDeclined: 'The payment was declined.',
-  errRateLimited: 'Too many attempts. Please wait a moment and try again.',
-  errConfig: 'This checkout is not set up correctly. Please contact the merchant.',
-  errBadRequest: 'Some details were not accepted. Check them and try again.',
-  errUpstream: 'The payment service is not answering. Please try again shortly.',
-  errRedirect: 'We could not send you to the payment page safely: {reason}.',
+  processing: 'Ana aiki…',
+  errNetwork: 'Ba mu iya kaiwa ga sabar biya ba. Ku duba haɗin intanet ɗinku, ku sake gwadawa.',
+  errTimeout: 'Sabar biya ta daɗe ba ta amsa ba.',
+  errInvalid: 'Sabar biya ta aiko da amsar da ba mu fahimta ba.',
+  errDeclined: 'An ƙi biyan kuɗin.',
+  errRateLimited: 'An yi ƙoƙari da yawa. Don Allah ku ɗan jira, sannan ku sake gwadawa.',
+  errConfig: 'Ba a saita wannan wurin biya daidai ba. Don Allah ku tuntuɓi ɗan kasuwar.',
+  errBadRequest: 'Ba a karɓi wasu bayanai ba. Ku duba su, ku sake gwadawa.',
+  errUpstream: 'Sabis ɗin biya ba ya amsawa. Don Allah ku sake gwadawa nan ba da jimawa ba.',
+  errRedirect: 'Ba mu iya kai ku shafin biya cikin aminci ba: {reason}.',
 };

@@ -1,13 +1,13 @@
 /** What every channel may say: a call in flight, and why a call did not go through. */
 export default {
-  processing: 'Processing…',
-  errNetwork: 'We could not reach the payment server. Check your connection and try again.',
-  errTimeout: 'The payment server took too long to answer.',
-  errInvalid: 'The payment server sent an answer we did not understand.',
-  errDeclined: 'The payment was declined.',
-  errRateLimited: 'Too many attempts. Please wait a moment and try again.',
-  errConfig: 'This checkout is not set up correctly. Please contact the merchant.',
-  errBadRequest: 'Some details were not accepted. Check them and try again.',
-  errUpstream: 'The payment service is not answering. Please try again shortly.',
-  errRedirect: 'We could not send you to the payment page safely: {reason}.',
+  processing: 'Ọ na-arụ ọrụ…',
+  errNetwork: 'Anyị enweghị ike ịkpọtụrụ sava ịkwụ ụgwọ. Lelee njikọ ịntanetị gị ma nwaa ọzọ.',
+  errTimeout: 'Sava ịkwụ ụgwọ were ogologo oge ịza.',
+  errInvalid: 'Sava ịkwụ ụgwọ zitere azịza anyị aghọtaghị.',
+  errDeclined: 'A jụrụ ịkwụ ụgwọ ahụ.',
+  errRateLimited: 'Ị nwara ọtụtụ ugboro. Biko chere ntakịrị wee nwaa ọzọ.',
+  errConfig: 'Edozighị ebe ịkwụ ụgwọ a nke ọma. Biko kpọtụrụ ụlọ ahịa ahụ.',
+  errBadRequest: 'Anabataghị ụfọdụ nkọwa. Lelee ha ma nwaa ọzọ.',
+  errUpstream: 'Ọrụ ịkwụ ụgwọ anaghị aza. Biko nwaa ọzọ n’oge na-adịghị anya.',
+  errRedirect: 'Anyị enweghị ike iziga gị n’ibe ịkwụ ụgwọ n’enweghị ihe egwu: {reason}.',
 };

@@ -1,13 +1,13 @@
 /** What every channel may say: a call in flight, and why a call did not go through. */
 export default {
-  processing: 'Processing…',
-  errNetwork: 'We could not reach the payment server. Check your connection and try again.',
-  errTimeout: 'The payment server took too long to answer.',
-  errInvalid: 'The payment server sent an answer we did not understand.',
-  errDeclined: 'The payment was declined.',
-  errRateLimited: 'Too many attempts. Please wait a moment and try again.',
-  errConfig: 'This checkout is not set up correctly. Please contact the merchant.',
-  errBadRequest: 'Some details were not accepted. Check them and try again.',
-  errUpstream: 'The payment service is not answering. Please try again shortly.',
-  errRedirect: 'We could not send you to the payment page safely: {reason}.',
+  processing: 'E dey process…',
+  errNetwork: 'We no fit reach di payment server. Check your network and try again.',
+  errTimeout: 'Di payment server take too long to answer.',
+  errInvalid: 'Di payment server send answer wey we no understand.',
+  errDeclined: 'Dem decline di payment.',
+  errRateLimited: 'You don try too many times. Abeg wait small, then try again.',
+  errConfig: 'Dem no set dis checkout well. Abeg contact di seller.',
+  errBadRequest: 'Dem no accept some of di details. Check dem well and try again.',
+  errUpstream: 'Di payment service no dey answer. Abeg try again soon.',
+  errRedirect: 'We no fit carry you go di payment page safely: {reason}.',
 };

@@ -1,13 +1,13 @@
 /** What every channel may say: a call in flight, and why a call did not go through. */
 export default {
-  processing: 'Processing…',
-  errNetwork: 'We could not reach the payment server. Check your connection and try again.',
-  errTimeout: 'The payment server took too long to answer.',
-  errInvalid: 'The payment server sent an answer we did not understand.',
-  errDeclined: 'The payment was declined.',
-  errRateLimited: 'Too many attempts. Please wait a moment and try again.',
-  errConfig: 'This checkout is not set up correctly. Please contact the merchant.',
-  errBadRequest: 'Some details were not accepted. Check them and try again.',
-  errUpstream: 'The payment service is not answering. Please try again shortly.',
-  errRedirect: 'We could not send you to the payment page safely: {reason}.',
+  processing: 'Ó ń lọ lọ́wọ́…',
+  errNetwork: 'A kò lè kàn sí ẹ̀rọ ìsanwó. Ẹ ṣàyẹ̀wò ìsopọ̀ íńtánẹ́ẹ̀tì yín kí ẹ sì gbìyànjú lẹ́ẹ̀kan sí i.',
+  errTimeout: 'Ẹ̀rọ ìsanwó pẹ́ jù kí ó tó dáhùn.',
+  errInvalid: 'Ẹ̀rọ ìsanwó fi èsì tí kò yé wa ránṣẹ́.',
+  errDeclined: 'Wọ́n kọ̀ ìsanwó náà.',
+  errRateLimited: 'Ẹ ti gbìyànjú ní ìgbà púpọ̀ jù. Ẹ jọ̀ọ́, ẹ dúró díẹ̀ kí ẹ tó tún gbìyànjú.',
+  errConfig: 'Wọn kò ṣètò ibi ìsanwó yìí dáadáa. Ẹ jọ̀ọ́, ẹ kàn sí oníṣòwò náà.',
+  errBadRequest: 'A kò gba àwọn ìsọfúnni kan. Ẹ ṣàyẹ̀wò wọn kí ẹ sì gbìyànjú lẹ́ẹ̀kan sí i.',
+  errUpstream: 'Iṣẹ́ ìsanwó kò dáhùn. Ẹ jọ̀ọ́, ẹ gbìyànjú lẹ́ẹ̀kan sí i láìpẹ́.',
+  errRedirect: 'A kò lè gbé yín lọ sí ojú-ìwé ìsanwó láìléwu: {reason}.',
 };

@@ -2,6 +2,6 @@
 export default {
   a: 'Wallet A',
   b: 'Wallet B',
-  intro: 'You will continue on {wallet} to approve the payment, then come back here.',
-  go: 'Continue to {wallet}',
+  intro: 'Za ku ci gaba a {wallet} don amincewa da biyan, sannan ku dawo nan.',
+  go: 'Ci gaba zuwa {wallet}',
 };

@@ -2,6 +2,6 @@
 export default {
   a: 'Wallet A',
   b: 'Wallet B',
-  intro: 'You will continue on {wallet} to approve the payment, then come back here.',
-  go: 'Continue to {wallet}',
+  intro: 'Ị ga-aga n’ihu na {wallet} iji kwado ịkwụ ụgwọ ahụ, wee laghachi ebe a.',
+  go: 'Gaa n’ihu na {wallet}',
 };

@@ -2,6 +2,6 @@
 export default {
   a: 'Wallet A',
   b: 'Wallet B',
-  intro: 'You will continue on {wallet} to approve the payment, then come back here.',
-  go: 'Continue to {wallet}',
+  intro: 'You go continue for {wallet} to approve di payment, then come back here.',
+  go: 'Continue for {wallet}',
 };

@@ -2,6 +2,6 @@
 export default {
   a: 'Wallet A',
   b: 'Wallet B',
-  intro: 'You will continue on {wallet} to approve the payment, then come back here.',
-  go: 'Continue to {wallet}',
+  intro: 'Ẹ ó tẹ̀síwájú lórí {wallet} láti fọwọ́ sí ìsanwó náà, lẹ́yìn náà ẹ ó padà wá síbí.',
+  go: 'Tẹ̀síwájú sí {wallet}',
 };
