@@ -34,6 +34,8 @@ const SAME_AS_ENGLISH: Readonly<Record<string, readonly Locale[]>> = {
   'qr.tab': LOCALES, // the name of the code (test fixture)
   'wallet.a': LOCALES, // placeholder wallet names, replaced by the merchant's configuration
   'wallet.b': LOCALES,
+  // Nigerian Pidgin says "language" as English does (the switcher's label).
+  'page.language': ['pcm'],
   // Nigerian Pidgin writes minutes and seconds as English does.
   'time.minute': ['pcm'],
   'time.minutes': ['pcm'],

@@ -6,7 +6,7 @@ export default {
   close: 'Close am',
   choose: 'Choose how you wan pay',
   secured: 'Na Tender dey protect dis payment',
-  language: 'Language wey you sabi',
+  language: 'Language',
   loading: 'E dey load…',
   loadFailed: 'Dis part of di checkout no gree load.',
   retry: 'Try am again',
