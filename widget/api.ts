@@ -167,7 +167,7 @@ function embed(api: string, raw: unknown, target?: Element | string): Embed {
       fired[t] = 1;
       if (m.status) busy = (last = m.status) == 'pending';
       if (t != 'close') call(o[('on' + CALLBACKS.find((n) => n.toLowerCase() == t)) as 'onSuccess'] as (r: object) => void, { reference, status: last });
-      else if (!inline) close();
+      else close();
     }
   };
 

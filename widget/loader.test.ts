@@ -462,6 +462,20 @@ describe('mount', () => {
     expect(o.onClose).toHaveBeenCalledTimes(1);
   });
 
+  test("the page's own close (its × or Done) unmounts the inline checkout, with onClose once", () => {
+    document.body.innerHTML = '<div id="slot"></div>';
+    const o = options();
+    const h = mount('#slot', o);
+    const page = fakePage(document.querySelector('#slot iframe') as HTMLIFrameElement);
+    page.send({ v, type: 'ready', reference: REF });
+    page.send({ v, type: 'close', reference: REF, status: 'pending' });
+    expect(document.querySelector('#slot iframe')).toBeNull();
+    expect(o.onClose).toHaveBeenCalledTimes(1);
+    expect(o.onClose).toHaveBeenCalledWith({ reference: REF, status: 'pending' });
+    h.unmount();
+    expect(o.onClose).toHaveBeenCalledTimes(1);
+  });
+
   test('a target that matches nothing is an integrator error', () => {
     expect(() => mount('#missing', options())).toThrow('Tender.mount: target must be an element or selector, received "#missing"');
   });

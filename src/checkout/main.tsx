@@ -53,8 +53,8 @@ function takeOver() {
   // trap). The server sent the same tree as HTML: rendering over it keeps its elements, so focus and what the payer
   // typed before this ran stay (the card form takes its first values from them).
   renderPage(view(), root);
-  // The server's first screen waits inert for this script.
-  root.inert = false;
+  // The server's first screen is the page's now: Pay works, the late-script note goes.
+  root.removeAttribute('data-early');
   // Listening before saying `ready`: the loader answers a preloaded modal's `ready` with `shown` at once.
   onParentMessage(bridge, window, (m) => {
     // Shown to the payer: the first field takes focus.

@@ -12,6 +12,7 @@ import { walletNameOverrides } from './overrides';
 import { createPage } from './page';
 import { readPageParams } from './pageParams';
 import type { Session } from './session';
+import { pageText } from './text';
 import { allTexts } from './texts';
 
 // The server only draws: nothing it renders may call the network, store or navigate.
@@ -70,6 +71,8 @@ export interface FirstScreen {
   readonly html: string | undefined;
   /** The strings the first screen needs, by full key, for the page to take over without a catalog request. */
   readonly strings: Record<string, string>;
+  /** The note for a page whose script has not come, to follow the first screen in `#app` (the script removes it). */
+  readonly late?: string;
 }
 
 /**
@@ -101,5 +104,12 @@ export function renderFirstScreen(
   // Rendering is synchronous: the locale and overrides set here are the ones this render reads.
   setOverrides(overrides);
   showLocale(locale);
-  return { html: renderToString(view()), strings: first };
+  // After the first screen, for as long as the page's script has not taken over (which removes it): shown by CSS
+  // after a few seconds, so a script that was blocked or failed leaves the payer a way on, not a form that never pays.
+  const late = (
+    <p class="tender-late" role="status">
+      {pageText.t('late')} <a href="">{pageText.t('reload')}</a>
+    </p>
+  );
+  return { html: renderToString(view()), late: renderToString(late), strings: first };
 }

@@ -157,7 +157,7 @@ export function createPageRoute(config: TenderConfig, deps: PageRouteDeps) {
     const locale = pageLocale(url.searchParams, acceptedLanguages(request.headers.get('accept-language')));
     const first = (t: PageTxn | undefined, verified: boolean) => {
       const f = renderFirstScreen(url.searchParams, pageConfig, t, verified, locale);
-      return { html: f.html, data: jsonElement('tender-text', f.strings) };
+      return { html: f.html && f.html + (f.late ?? ''), data: jsonElement('tender-text', f.strings) };
     };
     let html = page.html.replace('<html lang="en">', `<html lang="${locale}">`);
     let h = page.headers;

@@ -17,7 +17,7 @@ const noData = (body: string) => {
   expect(/<div id="app"><\/div>(<script type="application\/json" id="tender-text">[^<]*<\/script>)?<\/body><\/html>$/.test(body)).toBe(true);
 };
 /** What the server wrote inside the page's root element. */
-const appOf = (body: string) => /<div id="app"(?: inert)?>([\s\S]*)<\/div>(?=<script type="application\/json"|<\/body>)/.exec(body)?.[1] ?? '';
+const appOf = (body: string) => /<div id="app"(?: data-early)?>([\s\S]*)<\/div>(?=<script type="application\/json"|<\/body>)/.exec(body)?.[1] ?? '';
 const txnOf = (body: string) => {
   const m = /<script type="application\/json" id="tender-txn">([^<]*)<\/script>/.exec(body);
   return m ? (JSON.parse(m[1]!) as unknown) : undefined;
@@ -103,7 +103,9 @@ describe('the page with its verified transaction', () => {
     const app = appOf(res.body);
     expect(app).toContain('id="tender-card-number"');
     expect(app).toContain('Loading amount…');
-    expect(app).toMatch(/<button type="submit"[^>]*>Pay<\/button>/);
+    // A plain button until the page's script makes it the form's submit; the late-script note after the screen.
+    expect(app).toMatch(/<button type="button" class="tender-btn tender-btn--primary"[^>]*data-wait="Getting ready…">Pay<\/button>/);
+    expect(app).toContain('<p class="tender-late" role="status">The checkout is taking longer than usual to start. <a href>Reload</a></p>');
   });
 
   it('does not call the upstream without a well-formed reference, nor for HEAD', async () => {
@@ -116,10 +118,10 @@ describe('the page with its verified transaction', () => {
 });
 
 describe('the first screen in the HTML', () => {
-  it('draws the form of a payable transaction inside an inert #app, amount and merchant included, before the data element', async () => {
+  it('draws the form of a payable transaction inside #app (marked early until the script takes over), amount and merchant included, before the data element', async () => {
     h.upstream.behave(() => verified({ status: 'pending', amount: 2500, currency: 'NGN', merchantName: 'Ada <Shop> & Co' }));
     const res = await h.request({ path: '/checkout/?transactionReference=REF-1&channels=card,ussd' });
-    expect(res.body).toContain('<div id="app" inert><main class="tender">');
+    expect(res.body).toContain('<div id="app" data-early><main class="tender">');
     const app = appOf(res.body);
     expect(app).toContain('<h1 class="tender-merchant">Pay Ada &lt;Shop> &amp; Co</h1>');
     expect(app).toContain('₦2,500');
@@ -190,7 +192,7 @@ describe('streamPage', () => {
     const body = await done;
     expect(seen).toEqual([[{ status: 'pending', amount: 5 }, true]]);
     expect(body).toBe(
-      '<html><head><script src="/a.js"></script></head><body><div id="app" inert><form></form></div><noscript>x</noscript><script type="application/json" id="tender-txn">{"status":"pending","amount":5}</script></body></html>',
+      '<html><head><script src="/a.js"></script></head><body><div id="app" data-early><form></form></div><noscript>x</noscript><script type="application/json" id="tender-txn">{"status":"pending","amount":5}</script></body></html>',
     );
   });
 
@@ -205,7 +207,7 @@ describe('streamPage', () => {
     );
     await new Promise((r) => setTimeout(r, 120));
     expect(seen).toEqual([[undefined, false]]);
-    expect(chunks.join('')).toContain('<div id="app" inert><form></form></div><noscript>x</noscript>');
+    expect(chunks.join('')).toContain('<div id="app" data-early><form></form></div><noscript>x</noscript>');
     answer({ status: 'pending' });
     expect(await done).toContain('{"status":"pending"}</script></body></html>');
   });

@@ -81,7 +81,7 @@ const APP_ROOT = '<div id="app">';
 /**
  * Streams the page. The head goes out at once (the async module script starts loading); then, once verify has
  * answered or `waitMs` has passed, the body with the first screen that `renderFirst` draws for what is known so
- * far, so the form paints with the document (inert until the page's script runs); then the transaction element when
+ * far, so the form paints with the document, usable before the page's script runs; then the transaction element when
  * verify answers within its deadline.
  * A first screen that fails to render is left to the page's script, which renders over whatever is there.
  */
@@ -110,12 +110,13 @@ export function streamPage(
         } catch {
           first = undefined;
         }
-        // Inert until the page's script takes over (src/checkout/main.tsx): a click on Pay, a tab or Close before
-        // then would do nothing (and a native submit is refused by the CSP), so nothing there answers yet. The
-        // first screen's strings follow #app, where the page's script reads them.
+        // Usable at once: the payer may type before the page's script takes over (src/checkout/main.tsx), which keeps
+        // what was typed. Until then `data-early` marks it: Pay says it is getting ready (a native submit is refused
+        // by the CSP), and a note offers a reload if the script has not come after a few seconds. The first
+        // screen's strings follow #app, where the page's script reads them.
         const at = root + APP_ROOT.length;
         const closed = start.indexOf('</div>', at) + '</div>'.length;
-        const app = first?.html ? '<div id="app" inert>' + first.html : start.slice(root, at);
+        const app = first?.html ? '<div id="app" data-early>' + first.html : start.slice(root, at);
         controller.enqueue(enc.encode(app + start.slice(at, closed) + (first?.data ?? '') + start.slice(closed)));
       }
       const t = await txn;

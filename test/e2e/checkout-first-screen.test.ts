@@ -1,5 +1,6 @@
 // End to end: the hosted page's first screen arrives with its HTML (src/checkout/ssr.tsx) and paints before any
-// script, inert until the page's script renders over it (no further hop after the document).
+// script, usable at once; the page's script renders over it keeping what the payer typed (no further hop after the
+// document).
 import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
@@ -9,20 +10,20 @@ import { useBrowserStack } from '../support/hooks';
 const SHOP = 'https://shop.example';
 const e2e = useBrowserStack({ stack: { allowedOrigins: [SHOP] } });
 
-/** The centre of an element, for a real mouse click (which an inert element does not receive). */
+/** The centre of an element, for a real mouse click. */
 async function center(l: ReturnType<Page['locator']>): Promise<[number, number]> {
   const b = (await l.boundingBox())!;
   return [b.x + b.width / 2, b.y + b.height / 2];
 }
 
-/** The Pay button by its markup: before the script the first screen is inert, out of the accessibility tree. */
-const submit = () => e2e.page.locator('#app button[type="submit"]');
+/** The Pay button by its markup (a plain button until the script makes it the form's submit). */
+const submit = () => e2e.page.locator('#app .tender-btn--primary');
 
 /** Holds the page's entry script: what shows meanwhile is the HTML alone. */
 const holdScript = () => holdRequests(e2e.page, '**/checkout/assets/index-*.js');
 
 describe('the first screen', () => {
-  it('paints the form, amount and tabs before the script, inert until it runs; then one payment', async () => {
+  it('paints the form, amount and tabs before the script, usable at once: what was typed survives the takeover; then one payment', async () => {
     const { reference } = await e2e.stack.initiate();
     const console = recordConsole(e2e.page);
     const script = await holdScript();
@@ -31,27 +32,65 @@ describe('the first screen', () => {
     // The server waits up to 100 ms for its verify: on a loaded machine the form may come with the amount loading.
     const amount = await e2e.page.locator('.tender-amount').textContent();
     expect(['₦2,500', 'Loading amount…']).toContain(amount);
-    expect(await e2e.page.getByRole('tab', { includeHidden: true }).count()).toBe(5);
+    expect(await e2e.page.getByRole('tab').count()).toBe(5);
     expect(await submit().textContent()).toBe(amount === '₦2,500' ? 'Pay ₦2,500' : 'Pay');
     // Styled by the inline sheet the CSP allows by hash: the primary button is not the browser's grey.
     expect(await submit().evaluate((b) => getComputedStyle(b).backgroundColor)).not.toMatch(/^rgba\(0, 0, 0, 0\)$|^rgb\(239, 239, 239\)$/);
     expect(script.count()).toBe(1);
-    // Nothing answers before the script: a click on the card field does not take focus, Pay cannot submit natively.
-    expect(await e2e.page.locator('#app').evaluate((el) => (el as HTMLElement).inert)).toBe(true);
+    // Usable before the script: a tap on the card field takes focus and the keystrokes stay.
     await e2e.page.mouse.click(...(await center(cardField(e2e.page, 'number'))));
-    expect(await e2e.page.evaluate(() => document.activeElement?.id ?? '')).toBe('');
+    expect(await e2e.page.evaluate(() => document.activeElement?.id ?? '')).toBe('tender-card-number');
+    await e2e.page.keyboard.type('40840840', { delay: 20 });
+    // Pay pressed before the takeover submits nothing (the CSP refuses a native submit) and says why it waits.
+    await e2e.page.mouse.click(...(await center(submit())));
+    expect(await e2e.page.evaluate(() => document.activeElement?.className)).toBe('tender-btn tender-btn--primary');
+    expect(await submit().evaluate((b) => getComputedStyle(b, '::after').content)).toBe('"Getting ready…"');
+    await e2e.page.waitForTimeout(200);
+    expect(e2e.page.url()).toBe(checkoutUrl(e2e.stack, reference));
+    await cardField(e2e.page, 'number').focus();
+    await e2e.page.keyboard.type('84084081', { delay: 20 });
 
     script.release();
-    await expect.poll(() => e2e.page.locator('#app').evaluate((el) => (el as HTMLElement).inert), WAIT).toBe(false);
+    await expect.poll(() => e2e.page.locator('#app').evaluate((el) => el.hasAttribute('data-early')), WAIT).toBe(false);
+    // The takeover keeps the value (now spaced as the card's brand does), the focus and the caret at its end.
+    expect(await cardField(e2e.page, 'number').inputValue()).toBe('4084 0840 8408 4081');
+    const caret = await e2e.page.evaluate(() => {
+      const el = document.activeElement as HTMLInputElement;
+      return { id: el.id, at: el.selectionStart, length: el.value.length };
+    });
+    expect(caret).toEqual({ id: 'tender-card-number', at: 19, length: 19 });
+    // And typing goes on where it was.
+    await cardField(e2e.page, 'expiry').focus();
+    await e2e.page.keyboard.type('1234');
+    expect(await cardField(e2e.page, 'expiry').inputValue()).toBe('12/34');
     await expect.poll(() => e2e.page.locator('.tender-amount').textContent(), WAIT).toBe('₦2,500');
     expect(await e2e.page.locator('#tender-card-number').count()).toBe(1);
-    await cardField(e2e.page, 'number').fill(CARDS.noAuth);
-    await cardField(e2e.page, 'expiry').fill(EXPIRY);
     await cardField(e2e.page, 'cvv').fill(CVV);
+    // Ready: no word of waiting on Pay any more.
+    await payButton(e2e.page).focus();
+    expect(await payButton(e2e.page).evaluate((b) => getComputedStyle(b, '::after').content)).toBe('none');
     await payButton(e2e.page).click();
     await expectSuccess(e2e.page);
     expect((await completions(e2e.stack, reference)).counts['card-payment']).toBe(1);
-    expect(console.filter((l) => /Content Security Policy|error/i.test(l))).toEqual([]);
+    expect(console.filter((l) => /error|Content Security Policy/i.test(l))).toEqual([]);
+  });
+
+  it('a script that never comes: after a few seconds the payer is told, with a way to reload', async () => {
+    const { reference } = await e2e.stack.initiate();
+    await e2e.page.route('**/checkout/assets/index-*.js', (route) => route.abort());
+    await e2e.page.goto(checkoutUrl(e2e.stack, reference), { waitUntil: 'domcontentloaded' });
+    await cardField(e2e.page, 'number').waitFor({ state: 'visible', ...WAIT });
+    const note = e2e.page.getByRole('status').filter({ hasText: 'The checkout is taking longer than usual to start.' });
+    expect(await note.isVisible()).toBe(false);
+    const shownAt = Date.now();
+    await note.waitFor({ state: 'visible', timeout: 10_000 });
+    expect(Date.now() - shownAt).toBeLessThan(10_000);
+    // The reload link reloads this very page (its reference included); with the script back, the page works.
+    await e2e.page.unroute('**/checkout/assets/index-*.js');
+    await note.getByRole('link', { name: 'Reload' }).click();
+    await expect.poll(() => e2e.page.locator('#app').evaluate((el) => el.hasAttribute('data-early')), WAIT).toBe(false);
+    expect(new URL(e2e.page.url()).searchParams.get('transactionReference')).toBe(reference);
+    expect(await note.count()).toBe(0);
   });
 
   it('paints a themed form in its colours before the script, under the CSP', async () => {

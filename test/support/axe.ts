@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import type { Page } from 'playwright-core';
+import type { Frame, Page } from 'playwright-core';
 
 const require = createRequire(import.meta.url);
 const AXE_SOURCE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
@@ -21,13 +21,13 @@ interface AxeViolation {
  * is what `page.addScriptTag` adds (with `content` or `path` alike); `page.evaluate` runs the source through
  * the DevTools protocol, which the CSP does not govern.
  */
-async function injectAxe(page: Page): Promise<void> {
+async function injectAxe(page: Page | Frame): Promise<void> {
   const present = await page.evaluate(() => typeof (window as unknown as { axe?: unknown }).axe === 'object');
   if (!present) await page.evaluate(AXE_SOURCE);
 }
 
 /** Runs axe over the whole document with the WCAG A/AA tags and returns the violations. */
-async function axeViolations(page: Page): Promise<AxeViolation[]> {
+async function axeViolations(page: Page | Frame): Promise<AxeViolation[]> {
   await injectAxe(page);
   return page.evaluate(
     async (tags) => {
@@ -74,4 +74,9 @@ export async function axeReport(page: Page, state: string, schemes: readonly ('l
   }
   await page.emulateMedia({ colorScheme: 'light' });
   return reports.join('\n');
+}
+
+/** Checks a page or a frame (the loader's iframe) as it is now, in the scheme the browser has; '' when clean. */
+export async function axeReportNow(target: Page | Frame, state: string): Promise<string> {
+  return formatViolations(state, await axeViolations(target));
 }

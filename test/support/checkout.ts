@@ -44,7 +44,7 @@ export async function openCheckout(
   amount = '₦2,500',
 ): Promise<void> {
   await page.goto(checkoutUrl(stack, reference, extra));
-  await expect.poll(() => page.locator('#app').evaluate((el) => (el as HTMLElement).inert), WAIT).toBe(false);
+  await expect.poll(() => page.locator('#app').evaluate((el) => el.hasAttribute('data-early')), WAIT).toBe(false);
   await expect.poll(() => page.locator('.tender-amount').textContent(), WAIT).toBe(amount);
 }
 

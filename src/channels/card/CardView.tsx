@@ -11,6 +11,8 @@ import { type CardField, type CardState, cardStateOf, formatCvv } from './state'
 import { cardText } from './text';
 import type * as Validation from './validation';
 
+const SERVER = typeof document === 'undefined';
+
 type Checks = Pick<typeof Validation, 'validateNumber' | 'validateExpiry' | 'validateCvv' | 'fieldMessage'>;
 
 // The checks and their messages load as the page starts, beside the first paint: the payer cannot have typed a
@@ -88,7 +90,9 @@ export function CardView({ ctx }: ChannelProps) {
       <p class="tender-form-error" role="alert">
         {s.formError.value}
       </p>
-      <button type="submit" class="tender-btn tender-btn--primary" aria-disabled={busy}>
+      {/* Drawn by the server as a plain button: pressed before the page's script, it neither submits (nor tries
+          to: the CSP would refuse it) nor does Enter; it says it is getting ready. The script makes it the submit. */}
+      <button type={SERVER ? 'button' : 'submit'} class="tender-btn tender-btn--primary" aria-disabled={busy} data-wait={cardText.t('gettingReady')}>
         {busy
           ? kitText.t('processing')
           : txn?.amount !== undefined

@@ -10,5 +10,7 @@ export default {
   loading: 'Loading…',
   loadFailed: 'This part of the checkout could not be loaded.',
   retry: 'Try again',
+  late: 'The checkout is taking longer than usual to start.',
+  reload: 'Reload',
   confirmClose: 'A payment is in progress. Close anyway? You will still be told the outcome.',
 };

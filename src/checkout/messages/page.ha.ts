@@ -10,5 +10,7 @@ export default {
   loading: 'Ana lodawa…',
   loadFailed: 'Ba a iya loda wannan ɓangare na wurin biya ba.',
   retry: 'Sake gwadawa',
+  late: 'Wurin biya yana jinkiri fiye da yadda aka saba kafin ya fara.',
+  reload: 'Sake lodawa',
   confirmClose: 'Ana tsakiyar biyan kuɗi. Kuna son rufewa duk da haka? Za a sanar da ku sakamakon.',
 };

@@ -10,5 +10,7 @@ export default {
   loading: 'E dey load…',
   loadFailed: 'Dis part of di checkout no gree load.',
   retry: 'Try am again',
+  late: 'Dis payment page dey slow to start pass as e suppose.',
+  reload: 'Load am again',
   confirmClose: 'Payment still dey go on. You still wan close am? We go still tell you wetin happen.',
 };

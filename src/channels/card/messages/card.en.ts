@@ -5,5 +5,6 @@ export default {
   expiry: 'Expiry (MM/YY)',
   cvv: 'CVV',
   pay: 'Pay {amount}',
+  gettingReady: 'Getting ready…',
   payNoAmount: 'Pay',
 };

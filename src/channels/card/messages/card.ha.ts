@@ -5,5 +5,6 @@ export default {
   expiry: 'Ranar ƙarewa (MM/YY)',
   cvv: 'CVV',
   pay: 'Biya {amount}',
+  gettingReady: 'Ana shiryawa…',
   payNoAmount: 'Biya',
 };

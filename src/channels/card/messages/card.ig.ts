@@ -5,5 +5,6 @@ export default {
   expiry: 'Ụbọchị njedebe (MM/YY)',
   cvv: 'CVV',
   pay: 'Kwụọ {amount}',
+  gettingReady: 'Ọ na-akwado…',
   payNoAmount: 'Kwụọ ụgwọ',
 };

@@ -5,5 +5,6 @@ export default {
   expiry: 'Expiry date (MM/YY)',
   cvv: 'CVV',
   pay: 'Pay {amount} now',
+  gettingReady: 'E dey get ready…',
   payNoAmount: 'Pay now',
 };

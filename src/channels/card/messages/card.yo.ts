@@ -5,5 +5,6 @@ export default {
   expiry: 'Ọjọ́ ìparí (MM/YY)',
   cvv: 'CVV',
   pay: 'San {amount}',
+  gettingReady: 'Ó ń múra sílẹ̀…',
   payNoAmount: 'Sanwó',
 };

@@ -1,0 +1,196 @@
+// The checkout in each of its five languages, end to end in Chromium: a storefront opens it through the loader with
+// `locale`; the hosted page says which on <html lang>, draws its tabs, Pay button and outcome in that language,
+// passes axe, and at 320 px no string runs out of its box or off the screen. Then the language switcher.
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Frame, FrameLocator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { collectText } from '../../scripts/text';
+import { LOCALES, type Locale } from '../../src/i18n/locale';
+import { axeReportNow } from '../support/axe';
+import { CARDS, CVV, EXPIRY, WAIT } from '../support/checkout';
+import { useBrowserStack } from '../support/hooks';
+
+// A storefront of the test's own: tender.js from the Tender server, and a button that opens the checkout with the
+// reference and locale of its address. Its origin is allowed before the stack starts (hooks run in order).
+let shop: Server;
+let shopUrl = '';
+const stackOptions = { allowedOrigins: [] as string[] };
+beforeAll(async () => {
+  shop = createServer((req, res) => {
+    const tender = new URL(req.url!, 'http://x').searchParams.get('tender')!;
+    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+    res.end(`<!doctype html><html lang="en"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Shop</title>
+<main><h1>Shop</h1><button id="pay">Pay</button></main>
+<script src="${tender}/tender.js"></script>
+<script>
+  const q = new URLSearchParams(location.search);
+  document.getElementById('pay').onclick = () => Tender.open({
+    transactionReference: q.get('ref'),
+    locale: q.get('locale') || undefined,
+    onSuccess: (r) => console.log('[tender] onSuccess ' + JSON.stringify(r)),
+    onError: (e) => console.log('[tender] onError ' + JSON.stringify(e)),
+  });
+</script>`);
+  });
+  await new Promise<void>((r) => shop.listen(0, '127.0.0.1', r));
+  shopUrl = `http://127.0.0.1:${(shop.address() as AddressInfo).port}`;
+  stackOptions.allowedOrigins.push(shopUrl);
+});
+afterAll(() => new Promise<void>((r) => (shop ? shop.close(() => r()) : r())));
+
+const e2e = useBrowserStack({ stack: stackOptions, context: { viewport: { width: 1024, height: 800 } } });
+
+let catalogs: Map<Locale, Record<string, string>>;
+beforeAll(async () => {
+  catalogs = await collectText();
+});
+
+const FRAME = 'iframe[title="Secure checkout"]';
+const hosted = (page: Page): Frame => page.frames().find((f) => f.url().includes('/checkout/'))!;
+const card = (frame: FrameLocator, token: string) => frame.locator(`#tender-panel input[autocomplete="${token}"]`);
+
+/** Opens the checkout from the storefront with `locale` and waits until its script has taken over. */
+async function openFromShop(page: Page, reference: string, locale?: Locale): Promise<FrameLocator> {
+  const q = new URLSearchParams({ ref: reference, tender: e2e.stack.tenderUrl, ...(locale ? { locale } : {}) });
+  await page.goto(`${shopUrl}/?${q}`);
+  await page.locator('#pay').click();
+  const frame = page.frameLocator(FRAME);
+  await card(frame, 'cc-number').waitFor(WAIT);
+  await expect.poll(() => hosted(page)?.evaluate(() => document.getElementById('app')!.hasAttribute('data-early')), WAIT).toBe(false);
+  return frame;
+}
+
+/**
+ * What overflows at the current width: elements whose box leaves the viewport, and text cut by its own box
+ * (content wider than an element that hides or clips what overflows). '' when nothing does.
+ */
+function overflowReport(frame: Frame): Promise<string> {
+  return frame.evaluate(() => {
+    const width = document.documentElement.clientWidth;
+    const out: string[] = [];
+    if (document.documentElement.scrollWidth > width) out.push(`the page scrolls sideways (${document.documentElement.scrollWidth} > ${width})`);
+    for (const el of Array.from(document.querySelectorAll<HTMLElement>('#app *'))) {
+      const r = el.getBoundingClientRect();
+      // Text for screen readers only is clipped to a pixel by design.
+      if (!r.width || !r.height || el.closest('.tender-sr')) continue;
+      const what = `<${el.tagName.toLowerCase()} class="${el.className}">${(el.textContent ?? '').trim().slice(0, 40)}`;
+      if (r.right > width + 0.5 || r.left < -0.5) out.push(`${what} leaves the screen (${Math.round(r.left)}…${Math.round(r.right)})`);
+      const s = getComputedStyle(el);
+      const clips = /hidden|clip/.test(s.overflowX) || s.textOverflow === 'ellipsis';
+      if (clips && el.scrollWidth > el.clientWidth + 1) out.push(`${what} is cut (${el.scrollWidth} > ${el.clientWidth})`);
+    }
+    return out.join('\n');
+  });
+}
+
+describe('the checkout in every language', () => {
+  for (const locale of LOCALES) {
+    it(`${locale}: opened with locale, in ${locale} from the first screen to the outcome; accessible; nothing cut at 320 px`, async () => {
+      const t = catalogs.get(locale)!;
+      const page = e2e.page;
+      const logs: string[] = [];
+      page.on('console', (m) => m.text().startsWith('[tender] ') && logs.push(m.text().slice(9)));
+      const { reference } = await e2e.stack.initiate();
+      const frame = await openFromShop(page, reference, locale);
+      const doc = hosted(page);
+      expect(await doc.evaluate(() => document.documentElement.lang)).toBe(locale);
+      // The tabs and the Pay button in the locale's words.
+      const tabs = await frame.locator('[role="tab"]').evaluateAll((els) => els.map((e) => [(e as HTMLElement).dataset.channel, e.textContent?.trim()]));
+      const label: Record<string, string> = {
+        card: t['card.tab']!,
+        ussd: t['ussd.tab']!,
+        'bank-transfer': t['transfer.tab']!,
+        'wallet-a': 'Wallet A',
+        'wallet-b': 'Wallet B',
+      };
+      expect(tabs).toEqual(Object.entries(label));
+      const pay = frame.getByRole('button', { name: t['card.pay']!.replace('{amount}', '₦2,500') });
+      await pay.waitFor(WAIT);
+      expect(await axeReportNow(doc, `${locale}, the card form`)).toBe('');
+      // At 320 px: every string fits, the tabs included.
+      await page.setViewportSize({ width: 320, height: 640 });
+      await expect.poll(() => doc.evaluate(() => document.documentElement.clientWidth)).toBe(320);
+      expect(await overflowReport(doc)).toBe('');
+      for (const id of ['ussd', 'bank-transfer']) {
+        await frame.locator(`[role="tab"][data-channel="${id}"]`).click();
+        await expect.poll(() => frame.locator(`[role="tab"][data-channel="${id}"]`).getAttribute('aria-selected'), WAIT).toBe('true');
+        await frame.locator('#tender-panel button').first().waitFor(WAIT);
+        expect(await overflowReport(doc), `${locale}, ${id} at 320 px`).toBe('');
+      }
+      await frame.locator('[role="tab"][data-channel="card"]').click();
+      // Pays, and reads the outcome in the locale.
+      await card(frame, 'cc-number').fill(CARDS.noAuth);
+      await card(frame, 'cc-exp').fill(EXPIRY);
+      await card(frame, 'cc-csc').fill(CVV);
+      await pay.click();
+      await frame.getByRole('heading', { name: t['outcome.successTitle']! }).waitFor(WAIT);
+      expect(await overflowReport(doc), `${locale}, the outcome at 320 px`).toBe('');
+      await page.setViewportSize({ width: 1024, height: 800 });
+      expect(await axeReportNow(doc, `${locale}, the outcome`)).toBe('');
+      await expect.poll(() => logs.filter((l) => l.startsWith('onSuccess')).length, WAIT).toBe(1);
+      expect(logs.filter((l) => l.startsWith('onError'))).toEqual([]);
+    });
+  }
+
+  it('without a locale: the browser’s language; the switcher changes the page and is remembered after a reload', async () => {
+    const context = await e2e.browser.newContext({ locale: 'ha-NG' });
+    try {
+      const page = await context.newPage();
+      const { reference } = await e2e.stack.initiate();
+      const frame = await openFromShop(page, reference);
+      const doc = hosted(page);
+      expect(await doc.evaluate(() => document.documentElement.lang)).toBe('ha');
+      const yo = catalogs.get('yo')!;
+      const select = frame.getByRole('combobox', { name: catalogs.get('ha')!['page.language']! });
+      await select.selectOption('yo');
+      await expect.poll(() => doc.evaluate(() => document.documentElement.lang), WAIT).toBe('yo');
+      await frame.getByRole('tab', { name: yo['card.tab']! }).waitFor(WAIT);
+      await frame.getByRole('combobox', { name: yo['page.language']! }).waitFor(WAIT);
+      // A reload of the hosted page (as on the way back from a bank's page) comes back in the payer's choice.
+      await doc.evaluate(() => location.reload());
+      await expect
+        .poll(
+          () =>
+            hosted(page)
+              ?.evaluate(() => document.documentElement.lang)
+              .catch(() => ''),
+          WAIT,
+        )
+        .toBe('yo');
+      await frame.getByRole('tab', { name: yo['card.tab']! }).waitFor(WAIT);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('a merchant’s strings replace the catalog’s from the first paint; an unknown key is reported, not ignored', async () => {
+    const { reference } = await e2e.stack.initiate();
+    const messages = JSON.stringify({ en: { 'wallet.a': 'ShopPay', 'card.pay': 'Pay now {amount}', 'card.pya': 'typo' } });
+    const q = new URLSearchParams({ transactionReference: reference, messages });
+    const page = e2e.page;
+    // The hosted page opened directly: the server's first screen already has the merchant's words.
+    await page.route('**/checkout/assets/*.js', (route) => route.abort());
+    await page.goto(`${e2e.stack.tenderUrl}/checkout/?${q}`);
+    expect(await page.getByRole('button', { name: 'Pay now ₦2,500' }).count()).toBe(1);
+    expect(await page.locator('[role="tab"][data-channel="wallet-a"]').textContent()).toBe('ShopPay');
+    await page.unroute('**/checkout/assets/*.js');
+    // Through the loader: the page reports the unknown key to the storefront.
+    const logs: string[] = [];
+    page.on('console', (m) => m.text().startsWith('[tender] ') && logs.push(m.text().slice(9)));
+    await page.goto(`${shopUrl}/?${new URLSearchParams({ ref: reference, tender: e2e.stack.tenderUrl })}`);
+    await page.evaluate((m) => {
+      const q2 = new URLSearchParams(location.search);
+      (window as unknown as { Tender: { open(o: object): void } }).Tender.open({
+        transactionReference: q2.get('ref'),
+        messages: JSON.parse(m),
+        onError: (e: unknown) => console.log(`[tender] onError ${JSON.stringify(e)}`),
+      });
+    }, messages);
+    const frame = page.frameLocator(FRAME);
+    await frame.getByRole('button', { name: 'Pay now ₦2,500' }).waitFor(WAIT);
+    await expect
+      .poll(() => logs.join('\n'), WAIT)
+      .toMatch(/onError \{"code":"invalid_messages","message":"messages\.en\[\\"card\.pya\\"\]: no such string\.","reference":"/);
+  });
+});
