@@ -25,5 +25,14 @@ export async function switchLocale(locale: Locale, store: JsonStore | undefined,
     showLocale(locale);
     if (doc) doc.documentElement.lang = locale;
   }
-  store?.set(KEY, locale);
+  if (!store) return;
+  store.set(KEY, locale);
+  // In the page's address too: a reload is drawn by the server in this language from its first byte.
+  try {
+    const url = new URL(location.href);
+    url.searchParams.set('locale', locale);
+    history.replaceState(history.state, '', url);
+  } catch {
+    // No history (tests, a sandboxed document): the stored choice still applies after a reload.
+  }
 }

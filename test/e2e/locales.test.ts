@@ -91,6 +91,9 @@ describe('the checkout in every language', () => {
       const page = e2e.page;
       const logs: string[] = [];
       page.on('console', (m) => m.text().startsWith('[tender] ') && logs.push(m.text().slice(9)));
+      // Which languages' catalogs the payer downloads: their own only.
+      const catalogFiles: string[] = [];
+      page.on('request', (r) => /\/text-[a-z]+\.[^/]*\.json$/.test(r.url()) && catalogFiles.push(/text-([a-z]+)\./.exec(r.url())![1]!));
       const { reference } = await e2e.stack.initiate();
       const frame = await openFromShop(page, reference, locale);
       const doc = hosted(page);
@@ -130,6 +133,7 @@ describe('the checkout in every language', () => {
       expect(await axeReportNow(doc, `${locale}, the outcome`)).toBe('');
       await expect.poll(() => logs.filter((l) => l.startsWith('onSuccess')).length, WAIT).toBe(1);
       expect(logs.filter((l) => l.startsWith('onError'))).toEqual([]);
+      expect([...new Set(catalogFiles)]).toEqual([locale]);
     });
   }
 
@@ -147,8 +151,12 @@ describe('the checkout in every language', () => {
       await expect.poll(() => doc.evaluate(() => document.documentElement.lang), WAIT).toBe('yo');
       await frame.getByRole('tab', { name: yo['card.tab']! }).waitFor(WAIT);
       await frame.getByRole('combobox', { name: yo['page.language']! }).waitFor(WAIT);
-      // A reload of the hosted page (as on the way back from a bank's page) comes back in the payer's choice.
+      // A reload comes back in the payer's choice, drawn so by the server from the first byte (the page keeps the
+      // choice in its address); the way back from a bank's page, an address without it, by the stored choice.
+      expect(new URL(doc.url()).searchParams.get('locale')).toBe('yo');
+      const reloaded = page.waitForResponse((r) => r.url().includes('/checkout/?'));
       await doc.evaluate(() => location.reload());
+      expect(await (await reloaded).text()).toContain('<html lang="yo">');
       await expect
         .poll(
           () =>
@@ -158,6 +166,13 @@ describe('the checkout in every language', () => {
           WAIT,
         )
         .toBe('yo');
+      await frame.getByRole('tab', { name: yo['card.tab']! }).waitFor(WAIT);
+      await hosted(page).evaluate(() => {
+        const url = new URL(location.href);
+        url.searchParams.delete('locale');
+        location.assign(url.href);
+      });
+      await expect.poll(() => hosted(page)?.evaluate(() => !document.getElementById('app')?.hasAttribute('data-early') && document.documentElement.lang).catch(() => ''), WAIT).toBe('yo');
       await frame.getByRole('tab', { name: yo['card.tab']! }).waitFor(WAIT);
     } finally {
       await context.close();
