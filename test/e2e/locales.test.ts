@@ -172,7 +172,15 @@ describe('the checkout in every language', () => {
         url.searchParams.delete('locale');
         location.assign(url.href);
       });
-      await expect.poll(() => hosted(page)?.evaluate(() => !document.getElementById('app')?.hasAttribute('data-early') && document.documentElement.lang).catch(() => ''), WAIT).toBe('yo');
+      await expect
+        .poll(
+          () =>
+            hosted(page)
+              ?.evaluate(() => !document.getElementById('app')?.hasAttribute('data-early') && document.documentElement.lang)
+              .catch(() => ''),
+          WAIT,
+        )
+        .toBe('yo');
       await frame.getByRole('tab', { name: yo['card.tab']! }).waitFor(WAIT);
     } finally {
       await context.close();

@@ -1,0 +1,92 @@
+// Small screens and layout, by geometry, at 320, 360 and 412 px and on a desktop: the whole card number shows for
+// every length and nothing sits over it; a USSD code breaks only between its groups; nothing scrolls sideways (the
+// hosted page and the demo storefront); the tab row does not move when a tab is selected, and its rows are full.
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startStorefront, type RunningStorefront } from '../../demo/storefront/server';
+import { CARDS, WAIT, openCheckout, selectTab } from '../support/checkout';
+import { useBrowserStack } from '../support/hooks';
+
+const e2e = useBrowserStack();
+let shop: RunningStorefront;
+beforeAll(async () => {
+  shop = await startStorefront({ tenderUrl: e2e.stack.tenderUrl, apiBaseUrl: e2e.stack.sandboxUrl, apiKey: e2e.stack.apiKey });
+});
+afterAll(() => shop?.close());
+
+const WIDTHS = [320, 360, 412, 1280] as const;
+const scrollsSideways = (p: Page) => p.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth);
+const tabBoxes = (p: Page) =>
+  p.locator('[role="tab"]').evaluateAll((els) =>
+    els.map((e) => {
+      const r = e.getBoundingClientRect();
+      return [Math.round(r.x), Math.round(r.y), Math.round(r.width), Math.round(r.height)];
+    }),
+  );
+
+describe('layout', () => {
+  for (const width of WIDTHS) {
+    it(`${width} px: the card number whole and uncovered, a stable and full tab row, no sideways scroll`, async () => {
+      const p = e2e.page;
+      await p.setViewportSize({ width, height: 800 });
+      const { reference, paymentRedirectUrl } = await e2e.stack.initiate();
+      await openCheckout(p, e2e.stack, reference, { paymentRedirectUrl });
+      const number = p.locator('#tender-card-number');
+      for (const card of [CARDS.noAuth, CARDS.pinOtp]) {
+        await number.fill(card);
+        await p.locator('.tender-adornment').waitFor(WAIT);
+        const g = await number.evaluate((input: HTMLInputElement) => {
+          const brand = document.querySelector('.tender-adornment')!.getBoundingClientRect();
+          const box = input.getBoundingClientRect();
+          const overlaps = brand.left < box.right && brand.right > box.left && brand.top < box.bottom && brand.bottom > box.top;
+          return { fits: input.scrollWidth <= input.clientWidth, overlaps, value: input.value };
+        });
+        expect(g, `${card} at ${width} px`).toEqual({ fits: true, overlaps: false, value: g.value });
+      }
+      expect(await scrollsSideways(p)).toBe(false);
+      // Selecting each tab in turn moves none of them.
+      const before = await tabBoxes(p);
+      for (const id of ['bank-transfer', 'ussd', 'hosted-page', 'wallet-b', 'card']) {
+        await selectTab(p, id);
+        expect(await tabBoxes(p), `after selecting ${id} at ${width} px`).toEqual(before);
+      }
+      // Every row of tabs spans the whole width of the list: no half-empty last row.
+      const rows = await p.locator('[role="tablist"]').evaluate((list) => {
+        const width = list.getBoundingClientRect().width;
+        const byRow = new Map<number, number>();
+        for (const t of Array.from(list.children)) {
+          const r = t.getBoundingClientRect();
+          byRow.set(Math.round(r.top), Math.max(byRow.get(Math.round(r.top)) ?? 0, r.right - list.getBoundingClientRect().left));
+        }
+        return [...byRow.values()].map((right) => Math.abs(right - width) < 1);
+      });
+      expect(rows.every(Boolean), `rows ${JSON.stringify(rows)}`).toBe(true);
+    });
+  }
+
+  it('a USSD code breaks only between its groups, at 320 px', async () => {
+    const p = e2e.page;
+    await p.setViewportSize({ width: 320, height: 800 });
+    const { reference } = await e2e.stack.initiate();
+    await openCheckout(p, e2e.stack, reference);
+    await selectTab(p, 'ussd');
+    await p.locator('.tender-bank input').first().check(WAIT);
+    await p.locator('#tender-panel .tender-btn--primary').click();
+    await p.locator('.tender-code').waitFor(WAIT);
+    const groups = await p.locator('.tender-code > span:not(.tender-sr)').evaluateAll((els) => els.map((e) => [e.textContent, e.getClientRects().length]));
+    expect(groups.length).toBeGreaterThan(1);
+    for (const [text, lines] of groups) expect(lines, `group ${text}`).toBe(1);
+    expect(await scrollsSideways(p)).toBe(false);
+  });
+
+  it('the demo storefront does not scroll sideways on a small phone', async () => {
+    const p = e2e.page;
+    for (const width of [320, 360]) {
+      await p.setViewportSize({ width, height: 800 });
+      for (const path of ['/', '/inline', '/button']) {
+        await p.goto(shop.url + path);
+        expect(await scrollsSideways(p), `${path} at ${width} px`).toBe(false);
+      }
+    }
+  });
+});
