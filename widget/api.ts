@@ -26,13 +26,14 @@ type Mounted = Element & { tender_?: Embed };
 
 // One modal at a time; a preloaded one waits hidden until open() asks for the same page.
 let current: Embed | undefined;
-// tender.js: where this script was served from, read while it first runs (a classic script always has
-// document.currentScript then, and never after).
-let defaultOrigin: string | undefined = typeof __ESM__ == 'boolean' && !__ESM__ ? new URL((document.currentScript as HTMLScriptElement).src).origin : undefined;
+// tender.js: the directory this script was served from (its server's base path included, e.g. /pay/), read while
+// it first runs (a classic script always has document.currentScript then, and never after).
+let defaultBase: string | undefined =
+  typeof __ESM__ == 'boolean' && !__ESM__ ? new URL('.', (document.currentScript as HTMLScriptElement).src).href : undefined;
 
-/** Sets the hosted page origin used when options carry no `tenderUrl` (tests; tender.js takes its own origin). */
-export const setDefaultOrigin = (origin?: string): void => {
-  defaultOrigin = origin;
+/** Sets the Tender server (origin, and base path if any) used when options carry no `tenderUrl` (tests; tender.js takes its own). */
+export const setDefaultOrigin = (server?: string): void => {
+  defaultBase = server?.replace(/\/*$/, '/');
 };
 
 // An integrator's callback that throws must not break the checkout; rethrown outside so it still shows.
@@ -57,12 +58,16 @@ function h<K extends keyof HTMLElementTagNameMap>(tag: K, text?: string, parent?
 // open, preload and mount alike: check the options, start the page, wire its messages to the callbacks.
 function embed(api: string, raw: unknown, target?: Element | string): Embed {
   // tender.js always runs in a browser; the ESM entry may be called on a server.
-  if ((typeof __ESM__ != 'boolean' || __ESM__) && typeof document == 'undefined') throw Error(`Tender.${api} needs a browser`);
-  const doc = document;
+  // The options are checked first: a wrong option is the integrator's to fix wherever the call runs.
   // Replaced when a preloaded page is shown: the callbacks of the options that opened it fire.
   let o = checkOptions(api, raw);
-  const origin = (typeof __ESM__ != 'boolean' || __ESM__) && o.tenderUrl ? new URL(o.tenderUrl).origin : defaultOrigin!;
-  if ((typeof __ESM__ != 'boolean' || __ESM__) && !origin) fail(api, 'tenderUrl', URL_EXPECTED, o.tenderUrl);
+  if ((typeof __ESM__ != 'boolean' || __ESM__) && typeof document == 'undefined') throw Error(`Tender.${api} needs a browser`);
+  const doc = document;
+  // The Tender server's URL with a final slash: the hosted page is its checkout/ (under its base path, if any).
+  const u = (typeof __ESM__ != 'boolean' || __ESM__) && o.tenderUrl && new URL(o.tenderUrl);
+  const base = u ? u.origin + u.pathname.replace(/\/*$/, '/') : defaultBase!;
+  if ((typeof __ESM__ != 'boolean' || __ESM__) && !base) fail(api, 'tenderUrl', URL_EXPECTED, o.tenderUrl);
+  const origin = new URL(base).origin;
   const inline = api == 'mount';
   // The hosted page's address: arrays become "card,ussd", the theme travels as JSON; `embed=modal` when the page draws the dialog.
   const p = new URLSearchParams({ parentOrigin: location.origin, embed: inline ? 'inline' : 'modal' });
@@ -70,7 +75,7 @@ function embed(api: string, raw: unknown, target?: Element | string): Embed {
     const v = o[k as 'theme'];
     if (v) p.set(k, k == 'theme' ? JSON.stringify(v) : (v as unknown as string));
   }
-  const src = origin + '/checkout/?' + p;
+  const src = base + 'checkout/?' + p;
   const el = typeof target == 'string' ? doc.querySelector(target) : target;
   if (inline) {
     if (!el?.appendChild) fail(api, 'target', 'an element or selector', target);

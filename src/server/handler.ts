@@ -1,25 +1,40 @@
-import { randomUUID } from 'node:crypto';
-import { join } from 'node:path';
+// The Web-standard handler. Nothing here imports a node: module or reads a file: the same code runs in Node (node.ts
+// adds a node:http client, files from the package and brotli) and in Cloudflare's runtime (files from an AssetReader).
 import { LOADER_CONFIG_PLACEHOLDER, renderLoaderConfig } from '../platform/pageConfig';
 import type { TenderConfig } from './config';
-import { isoNow, loggablePath, stdoutLogger, type LogRecord, type Logger } from './log';
-import { findPackageRoot } from './packageRoot';
+import { defaultLogger, isoNow, loggablePath, type LogRecord, type Logger } from './log';
 import { createProxy, fromWebRequest, type ProxyContext, type ProxyRequest } from './proxy';
 import { SECURITY_HEADERS, errorAnswer, jsonResponse, methodNotAllowed, notFound, toResponse, type Answer } from './respond';
 import { createPageRoute } from './page';
-import { createAssetStore, entryResponse } from './static';
-import { createFetchUpstream, createNodeUpstream } from './upstream';
+import { createAssetStore, entryResponse, webCompressor, type AssetReader, type Compressor } from './static';
+import { createFetchUpstream, type UpstreamCall } from './upstream';
 
 /** Dependencies of the handler, replaceable in tests. */
 export interface TenderHandlerDeps {
-  /** Used for upstream calls when given (tests, edge platforms); default a keep-alive node:http client. */
+  /**
+   * The path the handler is mounted under in your app, e.g. `/pay`: it then serves `/pay/tender.js`,
+   * `/pay/checkout/`, `/pay/api/v1/…` and `/pay/healthz`, and nothing outside it. Default: the root.
+   */
+  basePath?: string;
+  /** Used for upstream calls when given (tests, edge platforms); default the global fetch (in Node, a keep-alive node:http client). */
   fetch?: typeof fetch;
-  /** Receives one record per request; default one JSON line on stdout. */
+  /** The upstream client itself; takes precedence over `fetch`. */
+  upstream?: UpstreamCall;
+  /** Receives one record per request; default one JSON line on stdout (console.log where there is no stdout). */
   log?: Logger;
   /** Monotonic milliseconds, for durations and rate limits; default performance.now. */
   now?: () => number;
-  /** The built `dist/` directory; default the one of this package, found from this module's location. */
+  /**
+   * Reads the built files (`tender.js`, `checkout/…`) by their path below the package's `dist/`. In Node the default is
+   * the installed package's files; elsewhere, pass one (e.g. `embeddedAssets` from `tender-checkout/server/assets`).
+   */
+  assets?: AssetReader;
+  /** In Node, the built `dist/` directory to read instead of the installed package's (tests, a build of your own). */
   assetsDir?: string;
+  /** How files and the page are compressed; default gzip through CompressionStream (in Node, node:zlib's brotli and gzip). */
+  compressor?: Compressor;
+  /** The version `/healthz` reports; default the package's. */
+  version?: string;
   /** How long serving the page waits for its start-up verify before sending the page without it; default 400 ms. */
   pageVerifyMs?: number;
 }
@@ -34,6 +49,17 @@ export interface RequestInfo {
 export type TenderHandler = (request: Request, info?: RequestInfo) => Promise<Response>;
 
 const REQUEST_ID = /^[A-Za-z0-9_-]{8,64}$/;
+const BASE_PATH = /^(\/[A-Za-z0-9._~-]+)*$/;
+
+/** `/pay/` or `pay` as `/pay`, the root as ''; throws on anything that is not plain path segments. */
+export function normaliseBasePath(raw: string | undefined): string {
+  const base = (raw ?? '').replace(/\/+$/, '');
+  const withSlash = base === '' || base.startsWith('/') ? base : `/${base}`;
+  if (!BASE_PATH.test(withSlash) || withSlash.split('/').some((s) => s === '.' || s === '..')) {
+    throw new TypeError(`createTenderHandler: basePath must be a path like /pay (letters, digits, . _ ~ -), received ${JSON.stringify(raw)}`);
+  }
+  return withSlash;
+}
 const GET_HEAD = 'GET, HEAD';
 const NOT_BUILT = 'The Tender page is not built: run npm run build (npm run serve builds it when dist/ is missing).';
 
@@ -76,17 +102,17 @@ export function createTenderHandler(config: TenderConfig, deps: TenderHandlerDep
 
 /** Like {@link createTenderHandler}, also giving the proxy routes to an adapter that serves them directly. */
 export function createTender(config: TenderConfig, deps: TenderHandlerDeps = {}): Tender {
-  const log = deps.log ?? stdoutLogger;
+  const base = normaliseBasePath(deps.basePath);
+  const log = deps.log ?? defaultLogger();
   const now = deps.now ?? (() => performance.now());
-  const pkg = findPackageRoot();
-  const version = typeof __TENDER_VERSION__ === 'string' ? __TENDER_VERSION__ : (pkg?.version ?? '0.0.0');
-  const assetsDir = deps.assetsDir ?? join(pkg?.dir ?? process.cwd(), 'dist');
-  const assets = createAssetStore(assetsDir);
-  const upstream = deps.fetch ? createFetchUpstream(deps.fetch) : createNodeUpstream();
+  const version = deps.version ?? (typeof __TENDER_VERSION__ === 'string' ? __TENDER_VERSION__ : '0.0.0-dev');
+  const compressor = deps.compressor ?? webCompressor;
+  const assets = createAssetStore(deps.assets ?? (() => Promise.resolve(undefined)), compressor);
+  const upstream = deps.upstream ?? createFetchUpstream(deps.fetch ?? ((...a: Parameters<typeof fetch>) => fetch(...a)));
   const proxy = createProxy(config, { upstream, now });
   const pageVerify = { upstream, apiBaseUrl: config.apiBaseUrl, apiKey: config.apiKey, deadlineMs: deps.pageVerifyMs ?? 400 };
 
-  const servePage = createPageRoute(config, { assets, pageVerify, notBuilt });
+  const servePage = createPageRoute(config, { assets, pageVerify, notBuilt, basePath: base, compressor });
 
   const loaderLiteral = renderLoaderConfig({ redirectHosts: config.redirectHosts, allowHttpLoopback: config.allowHttpLoopback });
   const injectLoaderConfig = (text: string) => text.split(LOADER_CONFIG_PLACEHOLDER).join(loaderLiteral);
@@ -101,7 +127,9 @@ export function createTender(config: TenderConfig, deps: TenderHandlerDeps = {})
   const health = { ok: true, version };
 
   async function route(request: Request, url: URL, ctx: ProxyContext): Promise<Response> {
-    const path = url.pathname;
+    // Under a base path, only what is below it is ours; the rest of the routing sees the path without it.
+    if (base && !url.pathname.startsWith(`${base}/`)) return notFound();
+    const path = base ? url.pathname.slice(base.length) : url.pathname;
     if (path.startsWith('/api/')) return toResponse(await proxy.answer(path, fromWebRequest(request, url), ctx));
     const method = request.method;
     const isGet = method === 'GET' || method === 'HEAD';
@@ -118,7 +146,7 @@ export function createTender(config: TenderConfig, deps: TenderHandlerDeps = {})
     }
     if (path === '/checkout') {
       if (!isGet) return methodNotAllowed(GET_HEAD);
-      return new Response(null, { status: 308, headers: { ...SECURITY_HEADERS, location: `/checkout/${url.search}`, 'cache-control': 'no-store' } });
+      return new Response(null, { status: 308, headers: { ...SECURITY_HEADERS, location: `${base}/checkout/${url.search}`, 'cache-control': 'no-store' } });
     }
     if (path === '/checkout/' || path === '/checkout/index.html') {
       if (!isGet) return methodNotAllowed(GET_HEAD);
@@ -145,7 +173,7 @@ export function createTender(config: TenderConfig, deps: TenderHandlerDeps = {})
 
   function begin(clientId: string | null, clientAddress: string): RequestState {
     const started = now();
-    const requestId = clientId !== null && REQUEST_ID.test(clientId) ? clientId : randomUUID();
+    const requestId = clientId !== null && REQUEST_ID.test(clientId) ? clientId : crypto.randomUUID();
     return { requestId, clientAddress, started };
   }
 
@@ -183,8 +211,13 @@ export function createTender(config: TenderConfig, deps: TenderHandlerDeps = {})
     return response;
   }
 
+  // Paths as received (the base included): the proxy itself knows its routes without the base.
+  const proxyPath = (path: string): string | undefined => (!base ? path : path.startsWith(`${base}/`) ? path.slice(base.length) : undefined);
   const proxyRoutes: ProxyRoutes = {
-    has: proxy.has,
+    has: (path) => {
+      const p = proxyPath(path);
+      return p !== undefined && proxy.has(p);
+    },
     serve(path, request, clientAddress, send) {
       const state = begin(request.header('x-request-id'), clientAddress);
       const done = (answer: Answer) => {
@@ -203,7 +236,7 @@ export function createTender(config: TenderConfig, deps: TenderHandlerDeps = {})
       };
       let result: Answer | Promise<Answer>;
       try {
-        result = proxy.answer(path, request, state);
+        result = proxy.answer(proxyPath(path) ?? path, request, state);
       } catch {
         failed();
         return;

@@ -1,7 +1,10 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { TenderConfig } from './config';
+import { nodeAssetReader, nodeCompressor, packageDist } from './assetsNode';
 import { createTender, type ProxyRoutes, type Tender, type TenderHandler, type TenderHandlerDeps } from './handler';
+import { findPackageRoot } from './packageRoot';
+import { createNodeUpstream } from './upstreamNode';
 import { MAX_REQUEST_BYTES, type ProxyRequest } from './proxy';
 import { knownBody, type Answer } from './respond';
 
@@ -17,6 +20,24 @@ const BAD_REQUEST = JSON.stringify({ status: false, code: 'bad_request', message
 const METHOD_NOT_ALLOWED = JSON.stringify({ status: false, code: 'method_not_allowed', message: 'Method not allowed.' });
 
 /**
+ * The handler's dependencies with Node's defaults filled in: a keep-alive node:http upstream client (unless a
+ * `fetch` is given), the installed package's built files (or `assetsDir`), brotli and gzip from node:zlib.
+ */
+export function nodeDeps(deps: TenderHandlerDeps = {}): TenderHandlerDeps {
+  const out: TenderHandlerDeps = { ...deps };
+  if (!deps.upstream && !deps.fetch) out.upstream = createNodeUpstream();
+  out.assets ??= nodeAssetReader(deps.assetsDir ?? packageDist());
+  out.compressor ??= nodeCompressor;
+  out.version ??= typeof __TENDER_VERSION__ === 'string' ? __TENDER_VERSION__ : (findPackageRoot()?.version ?? '0.0.0');
+  return out;
+}
+
+/** {@link createTender} with Node's defaults ({@link nodeDeps}). */
+export function createNodeTender(config: TenderConfig, deps: TenderHandlerDeps = {}): Tender {
+  return createTender(config, nodeDeps(deps));
+}
+
+/**
  * Adapts a Web-standard handler to `http.createServer`. The request body is read first (never more than the
  * limit plus one byte). Given a {@link Tender}, requests whose path is exactly a proxy route go to its proxy
  * routes as they are, with no Request or Response built (those cost more than the rest of a small proxied call
@@ -28,7 +49,9 @@ export function toNodeListener(handler: TenderHandler | Tender, options: NodeLis
   const handle = typeof handler === 'function' ? handler : handler.handle;
   const proxy = typeof handler === 'function' ? undefined : handler.proxy;
   return (req, res) => {
-    const target = req.url ?? '';
+    // Express and Connect strip their mount path from req.url and keep the whole one in originalUrl: the
+    // handler routes on the whole path (its base path included).
+    const target = (req as IncomingMessage & { originalUrl?: string }).originalUrl ?? req.url ?? '';
     // Only origin-form targets: `//host/x` must stay a path (it would parse as a host), absolute-form and `*` are refused.
     if (!target.startsWith('/')) {
       sendFixed(res, 400, BAD_REQUEST);
@@ -276,7 +299,7 @@ export interface StartOptions {
 
 /** Starts the Tender server on Node's http module. */
 export function startTenderServer(config: TenderConfig, options: StartOptions = {}): Promise<RunningTenderServer> {
-  const tender = createTender(config, options.deps);
+  const tender = createNodeTender(config, options.deps);
   const server = createServer({ requestTimeout: 30_000, headersTimeout: 20_000, keepAliveTimeout: 5_000 }, toNodeListener(tender));
   const host = options.host ?? config.host;
   const port = options.port ?? config.port;

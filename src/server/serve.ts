@@ -1,4 +1,4 @@
-// The `npm run serve` entry: the Tender server configured only by the environment (PRODUCT.md §2).
+// The `npm run serve` entry: the Tender server configured only by the environment (see the README, "Running the Tender server alone").
 import { configFromEnv } from './config';
 import { startTenderServer } from './node';
 
