@@ -41,7 +41,7 @@ await esbuild({
   splitting: false,
 });
 await chmod('dist/cli.js', 0o755);
-await esbuild({ ...server, platform: 'neutral', entryPoints: { index: 'src/api/index.ts' }, outdir: 'dist/api' });
+await esbuild({ ...server, platform: 'neutral', entryPoints: { index: 'src/api/package.ts' }, outdir: 'dist/api' });
 await writeEmbeddedAssets('dist');
 
 const serverEntries = ['src/server/node.ts', 'src/server/serve.ts', 'demo/main.ts'].filter((f) => existsSync(f));

@@ -2,6 +2,7 @@
 // The `tender` command: `tender serve` runs the Tender server configured by its environment (as `npm run serve`),
 // `tender sandbox` the sandbox payment API on loopback, for trying an integration without a gateway account.
 import { startSandbox, TEST_CARDS, TEST_OTP, TEST_PIN } from '../../demo/sandbox/server';
+import { runServer } from './run';
 
 const USAGE = `Usage:
   tender serve     the Tender server; configured by TENDER_API_BASE_URL, TENDER_API_KEY, TENDER_ALLOWED_ORIGINS, PORT, HOST, …
@@ -9,7 +10,7 @@ const USAGE = `Usage:
 
 const [command] = process.argv.slice(2);
 if (command === 'serve') {
-  await import('./serve');
+  await runServer(process.env);
 } else if (command === 'sandbox') {
   const raw = process.env.SANDBOX_PORT ?? '8082';
   const port = Number(raw);

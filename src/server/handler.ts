@@ -6,7 +6,7 @@ import { defaultLogger, isoNow, loggablePath, type LogRecord, type Logger } from
 import { createProxy, fromWebRequest, type ProxyContext, type ProxyRequest } from './proxy';
 import { SECURITY_HEADERS, errorAnswer, jsonResponse, methodNotAllowed, notFound, toResponse, type Answer } from './respond';
 import { createPageRoute } from './page';
-import { createAssetStore, entryResponse, webCompressor, type AssetReader, type Compressor } from './static';
+import { createAssetStore, entryResponse, noCompression, type AssetReader, type Compressor } from './static';
 import { createFetchUpstream, type UpstreamCall } from './upstream';
 
 /** Dependencies of the handler, replaceable in tests. */
@@ -31,7 +31,7 @@ export interface TenderHandlerDeps {
   assets?: AssetReader;
   /** In Node, the built `dist/` directory to read instead of the installed package's (tests, a build of your own). */
   assetsDir?: string;
-  /** How files and the page are compressed; default gzip through CompressionStream (in Node, node:zlib's brotli and gzip). */
+  /** How files and the page are compressed; default none, as Workers compress at the edge (in Node, node:zlib's brotli and gzip). */
   compressor?: Compressor;
   /** The version `/healthz` reports; default the package's. */
   version?: string;
@@ -106,7 +106,7 @@ export function createTender(config: TenderConfig, deps: TenderHandlerDeps = {})
   const log = deps.log ?? defaultLogger();
   const now = deps.now ?? (() => performance.now());
   const version = deps.version ?? (typeof __TENDER_VERSION__ === 'string' ? __TENDER_VERSION__ : '0.0.0-dev');
-  const compressor = deps.compressor ?? webCompressor;
+  const compressor = deps.compressor ?? noCompression;
   const assets = createAssetStore(deps.assets ?? (() => Promise.resolve(undefined)), compressor);
   const upstream = deps.upstream ?? createFetchUpstream(deps.fetch ?? ((...a: Parameters<typeof fetch>) => fetch(...a)));
   const proxy = createProxy(config, { upstream, now });

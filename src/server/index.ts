@@ -10,7 +10,7 @@ export { CONFIG_DEFAULTS, configFromEnv, type ConfigResult, type TenderConfig } 
 export type { RequestInfo, TenderHandler, TenderHandlerDeps } from './handler';
 export type { LogRecord, Logger } from './log';
 export { startTenderServer, toNodeListener, type NodeListenerOptions, type RunningTenderServer, type StartOptions } from './node';
-export type { AssetReader, Compressor, Encoding } from './static';
+export { noCompression, webCompressor, type AssetReader, type Compressor, type Encoding } from './static';
 
 /** Creates the Tender server as a Web-standard `(Request) => Promise<Response>` (Next.js route handlers, Hono, Deno, Bun). */
 export function createTenderHandler(config: TenderConfig, deps: TenderHandlerDeps = {}): TenderHandler {

@@ -43,7 +43,13 @@ export interface Compressor {
   compressStream?(stream: ReadableStream<Uint8Array>, encoding: Encoding): ReadableStream<Uint8Array>;
 }
 
-/** gzip through the Web-standard CompressionStream: what every runtime has, Cloudflare's included. */
+/**
+ * No compression: the Web handler's default. Cloudflare compresses at its edge (a Worker's response that says
+ * `content-encoding` is compressed again by the runtime), and so do most hosts in front of a Web handler.
+ */
+export const noCompression: Compressor = { encodings: [], compress: async (bytes) => bytes };
+
+/** gzip through the Web-standard CompressionStream, for a Web runtime with nothing in front that compresses. */
 export const webCompressor: Compressor = {
   encodings: typeof CompressionStream === 'function' ? ['gzip'] : [],
   async compress(bytes) {
@@ -83,7 +89,7 @@ export async function sha256Base64(bytes: Uint8Array): Promise<string> {
 }
 
 /** Makes an entry from bytes already transformed (placeholders replaced). */
-export async function makeEntry(body: Uint8Array, path: string, compressor: Compressor = webCompressor): Promise<StaticEntry> {
+export async function makeEntry(body: Uint8Array, path: string, compressor: Compressor = noCompression): Promise<StaticEntry> {
   const ext = extname(path);
   const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', body as Uint8Array<ArrayBuffer>));
   return {
@@ -160,7 +166,7 @@ const decoder = new TextDecoder();
 const encoder = new TextEncoder();
 
 /** Creates the in-memory store over a reader of the built `dist/`. */
-export function createAssetStore(read: AssetReader, compressor: Compressor = webCompressor): AssetStore {
+export function createAssetStore(read: AssetReader, compressor: Compressor = noCompression): AssetStore {
   const cache = new Map<string, Promise<StaticEntry | undefined>>();
   const MAX_CACHED = 2_000;
 

@@ -7,7 +7,7 @@ import { createTender, type TenderHandler, type TenderHandlerDeps } from './hand
 export { CONFIG_DEFAULTS, configFromEnv, type ConfigResult, type TenderConfig } from './config';
 export type { RequestInfo, TenderHandler, TenderHandlerDeps } from './handler';
 export type { LogRecord, Logger } from './log';
-export type { AssetReader, Compressor, Encoding } from './static';
+export { noCompression, webCompressor, type AssetReader, type Compressor, type Encoding } from './static';
 
 /** Creates the Tender server as a Web-standard `(Request) => Promise<Response>`; pass `deps.assets` for its files. */
 export function createTenderHandler(config: TenderConfig, deps: TenderHandlerDeps = {}): TenderHandler {
