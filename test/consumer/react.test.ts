@@ -31,7 +31,7 @@ console.log(JSON.stringify({ window: typeof window, html: renderToString(createE
     expect(r.stderr).toBe('');
     const out = JSON.parse(r.stdout);
     expect(out.window).toBe('undefined');
-    expect(out.html).toBe('<main><button id="pay">Pay</button><button id="hide">Hide</button><div class="checkout"></div></main>');
+    expect(out.html).toBe('<main><button type="button" id="pay">Pay</button><button type="button" id="hide">Hide</button><div class="checkout"></div></main>');
   });
 
   describe('in Chromium, under StrictMode', () => {

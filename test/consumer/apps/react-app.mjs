@@ -9,8 +9,8 @@ export function Shop({ reference, tenderUrl, log }) {
   return h(
     'main',
     null,
-    h('button', { id: 'pay', onClick: checkout.open }, 'Pay'),
-    h('button', { id: 'hide', onClick: () => setInline(false) }, 'Hide'),
+    h('button', { type: 'button', id: 'pay', onClick: checkout.open }, 'Pay'),
+    h('button', { type: 'button', id: 'hide', onClick: () => setInline(false) }, 'Hide'),
     inline &&
       h(TenderCheckout, {
         className: 'checkout',
