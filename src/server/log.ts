@@ -87,7 +87,7 @@ function num(value: number): string {
 
 /**
  * A record as the JSON text `JSON.stringify` would give, fields in the same order, for a third of its cost:
- * the line is written for every request, so it counts against the proxy's budget (PRODUCT.md §6).
+ * the line is written for every request, so it counts against the proxy's budget (docs/ARCHITECTURE.md, budgets).
  */
 export function formatRecord(record: LogRecord): string {
   let line = `{"time":${str(record.time)},"level":${str(record.level)}`;

@@ -1,5 +1,5 @@
 // The proxy routes the Node adapter serves straight from node:http (no Request, no Response): they must answer
-// exactly as the Web-standard handler does, and keep every check of PRODUCT.md §5.
+// exactly as the Web-standard handler does, and keep every check of docs/ARCHITECTURE.md, security rules.
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';

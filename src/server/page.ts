@@ -73,6 +73,7 @@ export function createPageRoute(config: TenderConfig, deps: PageRouteDeps) {
     redirectHosts: [...config.redirectHosts],
     allowHttpLoopback: config.allowHttpLoopback,
     walletNames: { ...config.walletNames },
+    ...(deps.basePath ? { basePath: deps.basePath } : {}),
   };
   const waitMs = deps.firstScreenWaitMs ?? 100;
   const base = deps.basePath ?? '';

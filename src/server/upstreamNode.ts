@@ -4,7 +4,7 @@ import { UpstreamError, type UpstreamAnswer, type UpstreamCall } from './upstrea
 
 /**
  * The default upstream client on node:http(s) with keep-alive agents. The global fetch costs several times
- * more per call than a bare pass-through, which would miss the proxy's throughput budget (PRODUCT.md §6).
+ * more per call than a bare pass-through, which would miss the proxy's throughput budget (docs/ARCHITECTURE.md, budgets).
  */
 export function createNodeUpstream(): UpstreamCall {
   const agents = {
