@@ -4,7 +4,7 @@ import { LOADER_CONFIG_PLACEHOLDER, renderLoaderConfig } from '../platform/pageC
 import type { TenderConfig } from './config';
 import { defaultLogger, isoNow, loggablePath, type LogRecord, type Logger } from './log';
 import { createProxy, fromWebRequest, type ProxyContext, type ProxyRequest } from './proxy';
-import { SECURITY_HEADERS, errorAnswer, jsonResponse, methodNotAllowed, notFound, toResponse, type Answer } from './respond';
+import { NOT_FOUND, SECURITY_HEADERS, errorAnswer, jsonResponse, methodNotAllowed, notFound, toResponse, type Answer } from './respond';
 import { createPageRoute } from './page';
 import { createAssetStore, entryResponse, noCompression, type AssetReader, type Compressor } from './static';
 import { createFetchUpstream, type UpstreamCall } from './upstream';
@@ -64,23 +64,30 @@ const GET_HEAD = 'GET, HEAD';
 const NOT_BUILT = 'The Tender page is not built: run npm run build (npm run serve builds it when dist/ is missing).';
 
 /**
- * The proxy's routes for an adapter that serves them without building a Request and a Response (node.ts):
- * the same checks, request id and log line as through the handler, for a fraction of the cost per call.
+ * One request as an adapter hands it to {@link Tender.serve}: what the proxy reads, the path as parsed, the peer,
+ * and a Web Request, which only the routes other than the proxy ask for (building one costs more than the rest
+ * of a small proxied call together).
  */
-export interface ProxyRoutes {
-  /** Whether the request path, as received, is exactly an allowlisted route; anything else goes to the handler. */
-  has(path: string): boolean;
-  /**
-   * Answers one request for such a path and writes its log line, then calls `send` with the answer and the
-   * request id to send with it (at once when no upstream call was needed). Never throws; `send` must not either.
-   */
-  serve(path: string, request: ProxyRequest, clientAddress: string, send: (answer: Answer, requestId: string) => void): void;
+export interface AdapterRequest extends ProxyRequest {
+  /** The path without query or fragment, dot segments resolved as a URL parser does; escapes as received. */
+  readonly path: string;
+  /** The peer address as the socket saw it, for per-client rate limits. */
+  readonly clientAddress: string;
+  /** The request as a Web Request. */
+  toRequest(): Request;
 }
 
-/** The Tender server as a Web-standard handler, plus its proxy routes for adapters that can take them directly. */
+/** What {@link Tender.serve} gives back: a proxy answer as plain data, or a Web Response. */
+export type Outcome = Answer | Response;
+
+/** The Tender server: its one request path, and that path as a Web-standard handler. */
 export interface Tender {
   readonly handle: TenderHandler;
-  readonly proxy: ProxyRoutes;
+  /**
+   * Routes one request, answers it (with a request id) and writes its log line: every adapter calls this, the
+   * Web handler included. Calls `send` once, at once when no upstream call was needed. Never throws; `send` must not either.
+   */
+  serve(request: AdapterRequest, send: (outcome: Outcome, requestId: string) => void): void;
 }
 
 /** What the handler keeps about a request between its start and its log line. */
@@ -92,6 +99,15 @@ type LogFields = { -readonly [K in keyof LogRecord]: LogRecord[K] };
 
 const INTERNAL_ERROR: Answer = Object.freeze(errorAnswer(500, 'internal_error', 'Internal error.'));
 
+/** An outcome as a Web Response carrying its request id. */
+function withRequestId(outcome: Outcome, requestId: string): Response {
+  if (outcome instanceof Response) {
+    outcome.headers.set('x-request-id', requestId);
+    return outcome;
+  }
+  return toResponse({ status: outcome.status, headers: { ...outcome.headers, 'x-request-id': requestId }, body: outcome.body });
+}
+
 /**
  * Creates the Tender server: `/healthz`, `/tender.js`, `/checkout/` and the allowlisted proxy under
  * `/api/v1/`, with security headers, a request id and one log line on every response.
@@ -100,7 +116,7 @@ export function createTenderHandler(config: TenderConfig, deps: TenderHandlerDep
   return createTender(config, deps).handle;
 }
 
-/** Like {@link createTenderHandler}, also giving the proxy routes to an adapter that serves them directly. */
+/** Like {@link createTenderHandler}, also giving adapters the request path itself ({@link Tender.serve}). */
 export function createTender(config: TenderConfig, deps: TenderHandlerDeps = {}): Tender {
   const base = normaliseBasePath(deps.basePath);
   const log = deps.log ?? defaultLogger();
@@ -126,11 +142,9 @@ export function createTender(config: TenderConfig, deps: TenderHandlerDeps = {})
   const shortCacheHeaders: Record<string, string> = { 'cache-control': 'public, max-age=300' };
   const health = { ok: true, version };
 
-  async function route(request: Request, url: URL, ctx: ProxyContext): Promise<Response> {
-    // Under a base path, only what is below it is ours; the rest of the routing sees the path without it.
-    if (base && !url.pathname.startsWith(`${base}/`)) return notFound();
-    const path = base ? url.pathname.slice(base.length) : url.pathname;
-    if (path.startsWith('/api/')) return toResponse(await proxy.answer(path, fromWebRequest(request, url), ctx));
+  // Everything but the proxy: the path is the one below the base path.
+  async function route(request: Request, path: string, ctx: ProxyContext): Promise<Response> {
+    const url = new URL(request.url);
     const method = request.method;
     const isGet = method === 'GET' || method === 'HEAD';
 
@@ -193,58 +207,48 @@ export function createTender(config: TenderConfig, deps: TenderHandlerDeps = {})
     log(record);
   }
 
-  async function handle(request: Request, info?: RequestInfo): Promise<Response> {
-    const state = begin(request.headers.get('x-request-id'), info?.clientAddress ?? '');
-    let path = '';
-    let response: Response;
-    try {
-      const url = new URL(request.url);
-      path = url.pathname;
-      response = await route(request, url, state);
-    } catch {
+  function serve(request: AdapterRequest, send: (outcome: Outcome, requestId: string) => void): void {
+    const state = begin(request.header('x-request-id'), request.clientAddress);
+    const done = (outcome: Outcome) => {
+      let out = outcome;
+      try {
+        finish(state, request.method, request.path, outcome.status);
+      } catch {
+        out = INTERNAL_ERROR;
+      }
+      send(out, state.requestId);
+    };
+    const failed = () => {
       // No details: an exception message might quote a header or a body.
       state.event = 'internal_error';
-      response = toResponse(INTERNAL_ERROR);
+      done(INTERNAL_ERROR);
+    };
+    let result: Outcome | Promise<Outcome>;
+    try {
+      // Under a base path, only what is below it is ours; the routes see the path without it.
+      const full = request.path;
+      const path = !base ? full : full.startsWith(`${base}/`) ? full.slice(base.length) : undefined;
+      if (path === undefined) result = NOT_FOUND;
+      else if (path.startsWith('/api/')) result = proxy.answer(path, request, state);
+      else result = route(request.toRequest(), path, state);
+    } catch {
+      failed();
+      return;
     }
-    response.headers.set('x-request-id', state.requestId);
-    finish(state, request.method, path, response.status);
-    return response;
+    if (result instanceof Promise) result.then(done, failed);
+    else done(result);
   }
 
-  // Paths as received (the base included): the proxy itself knows its routes without the base.
-  const proxyPath = (path: string): string | undefined => (!base ? path : path.startsWith(`${base}/`) ? path.slice(base.length) : undefined);
-  const proxyRoutes: ProxyRoutes = {
-    has: (path) => {
-      const p = proxyPath(path);
-      return p !== undefined && proxy.has(p);
-    },
-    serve(path, request, clientAddress, send) {
-      const state = begin(request.header('x-request-id'), clientAddress);
-      const done = (answer: Answer) => {
-        let out = answer;
-        try {
-          finish(state, request.method, path, answer.status);
-        } catch {
-          out = INTERNAL_ERROR;
-        }
-        send(out, state.requestId);
-      };
-      const failed = () => {
-        // No details: an exception message might quote a header or a body.
-        state.event = 'internal_error';
-        done(INTERNAL_ERROR);
-      };
-      let result: Answer | Promise<Answer>;
-      try {
-        result = proxy.answer(proxyPath(path) ?? path, request, state);
-      } catch {
-        failed();
-        return;
-      }
-      if (result instanceof Promise) result.then(done, failed);
-      else done(result);
-    },
-  };
+  function handle(request: Request, info?: RequestInfo): Promise<Response> {
+    let req: AdapterRequest;
+    try {
+      const url = new URL(request.url);
+      req = { ...fromWebRequest(request, url), path: url.pathname, clientAddress: info?.clientAddress ?? '', toRequest: () => request };
+    } catch {
+      return Promise.resolve(withRequestId(INTERNAL_ERROR, crypto.randomUUID()));
+    }
+    return new Promise((resolve) => serve(req, (outcome, requestId) => resolve(withRequestId(outcome, requestId))));
+  }
 
-  return { handle, proxy: proxyRoutes };
+  return { handle, serve };
 }
