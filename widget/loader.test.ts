@@ -442,3 +442,24 @@ describe('mount', () => {
     expect(() => mount('#missing', options())).toThrow('Tender.mount: target must be an element or selector, received "#missing"');
   });
 });
+
+describe('a Tender server under a base path', () => {
+  test('the hosted page is its checkout/ below the path tenderUrl names, with or without a final slash; messages still come from its origin', () => {
+    for (const tenderUrl of [`${TENDER}/pay`, `${TENDER}/pay/`, `${TENDER}/pay?x=1`]) {
+      const o = options({ tenderUrl });
+      const h = open(o);
+      const frame = frames()[0]!;
+      expect(frame.src.startsWith(`${TENDER}/pay/checkout/?`)).toBe(true);
+      const page = fakePage(frame);
+      page.send({ v, type: 'ready', reference: REF });
+      expect(o.onEvent).toHaveBeenCalledWith(expect.objectContaining({ type: 'ready', reference: REF }));
+      h.close();
+    }
+  });
+
+  test('at the root, the hosted page is /checkout/', () => {
+    const h = open(options({ tenderUrl: TENDER }));
+    expect(frames()[0]!.src.startsWith(`${TENDER}/checkout/?`)).toBe(true);
+    h.close();
+  });
+});
