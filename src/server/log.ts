@@ -50,7 +50,7 @@ export const stdoutLogger: Logger = (record) => {
 let exitHooked = false;
 
 /** Writes each record as one JSON line through console.log: for runtimes without a process stdout (Workers). */
-export const consoleLogger: Logger = (record) => console.log(formatRecord(record));
+const consoleLogger: Logger = (record) => console.log(formatRecord(record));
 
 /** stdout where the runtime has one (Node), else the console. */
 export const defaultLogger = (): Logger =>
