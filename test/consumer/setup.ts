@@ -39,27 +39,34 @@ export default function setup(project: TestProject): () => void {
   const npm = (args: string[], cwd: string) => execFileSync('npm', args, { cwd, stdio: ['ignore', 'pipe', 'pipe'], encoding: 'utf8' });
   if (!existsSync(join(repo, 'dist/server/index.js'))) npm(['run', 'build'], repo);
   const root = mkdtempSync(join(tmpdir(), 'tender-consumer-'));
-  // dist/ is built by `npm test` (or just above); prepack would build it a second time.
-  npm(['pack', '--ignore-scripts', '--pack-destination', root], repo);
-  const tarball = join(root, readdirSync(root).find((f) => f.endsWith('.tgz'))!);
-  const packed = JSON.parse(execFileSync('tar', ['-xzOf', tarball, 'package/package.json'], { encoding: 'utf8' }));
-  const lock = scratchLock(join(repo, 'package-lock.json'), FRAMEWORKS, tarball, packed) as { packages: { '': { dependencies: object } } };
-  const pkg = { name: 'tender-consumer', private: true, type: 'module', dependencies: lock.packages[''].dependencies };
-  writeFileSync(join(root, 'package.json'), JSON.stringify(pkg, null, 2));
-  writeFileSync(join(root, 'package-lock.json'), JSON.stringify(lock, null, 2));
-  // Offline: every tarball comes from the cache `npm ci` filled (the frameworks are the repository's dev dependencies).
-  npm(
-    [
-      'ci',
-      '--offline',
-      '--prefer-offline',
-      '--no-audit',
-      '--no-fund',
-      '--ignore-scripts',
-      ...(process.env.TENDER_NPM_CACHE ? ['--cache', process.env.TENDER_NPM_CACHE] : []),
-    ],
-    root,
-  );
+  let tarball = '';
+  try {
+    // dist/ is built by `npm test` (or just above); prepack would build it a second time.
+    npm(['pack', '--ignore-scripts', '--pack-destination', root], repo);
+    tarball = join(root, readdirSync(root).find((f) => f.endsWith('.tgz'))!);
+    const packed = JSON.parse(execFileSync('tar', ['-xzOf', tarball, 'package/package.json'], { encoding: 'utf8' }));
+    const lock = scratchLock(join(repo, 'package-lock.json'), FRAMEWORKS, tarball, packed) as { packages: { '': { dependencies: object } } };
+    const pkg = { name: 'tender-consumer', private: true, type: 'module', dependencies: lock.packages[''].dependencies };
+    writeFileSync(join(root, 'package.json'), JSON.stringify(pkg, null, 2));
+    writeFileSync(join(root, 'package-lock.json'), JSON.stringify(lock, null, 2));
+    // Offline: every tarball comes from the cache `npm ci` filled (the frameworks are the repository's dev dependencies).
+    npm(
+      [
+        'ci',
+        '--offline',
+        '--prefer-offline',
+        '--no-audit',
+        '--no-fund',
+        '--ignore-scripts',
+        ...(process.env.TENDER_NPM_CACHE ? ['--cache', process.env.TENDER_NPM_CACHE] : []),
+      ],
+      root,
+    );
+  } catch (e) {
+    // A failed install leaves no scratch project behind.
+    rmSync(root, { recursive: true, force: true });
+    throw e;
+  }
   project.provide('consumerRoot', root);
   project.provide('tarball', tarball);
   return () => rmSync(root, { recursive: true, force: true });
