@@ -20,7 +20,8 @@ const plainDynamicImport: Plugin = {
   load: (id) => (id === HELPER ? 'export const __vitePreload = (load) => load();' : undefined),
   renderChunk(code) {
     if (!code.includes('__vitePreload')) return null;
-    const out = code.replace(/__vitePreload\(\(\) => (import\([\s\S]*?), __VITE_PRELOAD__\)/g, '$1');
+    // (With renderBuiltUrl set, the call also passes import.meta.url, for the base it no longer needs.)
+    const out = code.replace(/__vitePreload\(\(\) => (import\([\s\S]*?), __VITE_PRELOAD__(?:, import\.meta\.url)?\)/g, '$1');
     if (/__vitePreload\s*\(/.test(out)) this.error('a __vitePreload call was left wrapped: update tender-plain-dynamic-import');
     // No call is left anywhere: the entry need not export the helper, nor the lazy chunks import it.
     return out.replace(/\b__vitePreload as [\w$]+\s*,?/g, '').replace(/\b[\w$]+ as __vitePreload\b\s*,?/g, '');
@@ -78,6 +79,12 @@ export default defineConfig({
   oxc: {
     jsx: { runtime: 'classic', pragma: '__tenderH', pragmaFrag: '__TenderFragment' },
     jsxInject: `import { h as __tenderH, Fragment as __TenderFragment } from 'preact'`,
+  },
+  experimental: {
+    // An asset the page's script names (the later stylesheet) as a path relative to the page, which is always
+    // <server>/checkout/: the server may be mounted under a base path (/pay/checkout/) unknown at build time.
+    // The server moves the HTML's own /checkout/ addresses itself (src/server/page.ts).
+    renderBuiltUrl: (filename, { hostType }) => (hostType === 'js' ? { runtime: JSON.stringify(filename) } : undefined),
   },
   build: {
     rollupOptions: {

@@ -38,6 +38,20 @@ export default defineConfig({
           maxWorkers: 2,
         },
       },
+      {
+        extends: true,
+        test: {
+          name: 'consumer',
+          environment: 'node',
+          // Last: they pack dist/ as built, and install it once (setup.ts) into a scratch project all of them share.
+          sequence: { groupOrder: 2 },
+          include: ['test/consumer/**/*.test.ts'],
+          globalSetup: ['test/consumer/setup.ts'],
+          testTimeout: 120_000,
+          hookTimeout: 180_000,
+          maxWorkers: 2,
+        },
+      },
     ],
   },
 });

@@ -1,8 +1,9 @@
 // `npm start`: the sandbox payment API, the Tender server configured with it as upstream, and the demo
-// storefront, on three origins as in production (PRODUCT.md §2). Ctrl-C stops all three.
+// storefront, on three origins as in production (docs/ARCHITECTURE.md, processes). Ctrl-C stops all three.
 import { startSandbox, TEST_CARDS, TEST_OTP, TEST_PIN } from './sandbox/server';
-import { configFromEnv } from '../src/server/config';
-import { startTenderServer } from '../src/server/node';
+// The Tender server from the package's own entry, as a merchant imports it (in the build, the installed
+// package's dist/server/index.js, by Node's self-reference; in the type check, its source through tsconfig paths).
+import { configFromEnv, startTenderServer } from 'tender-checkout/server';
 import { startStorefront } from './storefront/server';
 
 const port = (name: string, fallback: number): number => {

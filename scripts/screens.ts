@@ -43,7 +43,13 @@ const STATES: readonly State[] = [
   ['card', async () => {}],
   ['card-verve-19-digits', async (p) => field(p, 'cc-number').fill(CARDS.pinOtp)],
   ['card-errors', async (p) => p.locator('#tender-panel button[type="submit"]').click()],
-  ['card-pin', async (p) => (await card(p, CARDS.pin), p.getByLabel(/PIN/).waitFor(WAIT))],
+  [
+    'card-pin',
+    async (p) => {
+      await card(p, CARDS.pin);
+      await p.getByLabel(/PIN/).waitFor(WAIT);
+    },
+  ],
   [
     'card-otp',
     async (p) => {
@@ -53,7 +59,13 @@ const STATES: readonly State[] = [
       await p.locator('input[autocomplete="one-time-code"]').waitFor(WAIT);
     },
   ],
-  ['card-declined', async (p) => (await card(p, CARDS.declined), p.locator('.tender-outcome').waitFor(WAIT))],
+  [
+    'card-declined',
+    async (p) => {
+      await card(p, CARDS.declined);
+      await p.locator('.tender-outcome').waitFor(WAIT);
+    },
+  ],
   [
     'card-success',
     async (p) => {
@@ -61,7 +73,13 @@ const STATES: readonly State[] = [
       await p.locator('.tender-outcome--success').waitFor(WAIT);
     },
   ],
-  ['ussd-banks', async (p) => (await tab(p, 'ussd'), p.locator('.tender-bank').first().waitFor(WAIT))],
+  [
+    'ussd-banks',
+    async (p) => {
+      await tab(p, 'ussd');
+      await p.locator('.tender-bank').first().waitFor(WAIT);
+    },
+  ],
   [
     'ussd-code',
     async (p) => {
@@ -79,8 +97,20 @@ const STATES: readonly State[] = [
       await p.locator('.tender-details').waitFor(WAIT);
     },
   ],
-  ['wallet-a', async (p) => (await tab(p, 'wallet-a'), p.locator('#tender-panel .tender-btn--primary').waitFor(WAIT))],
-  ['hosted-page', async (p) => (await tab(p, 'hosted-page'), p.locator('#tender-panel .tender-btn--primary').waitFor(WAIT))],
+  [
+    'wallet-a',
+    async (p) => {
+      await tab(p, 'wallet-a');
+      await p.locator('#tender-panel .tender-btn--primary').waitFor(WAIT);
+    },
+  ],
+  [
+    'hosted-page',
+    async (p) => {
+      await tab(p, 'hosted-page');
+      await p.locator('#tender-panel .tender-btn--primary').waitFor(WAIT);
+    },
+  ],
 ];
 
 async function main(): Promise<void> {

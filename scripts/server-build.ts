@@ -12,7 +12,7 @@ const noCss: Plugin = {
 };
 
 /** Bundles Node ESM for node20 with packages external and no CSS (src/signals/signals.ts tracks renders only in a browser). */
-export function serverBuild(root: string, define: Record<string, string>): BuildOptions {
+export function serverBuild(define: Record<string, string>): BuildOptions {
   return {
     bundle: true,
     platform: 'node',

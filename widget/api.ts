@@ -18,7 +18,7 @@ interface Embed {
 }
 
 /** Shown and reported when the hosted page did not say `ready` in time (15 s). */
-const LOAD_FAILED = 'The checkout did not load.';
+const LOAD_FAILED = 'Checkout did not load.';
 const LOADING = 'Loading…';
 
 // An element with a checkout mounted in it (an expando: renamed by the build, like the fields above).
@@ -26,13 +26,21 @@ type Mounted = Element & { tender_?: Embed };
 
 // One modal at a time; a preloaded one waits hidden until open() asks for the same page.
 let current: Embed | undefined;
-// tender.js: where this script was served from, read while it first runs (a classic script always has
-// document.currentScript then, and never after).
-let defaultOrigin: string | undefined = typeof __ESM__ == 'boolean' && !__ESM__ ? new URL((document.currentScript as HTMLScriptElement).src).origin : undefined;
+// tender.js: the directory this script was served from (its server's base path included, e.g. /pay/), read while
+// it first runs (a classic script always has document.currentScript then, and never after).
+let defaultServer: URL | undefined = typeof __ESM__ == 'boolean' && !__ESM__ ? new URL('.', (document.currentScript as HTMLScriptElement).src) : undefined;
 
-/** Sets the hosted page origin used when options carry no `tenderUrl` (tests; tender.js takes its own origin). */
-export const setDefaultOrigin = (origin?: string): void => {
-  defaultOrigin = origin;
+// A Tender server's URL as a directory (a final slash): its hosted page is checkout/ under it.
+const serverUrl = (url: string): URL => {
+  const u = new URL(url);
+  u.pathname = u.pathname.replace(/\/*$/, '/');
+  u.search = u.hash = '';
+  return u;
+};
+
+/** Sets the Tender server (origin, and base path if any) used when options carry no `tenderUrl` (tests; tender.js takes its own). */
+export const setDefaultOrigin = (server?: string): void => {
+  defaultServer = server ? serverUrl(server) : undefined;
 };
 
 // An integrator's callback that throws must not break the checkout; rethrown outside so it still shows.
@@ -57,12 +65,15 @@ function h<K extends keyof HTMLElementTagNameMap>(tag: K, text?: string, parent?
 // open, preload and mount alike: check the options, start the page, wire its messages to the callbacks.
 function embed(api: string, raw: unknown, target?: Element | string): Embed {
   // tender.js always runs in a browser; the ESM entry may be called on a server.
-  if ((typeof __ESM__ != 'boolean' || __ESM__) && typeof document == 'undefined') throw Error(`Tender.${api} needs a browser`);
-  const doc = document;
+  // The options are checked first: a wrong option is the integrator's to fix wherever the call runs.
   // Replaced when a preloaded page is shown: the callbacks of the options that opened it fire.
   let o = checkOptions(api, raw);
-  const origin = (typeof __ESM__ != 'boolean' || __ESM__) && o.tenderUrl ? new URL(o.tenderUrl).origin : defaultOrigin!;
-  if ((typeof __ESM__ != 'boolean' || __ESM__) && !origin) fail(api, 'tenderUrl', URL_EXPECTED, o.tenderUrl);
+  if ((typeof __ESM__ != 'boolean' || __ESM__) && typeof document == 'undefined') throw Error(`Tender.${api} needs a browser`);
+  const doc = document;
+  // The Tender server's URL with a final slash: the hosted page is its checkout/ (under its base path, if any).
+  const server = ((typeof __ESM__ != 'boolean' || __ESM__) && o.tenderUrl ? serverUrl(o.tenderUrl) : defaultServer)!;
+  if ((typeof __ESM__ != 'boolean' || __ESM__) && !server) fail(api, 'tenderUrl', URL_EXPECTED, o.tenderUrl);
+  const origin = server.origin;
   const inline = api == 'mount';
   // The hosted page's address: arrays become "card,ussd", theme and messages travel as JSON; `embed=modal` when the page draws the dialog.
   const p = new URLSearchParams({ parentOrigin: location.origin, embed: inline ? 'inline' : 'modal' });
@@ -71,7 +82,7 @@ function embed(api: string, raw: unknown, target?: Element | string): Embed {
     // Strings and arrays have `slice`; the options' objects do not.
     if (v) p.set(k, v.slice ? v : JSON.stringify(v));
   }
-  const src = origin + '/checkout/?' + p;
+  const src = server.href + 'checkout/?' + p;
   const el = typeof target == 'string' ? doc.querySelector(target) : target;
   if (inline) {
     if (!el?.appendChild) fail(api, 'target', 'an element or selector', target);
@@ -82,7 +93,7 @@ function embed(api: string, raw: unknown, target?: Element | string): Embed {
   const reference = o.transactionReference;
   const frame = h('iframe');
   const fs = frame.style;
-  frame.title = 'Secure checkout';
+  frame.title = 'Checkout';
   // The USSD code and the bank account have copy buttons.
   frame.allow = 'clipboard-write';
   // The modal's page is transparent where it draws no backdrop: the frame's color-scheme must be the page's (light
@@ -130,7 +141,8 @@ function embed(api: string, raw: unknown, target?: Element | string): Embed {
     (el || root).append(frame);
     // Not cleared on close: a closed checkout (no listener) says nothing.
     setTimeout(() => {
-      if (!ready && listener) error('load_timeout', (status.textContent = LOAD_FAILED)), frame.remove(), e.shown_ && again.focus();
+      // A preloaded page's dialog is not in the document yet: focus() does nothing there.
+      if (!ready && listener) error('load_timeout', (status.textContent = LOAD_FAILED)), frame.remove(), again.focus();
     }, 15e3);
   };
   again.onclick = arm;

@@ -1,7 +1,21 @@
 // The ESM entry (`import { open } from 'tender-checkout'`): no side effects and no `window` at import time,
 // so server-side rendering can import it. Pass `tenderUrl` (there is no script tag to take the origin from).
-export { mount, open, preload } from './api';
+import * as api from './api';
+import type { TenderModalHandle, TenderMountHandle, TenderOptions } from './types';
+
 export type * from './types';
+
+/** Options of the ESM entry's functions: `tenderUrl` is required (there is no script tag to take the server from). */
+export type TenderEsmOptions = TenderOptions & { tenderUrl: string };
+
+/** Opens the checkout in a modal; while one is showing, a second call reports `already_open` and returns that one. */
+export const open: (options: TenderEsmOptions) => TenderModalHandle = api.open;
+
+/** Puts the checkout inline in `target` (an element or a selector); mounting again into the same element replaces it. */
+export const mount: (target: Element | string, options: TenderEsmOptions) => TenderMountHandle = api.mount;
+
+/** Starts the hosted page in a hidden iframe, so that `open` with the same options only has to show it (no-op on a server). */
+export const preload: (options: TenderEsmOptions) => void = api.preload;
 
 /** The package version. */
 // Defined by the build; tests and tsx run the sources without it.

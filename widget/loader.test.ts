@@ -126,7 +126,7 @@ describe('modal', () => {
   test('one transparent, full-viewport, top-most iframe, shown at once over the loading dialog', () => {
     open(options());
     const f = frames()[0]!;
-    expect(f.title).toBe('Secure checkout');
+    expect(f.title).toBe('Checkout');
     expect(f.getAttribute('allow')).toContain('clipboard-write');
     expect(f.style.position).toBe('fixed');
     // Above anything: browsers clamp an integer beyond their range to the largest (2147483647; embed.test.ts checks Chromium).
@@ -188,7 +188,7 @@ describe('modal', () => {
     const o = options();
     const h = open(o);
     // ARIA reflection (Chromium's accessible name is checked in test/e2e/embed.test.ts).
-    expect(dialog()!.ariaLabel).toBe('Secure checkout');
+    expect(dialog()!.ariaLabel).toBe('Checkout');
     expect(document.documentElement.style.overflow).toBe('hidden');
     // <output>: role status, so the load error that replaces this line is announced.
     expect(document.querySelector('output')!.textContent).toMatch(/Loading/);
@@ -478,5 +478,26 @@ describe('mount', () => {
 
   test('a target that matches nothing is an integrator error', () => {
     expect(() => mount('#missing', options())).toThrow('Tender.mount: target must be an element or selector, received "#missing"');
+  });
+});
+
+describe('a Tender server under a base path', () => {
+  test('the hosted page is its checkout/ below the path tenderUrl names, with or without a final slash; messages still come from its origin', () => {
+    for (const tenderUrl of [`${TENDER}/pay`, `${TENDER}/pay/`, `${TENDER}/pay?x=1`]) {
+      const o = options({ tenderUrl });
+      const h = open(o);
+      const frame = frames()[0]!;
+      expect(frame.src.startsWith(`${TENDER}/pay/checkout/?`)).toBe(true);
+      const page = fakePage(frame);
+      page.send({ v, type: 'ready', reference: REF });
+      expect(o.onEvent).toHaveBeenCalledWith(expect.objectContaining({ type: 'ready', reference: REF }));
+      h.close();
+    }
+  });
+
+  test('at the root, the hosted page is /checkout/', () => {
+    const h = open(options({ tenderUrl: TENDER }));
+    expect(frames()[0]!.src.startsWith(`${TENDER}/checkout/?`)).toBe(true);
+    h.close();
   });
 });

@@ -60,9 +60,15 @@ function typeTests(): void {
 
   // The ESM entry has the same functions.
   esm.open({ transactionReference: 'TND-1', tenderUrl: 'https://pay.example' }).close();
-  esm.mount('#x', { transactionReference: 'TND-1' }).unmount();
-  const options: TenderOptions = { transactionReference: 'TND-1', redirectHosts: ['wallet.example'] };
+  esm.mount('#x', { transactionReference: 'TND-1', tenderUrl: 'https://shop.example/pay' }).unmount();
+  const options: Esm.TenderEsmOptions = { transactionReference: 'TND-1', tenderUrl: 'https://pay.example', redirectHosts: ['wallet.example'] };
   esm.preload(options);
+  // @ts-expect-error the ESM entry has no script tag to take the server from: tenderUrl is required
+  esm.open({ transactionReference: 'TND-1' });
+  const scriptTagOptions: TenderOptions = { transactionReference: 'TND-1' };
+  // @ts-expect-error nor does preload take a bare reference there
+  esm.preload('TND-1');
+  void scriptTagOptions;
 }
 
 test('type tests compile (see tsc)', () => {

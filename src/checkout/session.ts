@@ -86,7 +86,8 @@ const navigateEnvOf = (page: PageEnv, bridge: ModelDeps['bridge']): NavigateEnv 
 /** Creates the session over the model's state. */
 export function createSession(deps: ModelDeps, state: ModelState): Session {
   const { reference, txn, attempt, boot } = state;
-  const proxy = deps.proxy ?? createProxy();
+  // Under the server's base path (`/pay`), as the page itself is.
+  const proxy = deps.proxy ?? createProxy({ base: deps.page?.config.basePath ?? '' });
   const store = deps.store ?? createJsonStore();
   // The merchant offered its hosted payment page for this reference (the page came with its paymentRedirectUrl):
   // after a trip to a wallet, which comes back without it, the option stays, with the address verify gives.

@@ -108,7 +108,8 @@ export function renderFirstScreen(
   // after a few seconds, so a script that was blocked or failed leaves the payer a way on, not a form that never pays.
   const late = (
     <p class="tender-late" role="status">
-      {pageText.t('late')} <a href="">{pageText.t('reload')}</a>
+      {pageText.t('late')} {/* biome-ignore lint/a11y/useValidAnchor: href="" is this very page, its query included: a reload that needs no script. */}
+      <a href="">{pageText.t('reload')}</a>
     </p>
   );
   return { html: renderToString(view()), late: renderToString(late), strings: first };

@@ -17,6 +17,8 @@ export interface PageConfig {
   readonly walletNames: { readonly a: string; readonly b: string };
   /** Each locale's catalog, relative to the page (`assets/text-yo.<hash>.json`); none when the build has none. */
   readonly text?: Readonly<Record<Locale, string>>;
+  /** The server's base path when it is mounted under one (`/pay`): its proxy is then at `/pay/api/v1/…`. Absent at the root. */
+  readonly basePath?: string;
 }
 
 /** The exact placeholder tag in index.html that the server replaces. */

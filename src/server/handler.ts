@@ -1,25 +1,40 @@
-import { randomUUID } from 'node:crypto';
-import { join } from 'node:path';
+// The Web-standard handler. Nothing here imports a node: module or reads a file: the same code runs in Node (node.ts
+// adds a node:http client, files from the package and brotli) and in Cloudflare's runtime (files from an AssetReader).
 import { LOADER_CONFIG_PLACEHOLDER, renderLoaderConfig } from '../platform/pageConfig';
 import type { TenderConfig } from './config';
-import { isoNow, loggablePath, stdoutLogger, type LogRecord, type Logger } from './log';
-import { findPackageRoot } from './packageRoot';
+import { defaultLogger, isoNow, loggablePath, type LogRecord, type Logger } from './log';
 import { createProxy, fromWebRequest, type ProxyContext, type ProxyRequest } from './proxy';
-import { SECURITY_HEADERS, errorAnswer, jsonResponse, methodNotAllowed, notFound, toResponse, type Answer } from './respond';
+import { NOT_FOUND, SECURITY_HEADERS, errorAnswer, jsonResponse, methodNotAllowed, notFound, toResponse, type Answer } from './respond';
 import { createPageRoute } from './page';
-import { createAssetStore, entryResponse } from './static';
-import { createFetchUpstream, createNodeUpstream } from './upstream';
+import { createAssetStore, entryResponse, noCompression, type AssetReader, type Compressor } from './static';
+import { createFetchUpstream, type UpstreamCall } from './upstream';
 
 /** Dependencies of the handler, replaceable in tests. */
 export interface TenderHandlerDeps {
-  /** Used for upstream calls when given (tests, edge platforms); default a keep-alive node:http client. */
+  /**
+   * The path the handler is mounted under in your app, e.g. `/pay`: it then serves `/pay/tender.js`,
+   * `/pay/checkout/`, `/pay/api/v1/…` and `/pay/healthz`, and nothing outside it. Default: the root.
+   */
+  basePath?: string;
+  /** Used for upstream calls when given (tests, edge platforms); default the global fetch (in Node, a keep-alive node:http client). */
   fetch?: typeof fetch;
-  /** Receives one record per request; default one JSON line on stdout. */
+  /** The upstream client itself; takes precedence over `fetch`. */
+  upstream?: UpstreamCall;
+  /** Receives one record per request; default one JSON line on stdout (console.log where there is no stdout). */
   log?: Logger;
   /** Monotonic milliseconds, for durations and rate limits; default performance.now. */
   now?: () => number;
-  /** The built `dist/` directory; default the one of this package, found from this module's location. */
+  /**
+   * Reads the built files (`tender.js`, `checkout/…`) by their path below the package's `dist/`. In Node the default is
+   * the installed package's files; elsewhere, pass one (e.g. `embeddedAssets` from `tender-checkout/server/assets`).
+   */
+  assets?: AssetReader;
+  /** In Node, the built `dist/` directory to read instead of the installed package's (tests, a build of your own). */
   assetsDir?: string;
+  /** How files and the page are compressed; default none, as Workers compress at the edge (in Node, node:zlib's brotli and gzip). */
+  compressor?: Compressor;
+  /** The version `/healthz` reports; default the package's. */
+  version?: string;
   /** How long serving the page waits for its start-up verify before sending the page without it; default 400 ms. */
   pageVerifyMs?: number;
 }
@@ -34,27 +49,45 @@ export interface RequestInfo {
 export type TenderHandler = (request: Request, info?: RequestInfo) => Promise<Response>;
 
 const REQUEST_ID = /^[A-Za-z0-9_-]{8,64}$/;
+const BASE_PATH = /^(\/[A-Za-z0-9._~-]+)*$/;
+
+/** `/pay/` or `pay` as `/pay`, the root as ''; throws on anything that is not plain path segments. */
+export function normaliseBasePath(raw: string | undefined): string {
+  const base = (raw ?? '').replace(/\/+$/, '');
+  const withSlash = base === '' || base.startsWith('/') ? base : `/${base}`;
+  if (!BASE_PATH.test(withSlash) || withSlash.split('/').some((s) => s === '.' || s === '..')) {
+    throw new TypeError(`createTenderHandler: basePath must be a path like /pay (letters, digits, . _ ~ -), received ${JSON.stringify(raw)}`);
+  }
+  return withSlash;
+}
 const GET_HEAD = 'GET, HEAD';
 const NOT_BUILT = 'The Tender page is not built: run npm run build (npm run serve builds it when dist/ is missing).';
 
 /**
- * The proxy's routes for an adapter that serves them without building a Request and a Response (node.ts):
- * the same checks, request id and log line as through the handler, for a fraction of the cost per call.
+ * One request as an adapter hands it to {@link Tender.serve}: what the proxy reads, the path as parsed, the peer,
+ * and a Web Request, which only the routes other than the proxy ask for (building one costs more than the rest
+ * of a small proxied call together).
  */
-export interface ProxyRoutes {
-  /** Whether the request path, as received, is exactly an allowlisted route; anything else goes to the handler. */
-  has(path: string): boolean;
-  /**
-   * Answers one request for such a path and writes its log line, then calls `send` with the answer and the
-   * request id to send with it (at once when no upstream call was needed). Never throws; `send` must not either.
-   */
-  serve(path: string, request: ProxyRequest, clientAddress: string, send: (answer: Answer, requestId: string) => void): void;
+export interface AdapterRequest extends ProxyRequest {
+  /** The path without query or fragment, dot segments resolved as a URL parser does; escapes as received. */
+  readonly path: string;
+  /** The peer address as the socket saw it, for per-client rate limits. */
+  readonly clientAddress: string;
+  /** The request as a Web Request. */
+  toRequest(): Request;
 }
 
-/** The Tender server as a Web-standard handler, plus its proxy routes for adapters that can take them directly. */
+/** What {@link Tender.serve} gives back: a proxy answer as plain data, or a Web Response. */
+export type Outcome = Answer | Response;
+
+/** The Tender server: its one request path, and that path as a Web-standard handler. */
 export interface Tender {
   readonly handle: TenderHandler;
-  readonly proxy: ProxyRoutes;
+  /**
+   * Routes one request, answers it (with a request id) and writes its log line: every adapter calls this, the
+   * Web handler included. Calls `send` once, at once when no upstream call was needed. Never throws; `send` must not either.
+   */
+  serve(request: AdapterRequest, send: (outcome: Outcome, requestId: string) => void): void;
 }
 
 /** What the handler keeps about a request between its start and its log line. */
@@ -66,6 +99,15 @@ type LogFields = { -readonly [K in keyof LogRecord]: LogRecord[K] };
 
 const INTERNAL_ERROR: Answer = Object.freeze(errorAnswer(500, 'internal_error', 'Internal error.'));
 
+/** An outcome as a Web Response carrying its request id. */
+function withRequestId(outcome: Outcome, requestId: string): Response {
+  if (outcome instanceof Response) {
+    outcome.headers.set('x-request-id', requestId);
+    return outcome;
+  }
+  return toResponse({ status: outcome.status, headers: { ...outcome.headers, 'x-request-id': requestId }, body: outcome.body });
+}
+
 /**
  * Creates the Tender server: `/healthz`, `/tender.js`, `/checkout/` and the allowlisted proxy under
  * `/api/v1/`, with security headers, a request id and one log line on every response.
@@ -74,19 +116,19 @@ export function createTenderHandler(config: TenderConfig, deps: TenderHandlerDep
   return createTender(config, deps).handle;
 }
 
-/** Like {@link createTenderHandler}, also giving the proxy routes to an adapter that serves them directly. */
+/** Like {@link createTenderHandler}, also giving adapters the request path itself ({@link Tender.serve}). */
 export function createTender(config: TenderConfig, deps: TenderHandlerDeps = {}): Tender {
-  const log = deps.log ?? stdoutLogger;
+  const base = normaliseBasePath(deps.basePath);
+  const log = deps.log ?? defaultLogger();
   const now = deps.now ?? (() => performance.now());
-  const pkg = findPackageRoot();
-  const version = typeof __TENDER_VERSION__ === 'string' ? __TENDER_VERSION__ : (pkg?.version ?? '0.0.0');
-  const assetsDir = deps.assetsDir ?? join(pkg?.dir ?? process.cwd(), 'dist');
-  const assets = createAssetStore(assetsDir);
-  const upstream = deps.fetch ? createFetchUpstream(deps.fetch) : createNodeUpstream();
+  const version = deps.version ?? (typeof __TENDER_VERSION__ === 'string' ? __TENDER_VERSION__ : '0.0.0-dev');
+  const compressor = deps.compressor ?? noCompression;
+  const assets = createAssetStore(deps.assets ?? (() => Promise.resolve(undefined)), compressor);
+  const upstream = deps.upstream ?? createFetchUpstream(deps.fetch ?? ((...a: Parameters<typeof fetch>) => fetch(...a)));
   const proxy = createProxy(config, { upstream, now });
   const pageVerify = { upstream, apiBaseUrl: config.apiBaseUrl, apiKey: config.apiKey, deadlineMs: deps.pageVerifyMs ?? 400 };
 
-  const servePage = createPageRoute(config, { assets, pageVerify, notBuilt });
+  const servePage = createPageRoute(config, { assets, pageVerify, notBuilt, basePath: base, compressor });
 
   const loaderLiteral = renderLoaderConfig({ redirectHosts: config.redirectHosts, allowHttpLoopback: config.allowHttpLoopback });
   const injectLoaderConfig = (text: string) => text.split(LOADER_CONFIG_PLACEHOLDER).join(loaderLiteral);
@@ -100,9 +142,9 @@ export function createTender(config: TenderConfig, deps: TenderHandlerDeps = {})
   const shortCacheHeaders: Record<string, string> = { 'cache-control': 'public, max-age=300' };
   const health = { ok: true, version };
 
-  async function route(request: Request, url: URL, ctx: ProxyContext): Promise<Response> {
-    const path = url.pathname;
-    if (path.startsWith('/api/')) return toResponse(await proxy.answer(path, fromWebRequest(request, url), ctx));
+  // Everything but the proxy: the path is the one below the base path.
+  async function route(request: Request, path: string, ctx: ProxyContext): Promise<Response> {
+    const url = new URL(request.url);
     const method = request.method;
     const isGet = method === 'GET' || method === 'HEAD';
 
@@ -118,7 +160,7 @@ export function createTender(config: TenderConfig, deps: TenderHandlerDeps = {})
     }
     if (path === '/checkout') {
       if (!isGet) return methodNotAllowed(GET_HEAD);
-      return new Response(null, { status: 308, headers: { ...SECURITY_HEADERS, location: `/checkout/${url.search}`, 'cache-control': 'no-store' } });
+      return new Response(null, { status: 308, headers: { ...SECURITY_HEADERS, location: `${base}/checkout/${url.search}`, 'cache-control': 'no-store' } });
     }
     if (path === '/checkout/' || path === '/checkout/index.html') {
       if (!isGet) return methodNotAllowed(GET_HEAD);
@@ -145,7 +187,7 @@ export function createTender(config: TenderConfig, deps: TenderHandlerDeps = {})
 
   function begin(clientId: string | null, clientAddress: string): RequestState {
     const started = now();
-    const requestId = clientId !== null && REQUEST_ID.test(clientId) ? clientId : randomUUID();
+    const requestId = clientId !== null && REQUEST_ID.test(clientId) ? clientId : crypto.randomUUID();
     return { requestId, clientAddress, started };
   }
 
@@ -165,53 +207,48 @@ export function createTender(config: TenderConfig, deps: TenderHandlerDeps = {})
     log(record);
   }
 
-  async function handle(request: Request, info?: RequestInfo): Promise<Response> {
-    const state = begin(request.headers.get('x-request-id'), info?.clientAddress ?? '');
-    let path = '';
-    let response: Response;
-    try {
-      const url = new URL(request.url);
-      path = url.pathname;
-      response = await route(request, url, state);
-    } catch {
+  function serve(request: AdapterRequest, send: (outcome: Outcome, requestId: string) => void): void {
+    const state = begin(request.header('x-request-id'), request.clientAddress);
+    const done = (outcome: Outcome) => {
+      let out = outcome;
+      try {
+        finish(state, request.method, request.path, outcome.status);
+      } catch {
+        out = INTERNAL_ERROR;
+      }
+      send(out, state.requestId);
+    };
+    const failed = () => {
       // No details: an exception message might quote a header or a body.
       state.event = 'internal_error';
-      response = toResponse(INTERNAL_ERROR);
+      done(INTERNAL_ERROR);
+    };
+    let result: Outcome | Promise<Outcome>;
+    try {
+      // Under a base path, only what is below it is ours; the routes see the path without it.
+      const full = request.path;
+      const path = !base ? full : full.startsWith(`${base}/`) ? full.slice(base.length) : undefined;
+      if (path === undefined) result = NOT_FOUND;
+      else if (path.startsWith('/api/')) result = proxy.answer(path, request, state);
+      else result = route(request.toRequest(), path, state);
+    } catch {
+      failed();
+      return;
     }
-    response.headers.set('x-request-id', state.requestId);
-    finish(state, request.method, path, response.status);
-    return response;
+    if (result instanceof Promise) result.then(done, failed);
+    else done(result);
   }
 
-  const proxyRoutes: ProxyRoutes = {
-    has: proxy.has,
-    serve(path, request, clientAddress, send) {
-      const state = begin(request.header('x-request-id'), clientAddress);
-      const done = (answer: Answer) => {
-        let out = answer;
-        try {
-          finish(state, request.method, path, answer.status);
-        } catch {
-          out = INTERNAL_ERROR;
-        }
-        send(out, state.requestId);
-      };
-      const failed = () => {
-        // No details: an exception message might quote a header or a body.
-        state.event = 'internal_error';
-        done(INTERNAL_ERROR);
-      };
-      let result: Answer | Promise<Answer>;
-      try {
-        result = proxy.answer(path, request, state);
-      } catch {
-        failed();
-        return;
-      }
-      if (result instanceof Promise) result.then(done, failed);
-      else done(result);
-    },
-  };
+  function handle(request: Request, info?: RequestInfo): Promise<Response> {
+    let req: AdapterRequest;
+    try {
+      const url = new URL(request.url);
+      req = { ...fromWebRequest(request, url), path: url.pathname, clientAddress: info?.clientAddress ?? '', toRequest: () => request };
+    } catch {
+      return Promise.resolve(withRequestId(INTERNAL_ERROR, crypto.randomUUID()));
+    }
+    return new Promise((resolve) => serve(req, (outcome, requestId) => resolve(withRequestId(outcome, requestId))));
+  }
 
-  return { handle, proxy: proxyRoutes };
+  return { handle, serve };
 }

@@ -49,6 +49,13 @@ export const stdoutLogger: Logger = (record) => {
 };
 let exitHooked = false;
 
+/** Writes each record as one JSON line through console.log: for runtimes without a process stdout (Workers). */
+const consoleLogger: Logger = (record) => console.log(formatRecord(record));
+
+/** stdout where the runtime has one (Node), else the console. */
+export const defaultLogger = (): Logger =>
+  typeof process === 'object' && typeof process?.stdout?.write === 'function' && typeof process.once === 'function' ? stdoutLogger : consoleLogger;
+
 const MAX_PATH = 200;
 
 /**
@@ -80,7 +87,7 @@ function num(value: number): string {
 
 /**
  * A record as the JSON text `JSON.stringify` would give, fields in the same order, for a third of its cost:
- * the line is written for every request, so it counts against the proxy's budget (PRODUCT.md §6).
+ * the line is written for every request, so it counts against the proxy's budget (docs/ARCHITECTURE.md, budgets).
  */
 export function formatRecord(record: LogRecord): string {
   let line = `{"time":${str(record.time)},"level":${str(record.level)}`;

@@ -1,8 +1,11 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { TenderConfig } from './config';
-import { createTender, type ProxyRoutes, type Tender, type TenderHandler, type TenderHandlerDeps } from './handler';
-import { MAX_REQUEST_BYTES, type ProxyRequest } from './proxy';
+import { nodeAssetReader, nodeCompressor, packageDist } from './assetsNode';
+import { createTender, type AdapterRequest, type Tender, type TenderHandler, type TenderHandlerDeps } from './handler';
+import { findPackageRoot } from './packageRoot';
+import { createNodeUpstream } from './upstreamNode';
+import { MAX_REQUEST_BYTES } from './proxy';
 import { knownBody, type Answer } from './respond';
 
 /** Options of {@link toNodeListener}. */
@@ -17,18 +20,37 @@ const BAD_REQUEST = JSON.stringify({ status: false, code: 'bad_request', message
 const METHOD_NOT_ALLOWED = JSON.stringify({ status: false, code: 'method_not_allowed', message: 'Method not allowed.' });
 
 /**
- * Adapts a Web-standard handler to `http.createServer`. The request body is read first (never more than the
- * limit plus one byte). Given a {@link Tender}, requests whose path is exactly a proxy route go to its proxy
- * routes as they are, with no Request or Response built (those cost more than the rest of a small proxied call
- * together); everything else, and a bare handler, gets a Request with those bytes. A response whose body is
- * known (respond.ts) is written with one `res.end`, any other is streamed.
+ * The handler's dependencies with Node's defaults filled in: a keep-alive node:http upstream client (unless a
+ * `fetch` is given), the installed package's built files (or `assetsDir`), brotli and gzip from node:zlib.
+ */
+export function nodeDeps(deps: TenderHandlerDeps = {}): TenderHandlerDeps {
+  const out: TenderHandlerDeps = { ...deps };
+  if (!deps.upstream && !deps.fetch) out.upstream = createNodeUpstream();
+  out.assets ??= nodeAssetReader(deps.assetsDir ?? packageDist());
+  out.compressor ??= nodeCompressor;
+  out.version ??= typeof __TENDER_VERSION__ === 'string' ? __TENDER_VERSION__ : (findPackageRoot()?.version ?? '0.0.0');
+  return out;
+}
+
+/** {@link createTender} with Node's defaults ({@link nodeDeps}). */
+export function createNodeTender(config: TenderConfig, deps: TenderHandlerDeps = {}): Tender {
+  return createTender(config, nodeDeps(deps));
+}
+
+/**
+ * Adapts the Tender server to `http.createServer`. The request body is read first (never more than the limit plus
+ * one byte); then, given a {@link Tender}, the request goes down its one request path ({@link Tender.serve}) as it
+ * is: a proxy call is answered from node:http's own request with no Web Request or Response built, and written
+ * with one `res.end`. Any other handler function gets a Request with those bytes. A response whose body is known
+ * (respond.ts) is written with one `res.end`, any other is streamed.
  */
 export function toNodeListener(handler: TenderHandler | Tender, options: NodeListenerOptions = {}): (req: IncomingMessage, res: ServerResponse) => void {
   const limit = options.maxBodyBytes ?? MAX_REQUEST_BYTES;
-  const handle = typeof handler === 'function' ? handler : handler.handle;
-  const proxy = typeof handler === 'function' ? undefined : handler.proxy;
+  const tender = typeof handler === 'function' ? undefined : handler;
   return (req, res) => {
-    const target = req.url ?? '';
+    // Express and Connect strip their mount path from req.url and keep the whole one in originalUrl: the
+    // handler routes on the whole path (its base path included).
+    const target = (req as IncomingMessage & { originalUrl?: string }).originalUrl ?? req.url ?? '';
     // Only origin-form targets: `//host/x` must stay a path (it would parse as a host), absolute-form and `*` are refused.
     if (!target.startsWith('/')) {
       sendFixed(res, 400, BAD_REQUEST);
@@ -39,34 +61,32 @@ export function toNodeListener(handler: TenderHandler | Tender, options: NodeLis
       sendFixed(res, 405, METHOD_NOT_ALLOWED);
       return;
     }
-    if (proxy !== undefined) {
-      const q = target.indexOf('?');
-      const path = q === -1 ? target : target.slice(0, q);
-      // Only a path spelled exactly as a route, and no fragment (which a URL parser would cut off the query):
-      // every other spelling takes the handler, which parses and routes it as any Request.
-      if (proxy.has(path) && !target.includes('#')) {
-        serveProxy(proxy, limit, req, res, path, q === -1 ? '' : target.slice(q + 1));
-        return;
-      }
-    }
-    void serveWeb(handle, limit, req, res, target);
+    if (tender) serveTender(tender, limit, req, res, target);
+    else void serveWeb(handler as TenderHandler, limit, req, res, target);
   };
 }
 
-/** A proxy route, all in callbacks: no promise but the upstream call's. */
-function serveProxy(proxy: ProxyRoutes, limit: number, req: IncomingMessage, res: ServerResponse, path: string, query: string): void {
-  const send = (answer: Answer, requestId: string, overLimit: boolean) => {
-    try {
-      writeAnswer(req, res, answer, requestId, overLimit);
-    } catch {
-      failed(res);
-    }
-  };
+// A path spelled so that a URL parser would leave it as it is: plain characters, no empty or dot segment. Any
+// other spelling (escapes, `..`, `//`, a fragment) is parsed as a Web server would parse it.
+const PLAIN_PATH = /^(?:\/[A-Za-z0-9_~-][A-Za-z0-9._~-]*)*\/?$/;
+const DOT_SEGMENT = /\/\.\.?(?:\/|$)/;
+
+/** Reads the body, then hands the request to the Tender server's one path and writes what it answers. */
+function serveTender(tender: Tender, limit: number, req: IncomingMessage, res: ServerResponse, target: string): void {
   try {
     readBody(req, limit, (read) => {
       try {
-        const request = new NodeProxyRequest(req, req.method ?? 'GET', query, read.bytes, read.overLimit);
-        proxy.serve(path, request, req.socket.remoteAddress ?? '', (answer, requestId) => send(answer, requestId, read.overLimit));
+        const request = new NodeRequest(req, target, read.bytes, read.overLimit);
+        tender.serve(request, (outcome, requestId) => {
+          try {
+            if (outcome instanceof Response) {
+              outcome.headers.set('x-request-id', requestId);
+              writeResponse(req, res, outcome, read.overLimit).catch(() => failed(res));
+            } else writeAnswer(req, res, outcome, requestId, read.overLimit);
+          } catch {
+            failed(res);
+          }
+        });
       } catch {
         failed(res);
       }
@@ -76,6 +96,7 @@ function serveProxy(proxy: ProxyRoutes, limit: number, req: IncomingMessage, res
   }
 }
 
+/** Any other Web-standard handler: a Request with the bytes read, its Response written. */
 async function serveWeb(handler: TenderHandler, limit: number, req: IncomingMessage, res: ServerResponse, target: string): Promise<void> {
   try {
     const read = await new Promise<BodyRead>((resolve) => readBody(req, limit, resolve));
@@ -100,15 +121,33 @@ function originOf(req: IncomingMessage): string {
 
 const NO_BYTES = new Uint8Array(0);
 
-/** A proxied request read straight from node:http, with the body the adapter has already read. */
-class NodeProxyRequest implements ProxyRequest {
+/** A request read straight from node:http, with the body the adapter has already read. */
+class NodeRequest implements AdapterRequest {
+  readonly method: string;
+  readonly path: string;
+  readonly query: string;
+  readonly clientAddress: string;
+
   constructor(
     readonly req: IncomingMessage,
-    readonly method: string,
-    readonly query: string,
+    readonly target: string,
     readonly bytes: Buffer | undefined,
     readonly overLimit: boolean,
-  ) {}
+  ) {
+    this.method = req.method ?? 'GET';
+    this.clientAddress = req.socket.remoteAddress ?? '';
+    const q = target.indexOf('?');
+    const raw = q === -1 ? target : target.slice(0, q);
+    if (PLAIN_PATH.test(raw) && !DOT_SEGMENT.test(raw) && !target.includes('#')) {
+      // Parsing would change nothing: skip it (it is a good part of a small proxied call's cost).
+      this.path = raw;
+      this.query = q === -1 ? '' : target.slice(q + 1);
+    } else {
+      const url = new URL(`${originOf(req)}${target}`);
+      this.path = url.pathname;
+      this.query = url.search.slice(1);
+    }
+  }
 
   header(name: string): string | null {
     const value = this.req.headers[name];
@@ -124,6 +163,10 @@ class NodeProxyRequest implements ProxyRequest {
 
   self(): URL {
     return new URL(`${originOf(this.req)}/`);
+  }
+
+  toRequest(): Request {
+    return toRequest(this.req, `${originOf(this.req)}${this.target}`, this.method, this.bytes);
   }
 }
 
@@ -276,7 +319,7 @@ export interface StartOptions {
 
 /** Starts the Tender server on Node's http module. */
 export function startTenderServer(config: TenderConfig, options: StartOptions = {}): Promise<RunningTenderServer> {
-  const tender = createTender(config, options.deps);
+  const tender = createNodeTender(config, options.deps);
   const server = createServer({ requestTimeout: 30_000, headersTimeout: 20_000, keepAliveTimeout: 5_000 }, toNodeListener(tender));
   const host = options.host ?? config.host;
   const port = options.port ?? config.port;

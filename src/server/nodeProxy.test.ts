@@ -1,10 +1,11 @@
-// The proxy routes the Node adapter serves straight from node:http (no Request, no Response): they must answer
-// exactly as the Web-standard handler does, and keep every check of PRODUCT.md §5.
+// The Node adapter hands node:http's requests to the server's one request path as they are: proxy calls are
+// answered with no Web Request or Response built. They must answer exactly as through the Web-standard handler,
+// and keep every check of docs/ARCHITECTURE.md, security rules.
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { configFromEnv, type TenderConfig } from './config';
-import { createTender, createTenderHandler, type TenderHandler } from './handler';
+import { createTender, createTenderHandler, type Tender } from './handler';
 import type { LogRecord } from './log';
 import { toNodeListener } from './node';
 import { API_KEY, rawRequest, startFakeUpstream, type FakeUpstream, type RawResponse } from './testHarness';
@@ -17,7 +18,7 @@ const verifyBody = JSON.stringify({ transactionReference: REF });
 interface Served {
   readonly url: string;
   readonly logs: LogRecord[];
-  /** Requests that reached the Web-standard handler. */
+  /** Web Requests built for a request (the Web-standard handler takes one for every request). */
   handled: number;
   close(): Promise<void>;
 }
@@ -52,11 +53,19 @@ async function serve(kind: 'fast' | 'web', env: Record<string, string> = {}): Pr
   const served: Served = { url: '', logs, handled: 0, close: async () => {} };
   if (kind === 'fast') {
     const tender = createTender(config, deps);
-    const handle: TenderHandler = (request, info) => {
-      served.handled++;
-      return tender.handle(request, info);
+    const serve: Tender['serve'] = (request, send) => {
+      const build = request.toRequest.bind(request);
+      tender.serve(
+        Object.assign(request, {
+          toRequest: () => {
+            served.handled++;
+            return build();
+          },
+        }),
+        send,
+      );
     };
-    server = createServer(toNodeListener({ handle, proxy: tender.proxy }));
+    server = createServer(toNodeListener({ handle: tender.handle, serve }));
   } else {
     const web = createTenderHandler(config, deps);
     server = createServer(
@@ -164,7 +173,7 @@ const CASES: Case[] = [
   { name: 'a HEAD', method: 'HEAD', path: '/api/v1/ussd-getbanks' },
 ];
 
-describe('proxy routes served straight from node:http', () => {
+describe('proxy calls served straight from node:http', () => {
   it.each(CASES)('answer $name exactly as the Web-standard handler does', async (c) => {
     const fast = await serve('fast');
     const web = await serve('web');
@@ -177,7 +186,7 @@ describe('proxy routes served straight from node:http', () => {
     expect(comparable(a)).toEqual(comparable(b));
     expect(a.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
     expect(a.headers.connection).toBe(b.headers.connection);
-    // The fast path answered without the handler; the other server went through it.
+    // Through the adapter, no Web Request was built; through the Web-standard handler, one was.
     expect(fast.handled).toBe(0);
     expect(web.handled).toBe(1);
     expect(fast.logs).toHaveLength(1);
@@ -188,7 +197,7 @@ describe('proxy routes served straight from node:http', () => {
     for (const text of [a.body, JSON.stringify(a.headers), JSON.stringify(fast.logs)]) expect(text).not.toContain(API_KEY);
   });
 
-  it('takes only exact spellings of a route; every other spelling goes to the handler, and a forbidden one never upstream', async () => {
+  it('parses every spelling of a path as a URL parser does, builds a Request for none under /api/, and sends a forbidden one nowhere', async () => {
     const fast = await serve('fast');
     const other = [
       '/api/v1/./transaction/verify',
@@ -206,18 +215,18 @@ describe('proxy routes served straight from node:http', () => {
       '/api/v1/split-payment',
     ];
     // The URL parser resolves dot segments and cuts the fragment, as any Web server's would: those two reach the
-    // route through the handler; nothing else here is a route.
+    // route; nothing else here is a route.
     const parsedToTheRoute = new Set(['/api/v1/./transaction/verify', '/api/v1/transaction/verify#x']);
-    let expected = 0;
     for (const path of other) {
       const res = await rawRequest(fast.url, { method: 'POST', path, headers: JSON_HEADERS, body: verifyBody });
-      expect(fast.handled).toBe(++expected);
       expect(res.status).toBe(parsedToTheRoute.has(path) ? 200 : 404);
     }
+    // Only /API/…, which is no proxy path (paths are case-sensitive), went to the other routes, which take a Request.
+    expect(fast.handled).toBe(1);
     expect(upstream.requests.map((r) => r.url)).toEqual(['/api/v1/transaction/verify', '/api/v1/transaction/verify']);
     const direct = await rawRequest(fast.url, { method: 'POST', path: '/api/v1/transaction/verify?ignored=1', headers: JSON_HEADERS, body: verifyBody });
     expect(direct.status).toBe(200);
-    expect(fast.handled).toBe(expected);
+    expect(fast.handled).toBe(1);
     expect(upstream.requests.at(-1)?.url).toBe('/api/v1/transaction/verify');
   });
 

@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { loadPageStrings, pageLocale, renderFirstScreen } from '../checkout/ssr';
 import type { Locale } from '../i18n/locale';
 import { colorSchemeCss, colorSchemeMeta, colorSchemeOf } from '../platform/colorScheme';
@@ -8,11 +7,15 @@ import type { TenderConfig } from './config';
 import type { ProxyContext } from './proxy';
 import { SECURITY_HEADERS } from './respond';
 import { jsonElement, streamPage, verifyForPage, type PageTxn, type PageVerifyDeps } from './pageTxn';
-import { entryResponse, type createAssetStore, type StaticEntry } from './static';
+import { entryResponse, entryText, pickEncoding, sha256Base64, type AssetStore, type Compressor, type StaticEntry } from './static';
 
 /** What serving the hosted page needs besides the configuration. */
 export interface PageRouteDeps {
-  readonly assets: ReturnType<typeof createAssetStore>;
+  readonly assets: AssetStore;
+  /** The handler's base path ('' at the root): the page's asset addresses are written under it. */
+  readonly basePath?: string;
+  /** Compresses the streamed page when the browser accepts it and the compressor can stream. */
+  readonly compressor?: Compressor;
   readonly pageVerify: PageVerifyDeps;
   /** Answer when the page is not built. */
   readonly notBuilt: () => Response;
@@ -44,9 +47,12 @@ export function schemeStyle(raw: string | null): { css: string; meta: string } {
   return { css: css && `<style>${css}</style>`, meta: colorSchemeMeta(scheme) };
 }
 
+const encoder = new TextEncoder();
+
 /** The CSP `style-src` source for each inline `<style>` of the page: the build inlines the first screen's sheet. */
-export function inlineStyleHashes(html: string): string[] {
-  return [...html.matchAll(/<style>([\s\S]*?)<\/style>/g)].map((m) => `'sha256-${createHash('sha256').update(m[1]!).digest('base64')}'`);
+export function inlineStyleHashes(html: string): Promise<string[]> {
+  // Web Crypto (async): the same code runs in Cloudflare's runtime, which has no node:crypto without a flag.
+  return Promise.all([...html.matchAll(/<style>([\s\S]*?)<\/style>/g)].map(async (m) => `'sha256-${await sha256Base64(encoder.encode(m[1]!))}'`));
 }
 
 /** The languages of an Accept-Language header, most wanted first (q=0 left out). */
@@ -78,10 +84,14 @@ export function createPageRoute(config: TenderConfig, deps: PageRouteDeps) {
     redirectHosts: [...config.redirectHosts],
     allowHttpLoopback: config.allowHttpLoopback,
     walletNames: { ...config.walletNames },
+    ...(deps.basePath ? { basePath: deps.basePath } : {}),
   };
   const waitMs = deps.firstScreenWaitMs ?? 100;
-  const injectPageConfig = (html: string) => {
+  const base = deps.basePath ?? '';
+  const injectPageConfig = (built: string) => {
     const pageMeta = renderPageConfigMeta(pageConfig);
+    // The build writes the page's own addresses as /checkout/…: under a base path they move below it.
+    const html = base ? built.replace(/(\s(?:src|href)=["'])\/checkout\//g, `$1${base}/checkout/`) : built;
     return html.includes(PAGE_CONFIG_PLACEHOLDER) ? html.split(PAGE_CONFIG_PLACEHOLDER).join(pageMeta) : html.replace('</head>', `${pageMeta}\n</head>`);
   };
 
@@ -92,11 +102,11 @@ export function createPageRoute(config: TenderConfig, deps: PageRouteDeps) {
     (textReady ??= (async () => {
       const index = await assets.distFile('checkout/text.json', (t) => t);
       if (!index) throw new Error('the page is not built: checkout/text.json is missing');
-      const files = JSON.parse(index.body.toString('utf8')) as Record<Locale, string>;
+      const files = JSON.parse(entryText(index)) as Record<Locale, string>;
       await loadPageStrings(async (l) => {
         const file = await assets.checkoutFile(files[l]);
         if (!file) throw new Error(`checkout/${files[l]} is missing`);
-        return JSON.parse(file.body.toString('utf8')) as Record<string, string>;
+        return JSON.parse(entryText(file)) as Record<string, string>;
       });
       pageConfig = { ...pageConfig, text: files };
     })().catch((e: unknown) => {
@@ -120,13 +130,14 @@ export function createPageRoute(config: TenderConfig, deps: PageRouteDeps) {
     ].join('; ');
   // Per built page (the asset store keeps one entry until the file changes): its text, decoded once, and the hashes
   // of its inline stylesheets, computed once; a request's theme block adds only its own hash.
-  const built = new WeakMap<StaticEntry, { html: string; hashes: string[]; headers: Record<string, string> }>();
-  const pageOf = (entry: StaticEntry) => {
+  type BuiltPage = { html: string; hashes: string[]; headers: Record<string, string> };
+  const built = new WeakMap<StaticEntry, Promise<BuiltPage>>();
+  const pageOf = (entry: StaticEntry): Promise<BuiltPage> => {
     let b = built.get(entry);
     if (!b) {
-      const html = entry.body.toString('utf8');
-      const hashes = inlineStyleHashes(html);
-      built.set(entry, (b = { html, hashes, headers: { ...PAGE_HEADERS, 'content-security-policy': csp(hashes) } }));
+      const html = entryText(entry);
+      b = inlineStyleHashes(html).then((hashes) => ({ html, hashes, headers: { ...PAGE_HEADERS, 'content-security-policy': csp(hashes) } }));
+      built.set(entry, b);
     }
     return b;
   };
@@ -147,7 +158,7 @@ export function createPageRoute(config: TenderConfig, deps: PageRouteDeps) {
     const entry = await assets.distFile('checkout/index.html', injectPageConfig);
     if (!entry) return notBuilt();
     const reference = url.searchParams.get('transactionReference');
-    const page = pageOf(entry);
+    const page = await pageOf(entry);
     if (method === 'HEAD' || !reference) return entryResponse(request, entry, page.headers, { etag: false });
     // The page verifies its reference here, in the same response: the head goes out at once, the first screen
     // follows (drawn here, so the form paints before any script), and the verified transaction after it within a
@@ -166,8 +177,17 @@ export function createPageRoute(config: TenderConfig, deps: PageRouteDeps) {
     const theme = scheme.css + themeStyle(url.searchParams.get('theme'));
     if (theme) {
       html = html.replace('</head>', `${theme}\n</head>`);
-      h = { ...h, 'content-security-policy': csp([...page.hashes, ...inlineStyleHashes(theme)]) };
+      h = { ...h, 'content-security-policy': csp([...page.hashes, ...(await inlineStyleHashes(theme))]) };
     }
-    return new Response(streamPage(html, txn, first, waitMs), { status: 200, headers: { ...SECURITY_HEADERS, 'content-type': entry.type, ...h } });
+    let body = streamPage(html, txn, first, waitMs);
+    const headers: Record<string, string> = { ...SECURITY_HEADERS, 'content-type': entry.type, ...h, vary: 'Accept-Encoding' };
+    // The page's HTML is several kilobytes of markup and strings: compressed, each streamed part flushed as written.
+    const compressStream = deps.compressor?.compressStream;
+    const encoding = compressStream ? pickEncoding(request.headers.get('accept-encoding'), deps.compressor!.encodings) : undefined;
+    if (compressStream && encoding) {
+      body = compressStream(body, encoding);
+      headers['content-encoding'] = encoding;
+    }
+    return new Response(body, { status: 200, headers });
   };
 }

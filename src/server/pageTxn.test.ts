@@ -162,7 +162,7 @@ describe('the first screen in the HTML', () => {
     const csp = (await h.request({ path: '/checkout/?transactionReference=REF-1' })).headers['content-security-policy'] as string;
     expect(csp).toContain("script-src 'self';");
     expect(csp).not.toContain('unsafe-inline');
-    expect(inlineStyleHashes('<style>a{b:c}</style><p>x</p><style>\nd{}</style>')).toEqual([
+    expect(await inlineStyleHashes('<style>a{b:c}</style><p>x</p><style>\nd{}</style>')).toEqual([
       `'sha256-${createHash('sha256').update('a{b:c}').digest('base64')}'`,
       `'sha256-${createHash('sha256').update('\nd{}').digest('base64')}'`,
     ]);

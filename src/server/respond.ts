@@ -11,6 +11,10 @@ export const SECURITY_HEADERS: Readonly<Record<string, string>> = Object.freeze(
 
 const JSON_TYPE = 'application/json; charset=utf-8';
 
+const encoder = new TextEncoder();
+// Buffer.byteLength where there is a Buffer (Node): it counts without encoding a copy. Cloudflare's runtime may have none.
+const byteLength: (text: string) => number = typeof Buffer === 'function' ? Buffer.byteLength : (text) => encoder.encode(text).length;
+
 /**
  * A response as plain data. The proxy answers with these so the Node adapter can write them straight to
  * node:http; {@link toResponse} makes a Web Response of one for the Web-standard handler.
@@ -60,7 +64,7 @@ export function rawJsonAnswer(status: number, text: string, headers?: Readonly<R
     'content-security-policy': SECURITY_HEADERS['content-security-policy'] as string,
     'content-type': JSON_TYPE,
     'cache-control': 'no-store',
-    'content-length': String(Buffer.byteLength(text)),
+    'content-length': String(byteLength(text)),
   };
   if (headers !== undefined) for (const name in headers) out[name] = headers[name] as string;
   return { status, headers: out, body: text };

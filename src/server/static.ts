@@ -1,12 +1,7 @@
-import { createHash } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
-import { extname, join, resolve, sep } from 'node:path';
-import { promisify } from 'node:util';
-import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib';
 import { SECURITY_HEADERS } from './respond';
 
-const gzipAsync = promisify(gzip);
-const brotliAsync = promisify(brotliCompress);
+// No node: module here: this file is on the Web handler's path, which also runs in Cloudflare's runtime.
+// Files come from an AssetReader and compression from a Compressor; the Node adapter supplies both (assetsNode.ts).
 
 const CONTENT_TYPES: Readonly<Record<string, string>> = {
   '.html': 'text/html; charset=utf-8',
@@ -31,28 +26,83 @@ const CONTENT_TYPES: Readonly<Record<string, string>> = {
 const COMPRESSIBLE = new Set(['.html', '.js', '.mjs', '.css', '.json', '.map', '.svg', '.txt']);
 const MIN_COMPRESS_BYTES = 512;
 
+/** A content encoding the server may send. */
+export type Encoding = 'br' | 'gzip';
+
+/**
+ * Reads one file of the built package (`tender.js`, `checkout/index.html`, `checkout/assets/…`) by its path below
+ * `dist/`; undefined when there is none. The path is already checked: plain segments, no `..`.
+ */
+export type AssetReader = (path: string) => Promise<Uint8Array | undefined>;
+
+/** Compresses bytes in one of the encodings it lists; the Web default has gzip only (CompressionStream). */
+export interface Compressor {
+  readonly encodings: readonly Encoding[];
+  compress(bytes: Uint8Array, encoding: Encoding): Promise<Uint8Array>;
+  /** Compresses a stream, flushing after each chunk so a streamed page still arrives in its parts; absent: not compressed. */
+  compressStream?(stream: ReadableStream<Uint8Array>, encoding: Encoding): ReadableStream<Uint8Array>;
+}
+
+/**
+ * No compression: the Web handler's default. Cloudflare compresses at its edge (a Worker's response that says
+ * `content-encoding` is compressed again by the runtime), and so do most hosts in front of a Web handler.
+ */
+export const noCompression: Compressor = { encodings: [], compress: async (bytes) => bytes };
+
+/** gzip through the Web-standard CompressionStream, for a Web runtime with nothing in front that compresses. */
+export const webCompressor: Compressor = {
+  encodings: typeof CompressionStream === 'function' ? ['gzip'] : [],
+  async compress(bytes) {
+    const stream = new Blob([bytes as Uint8Array<ArrayBuffer>]).stream().pipeThrough(new CompressionStream('gzip'));
+    return new Uint8Array(await new Response(stream).arrayBuffer());
+  },
+};
+
 /** A file held in memory with its validator and, once asked for, its compressed forms. */
 export interface StaticEntry {
-  readonly body: Buffer;
+  readonly body: Uint8Array;
   readonly type: string;
   readonly etag: string;
   readonly compressible: boolean;
-  gzip?: Promise<Buffer>;
-  br?: Promise<Buffer>;
+  readonly compressor: Compressor;
+  gzip?: Promise<Uint8Array>;
+  br?: Promise<Uint8Array>;
+}
+
+const extname = (path: string): string => {
+  const dot = path.lastIndexOf('.');
+  return dot > path.lastIndexOf('/') ? path.slice(dot).toLowerCase() : '';
+};
+
+const base64url = (bytes: Uint8Array): string => {
+  let s = '';
+  for (const b of bytes) s += String.fromCharCode(b);
+  return btoa(s).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+};
+
+/** The SHA-256 of bytes, base64 (Web Crypto: the same in Node and in Workers). */
+export async function sha256Base64(bytes: Uint8Array): Promise<string> {
+  const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', bytes as Uint8Array<ArrayBuffer>));
+  let s = '';
+  for (const b of digest) s += String.fromCharCode(b);
+  return btoa(s);
 }
 
 /** Makes an entry from bytes already transformed (placeholders replaced). */
-export function makeEntry(body: Buffer, ext: string): StaticEntry {
+export async function makeEntry(body: Uint8Array, path: string, compressor: Compressor = noCompression): Promise<StaticEntry> {
+  const ext = extname(path);
+  const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', body as Uint8Array<ArrayBuffer>));
   return {
     body,
     type: CONTENT_TYPES[ext] ?? 'application/octet-stream',
-    etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`,
-    compressible: COMPRESSIBLE.has(ext) && body.length >= MIN_COMPRESS_BYTES,
+    etag: `"${base64url(digest).slice(0, 27)}"`,
+    compressible: COMPRESSIBLE.has(ext) && body.length >= MIN_COMPRESS_BYTES && compressor.encodings.length > 0,
+    compressor,
   };
 }
 
-/** Which encoding to send, from Accept-Encoding: brotli over gzip, neither when refused with q=0. */
-export function pickEncoding(acceptEncoding: string | null): 'br' | 'gzip' | undefined {
+/** Which encoding to send, from Accept-Encoding and what the server can make: brotli over gzip, neither when refused with q=0. */
+export function pickEncoding(acceptEncoding: string | null, available: readonly Encoding[] = ['br', 'gzip']): Encoding | undefined {
   if (!acceptEncoding) return undefined;
   let br = false;
   let gz = false;
@@ -63,13 +113,13 @@ export function pickEncoding(acceptEncoding: string | null): 'br' | 'gzip' | und
     if (name === 'br') br = true;
     else if (name === 'gzip') gz = true;
   }
-  return br ? 'br' : gz ? 'gzip' : undefined;
+  return br && available.includes('br') ? 'br' : gz && available.includes('gzip') ? 'gzip' : undefined;
 }
 
 /** Builds the response for an entry: conditional GET, compression, HEAD without a body. */
 export async function entryResponse(request: Request, entry: StaticEntry, headers: Record<string, string>, options: { etag: boolean }): Promise<Response> {
   const h: Record<string, string> = { ...SECURITY_HEADERS, 'content-type': entry.type, ...headers };
-  const encoding = entry.compressible ? pickEncoding(request.headers.get('accept-encoding')) : undefined;
+  const encoding = entry.compressible ? pickEncoding(request.headers.get('accept-encoding'), entry.compressor.encodings) : undefined;
   if (entry.compressible) h.vary = 'Accept-Encoding';
   if (options.etag) {
     // Each encoding is its own representation, so each gets its own validator.
@@ -82,16 +132,12 @@ export async function entryResponse(request: Request, entry: StaticEntry, header
     }
   }
   let body = entry.body;
-  if (encoding === 'br') {
-    entry.br ??= brotliAsync(entry.body, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11 } });
-    body = await entry.br;
-    h['content-encoding'] = 'br';
-  } else if (encoding === 'gzip') {
-    entry.gzip ??= gzipAsync(entry.body, { level: 9 });
-    body = await entry.gzip;
-    h['content-encoding'] = 'gzip';
+  if (encoding) {
+    // Compressed once per entry and encoding, then kept beside the entry.
+    body = await (entry[encoding] ??= entry.compressor.compress(entry.body, encoding));
+    h['content-encoding'] = encoding;
   }
-  h['content-length'] = String(body.length);
+  h['content-length'] = String(body.byteLength);
   return new Response(request.method === 'HEAD' ? null : (body as Uint8Array<ArrayBuffer>), { status: 200, headers: h });
 }
 
@@ -107,21 +153,20 @@ export interface AssetStore {
 }
 
 // Vite's output names: letters, digits, `.`, `_`, `-`, in plain sub-folders. Nothing else is ever served,
-// which rules out `..`, encoded slashes or dots, backslashes, dot-files and NUL before the file system is asked.
+// which rules out `..`, encoded slashes or dots, backslashes, dot-files and NUL before any reader is asked.
 const SAFE_SEGMENT = /^[A-Za-z0-9_-][A-Za-z0-9._-]{0,127}$/;
 
-/** Checks a relative path segment by segment; returns it joined under `dir`, or undefined. */
-export function safeJoin(dir: string, relative: string): string | undefined {
+/** Checks a relative path segment by segment; returns it as it is when every segment is a plain name, or undefined. */
+export function safeRelative(relative: string): string | undefined {
   const segments = relative.split('/');
-  if (segments.length > 8 || !segments.every((s) => SAFE_SEGMENT.test(s) && !s.includes('..'))) return undefined;
-  const full = resolve(dir, ...segments);
-  return full.startsWith(dir + sep) ? full : undefined;
+  return segments.length <= 8 && segments.every((s) => SAFE_SEGMENT.test(s) && !s.includes('..')) ? relative : undefined;
 }
 
-/** Creates the in-memory store over a built `dist/` directory. */
-export function createAssetStore(distDir: string): AssetStore {
-  const root = resolve(distDir);
-  const checkoutDir = join(root, 'checkout');
+const decoder = new TextDecoder();
+const encoder = new TextEncoder();
+
+/** Creates the in-memory store over a reader of the built `dist/`. */
+export function createAssetStore(read: AssetReader, compressor: Compressor = noCompression): AssetStore {
   const cache = new Map<string, Promise<StaticEntry | undefined>>();
   const MAX_CACHED = 2_000;
 
@@ -130,8 +175,8 @@ export function createAssetStore(distDir: string): AssetStore {
     const key = transform ? `transformed:${path}` : path;
     const cached = cache.get(key);
     if (cached) return cached;
-    const pending = readFile(path).then(
-      (bytes) => makeEntry(transform ? Buffer.from(transform(bytes.toString('utf8'))) : bytes, extname(path).toLowerCase()),
+    const pending = read(path).then(
+      (bytes) => (bytes === undefined ? undefined : makeEntry(transform ? encoder.encode(transform(decoder.decode(bytes))) : bytes, path, compressor)),
       () => undefined,
     );
     if (cache.size < MAX_CACHED) {
@@ -146,12 +191,15 @@ export function createAssetStore(distDir: string): AssetStore {
 
   return {
     checkoutFile(relative) {
-      const full = safeJoin(checkoutDir, relative);
-      return full ? load(full) : Promise.resolve(undefined);
+      const safe = safeRelative(relative);
+      return safe ? load(`checkout/${safe}`) : Promise.resolve(undefined);
     },
     distFile(name, transform) {
-      const full = safeJoin(root, name);
-      return full ? load(full, transform) : Promise.resolve(undefined);
+      const safe = safeRelative(name);
+      return safe ? load(safe, transform) : Promise.resolve(undefined);
     },
   };
 }
+
+/** The text of an entry (UTF-8). */
+export const entryText = (entry: StaticEntry): string => decoder.decode(entry.body);

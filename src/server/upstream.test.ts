@@ -1,7 +1,8 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { UpstreamError, createNodeUpstream } from './upstream';
+import { UpstreamError } from './upstream';
+import { createNodeUpstream } from './upstreamNode';
 
 let server: Server | undefined;
 afterEach(async () => {

@@ -24,17 +24,16 @@ function tracked<P>(render: FunctionComponent<P>): FunctionComponent<P> {
   let t = wrapped.get(render as FunctionComponent) as FunctionComponent<P> | undefined;
   if (!t) {
     t = function (this: Tracked, props: P, context: unknown) {
-      const c = this;
       // Disposed when the component unmounts (the dispose of its last render).
-      useEffect(() => () => c.__tenderDispose?.(), []);
-      const previous = c.__tenderDispose;
+      useEffect(() => () => this.__tenderDispose?.(), []);
+      const previous = this.__tenderDispose;
       let first = true;
       let out: ReturnType<FunctionComponent<P>> = null;
-      c.__tenderDispose = effect(() => {
+      this.__tenderDispose = effect(() => {
         if (first) {
           first = false;
-          out = render.call(c, props as P & { children?: never }, context);
-        } else c.setState({});
+          out = render.call(this, props as P & { children?: never }, context);
+        } else this.setState({});
       });
       // The last render's effect goes once this one tracks: disposed from inside its own run (a render that it
       // asked for synchronously), signals-core would drop the new one's subscriptions with it.

@@ -4,7 +4,7 @@
 import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { CARDS, CVV, EXPIRY, WAIT, cardField, checkoutUrl, completions, expectSuccess, holdRequests, payButton, recordConsole } from '../support/checkout';
+import { CVV, WAIT, cardField, checkoutUrl, completions, expectSuccess, holdRequests, payButton, recordConsole } from '../support/checkout';
 import { useBrowserStack } from '../support/hooks';
 
 const SHOP = 'https://shop.example';

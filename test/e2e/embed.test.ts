@@ -80,7 +80,7 @@ async function newPage(): Promise<Page> {
 
 const events = async (page: Page) => [...received.get(page)!];
 // The modal is one full-viewport iframe of the hosted page, which draws the dialog itself (embed=modal).
-const FRAME = 'iframe[title="Secure checkout"]';
+const FRAME = 'iframe[title="Checkout"]';
 const checkout = (page: Page) => page.frameLocator(FRAME);
 /** The hosted page's frame, for evaluating in its document. */
 const hosted = (page: Page) => page.frames().find((f) => f.url().includes('/checkout/'))!;
@@ -286,7 +286,7 @@ describe('embedded checkout', () => {
     const frame = checkout(page);
     await frame.getByLabel('Card number').waitFor({ state: 'visible' });
     // The page has not said ready (its script is held): the loader's dialog is still there, named, under the iframe.
-    await page.getByRole('dialog', { name: 'Secure checkout' }).waitFor({ state: 'attached' });
+    await page.getByRole('dialog', { name: 'Checkout' }).waitFor({ state: 'attached' });
     const cover = () =>
       page.evaluate(
         (sel) => ({

@@ -46,7 +46,7 @@ beforeAll(async () => {
   catalogs = await collectText();
 });
 
-const FRAME = 'iframe[title="Secure checkout"]';
+const FRAME = 'iframe[title="Checkout"]';
 const hosted = (page: Page): Frame => page.frames().find((f) => f.url().includes('/checkout/'))!;
 const card = (frame: FrameLocator, token: string) => frame.locator(`#tender-panel input[autocomplete="${token}"]`);
 

@@ -159,7 +159,7 @@ describe('architecture', () => {
   it('keeps server code out of the browser, and the browser libraries to preact, signals and valibot', () => {
     expect(importsIn(browserUnits, (to) => to === 'src/server' || to === 'scripts' || to.startsWith('demo'))).toEqual([]);
     const packages = new Set<string>();
-    for (const f of sources.filter((s) => !s.startsWith('src/server/') && !SERVER_ONLY.has(s))) {
+    for (const f of sources.filter((s) => !s.startsWith('src/server/') && !s.startsWith('src/react/') && !SERVER_ONLY.has(s))) {
       for (const spec of importsOf(f))
         if (!spec.startsWith('src/') && !spec.startsWith('widget') && !spec.startsWith('.') && !spec.startsWith('scripts')) packages.add(spec);
     }
@@ -167,6 +167,13 @@ describe('architecture', () => {
       .filter((p) => !p.startsWith('src') && p !== 'widget')
       .map((p) => (p.startsWith('@') ? p.split('/').slice(0, 2).join('/') : p.split('/')[0]));
     expect(new Set(libraries), JSON.stringify([...new Set(libraries)])).toEqual(new Set(['preact', '@preact/signals-core', 'valibot']));
+  });
+
+  it('keeps the React binding a thin layer: React and the package core, and nothing of React anywhere else', () => {
+    const binding = sources.filter((s) => s.startsWith('src/react/'));
+    expect(binding.length).toBeGreaterThan(0);
+    for (const f of binding) for (const spec of importsOf(f)) expect(['react', 'tender-checkout']).toContain(spec);
+    for (const f of sources.filter((s) => !s.startsWith('src/react/'))) expect(importsOf(f).filter((s) => s === 'react' || s.startsWith('react/'))).toEqual([]);
   });
 
   it('keeps the loader to its folder, the message protocol and small, browser-safe helpers of the platform', () => {

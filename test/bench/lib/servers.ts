@@ -82,7 +82,7 @@ export async function startTender(root: string, env: Record<string, string>): Pr
   const outfile = join(root, 'node_modules/.cache/tender-bench/tender.mjs');
   const { serverBuild } = (await import(join(root, 'scripts/server-build.ts'))) as typeof import('../../../scripts/server-build');
   await build({
-    ...serverBuild(root, { __TENDER_VERSION__: JSON.stringify(pkg.version) }),
+    ...serverBuild({ __TENDER_VERSION__: JSON.stringify(pkg.version) }),
     entryPoints: [join(root, 'test/bench/proc/tender.ts')],
     outfile,
     logLevel: 'error',

@@ -1,0 +1,94 @@
+// `tender-checkout/react`: a thin React binding over the browser entry. React is a peer dependency of this entry
+// only; the core (`tender-checkout`) has nothing of React. Written with createElement, not JSX, so that it builds
+// with the repository's Preact JSX settings.
+import { createElement, useEffect, useRef, type ReactElement } from 'react';
+import { mount, open, preload, type TenderModalHandle, type TenderOptions } from 'tender-checkout';
+
+export type * from 'tender-checkout';
+
+/** Options of {@link useTenderCheckout}: those of `open`, `tenderUrl` included (there is no script tag here). */
+export type TenderHookOptions = TenderOptions & { tenderUrl: string };
+
+/** What {@link useTenderCheckout} returns. */
+export interface TenderCheckoutControls {
+  /** Opens the modal checkout with the latest options (a second call while it shows reports `already_open`). */
+  open(): void;
+  /** Closes the modal this hook opened, if it is open. */
+  close(): void;
+}
+
+// The options of the latest render, so callbacks never go stale and effects need only re-run for a new page.
+function useLatest<T>(value: T): { readonly current: T } {
+  const ref = useRef(value);
+  ref.current = value;
+  return ref;
+}
+
+// Calls the latest callback of each name: the loader keeps the options it was given, the component re-renders.
+function withLatestCallbacks<T extends TenderOptions>(latest: { readonly current: T }, extra?: Partial<TenderOptions>): T {
+  const o = { ...latest.current, ...extra };
+  for (const name of ['onSuccess', 'onPending', 'onFailure', 'onClose', 'onError', 'onEvent'] as const) {
+    if (latest.current[name] && !extra?.[name])
+      (o as Record<string, unknown>)[name] = (r: never) => (latest.current[name] as ((r: never) => void) | undefined)?.(r);
+  }
+  return o;
+}
+
+/**
+ * Preloads the checkout of `options.transactionReference` once the component has mounted (no request during server
+ * rendering), and returns `open`/`close`. A modal it opened closes when the component unmounts. Pass `null` while
+ * there is no reference yet. StrictMode's second effect run preloads the same page, which the loader reuses.
+ */
+export function useTenderCheckout(options: TenderHookOptions | null): TenderCheckoutControls {
+  const latest = useLatest(options);
+  const handle = useRef<TenderModalHandle | undefined>(undefined);
+  const reference = options?.transactionReference;
+  const tenderUrl = options?.tenderUrl;
+  useEffect(() => {
+    if (latest.current && reference && tenderUrl) preload(withLatestCallbacks(latest as { readonly current: TenderHookOptions }));
+  }, [reference, tenderUrl, latest]);
+  useEffect(
+    () => () => {
+      handle.current?.close();
+      handle.current = undefined;
+    },
+    [],
+  );
+  const controls = useRef<TenderCheckoutControls>({
+    open() {
+      if (!latest.current) return;
+      handle.current = open(withLatestCallbacks(latest as { readonly current: TenderHookOptions }));
+    },
+    close() {
+      handle.current?.close();
+      handle.current = undefined;
+    },
+  });
+  return controls.current;
+}
+
+/** Props of {@link TenderCheckout}: the checkout's options, plus the container's class and id. */
+export type TenderCheckoutProps = TenderHookOptions & { className?: string; id?: string };
+
+/**
+ * The checkout inline, in a `<div>` of its own: mounted after hydration (the server renders the empty container),
+ * unmounted with the component. A StrictMode re-run mounts again without firing `onClose` for the discarded one.
+ */
+export function TenderCheckout(props: TenderCheckoutProps): ReactElement {
+  const el = useRef<HTMLDivElement>(null);
+  const latest = useLatest(props);
+  const { transactionReference, tenderUrl, locale } = props;
+  const channels = props.channels?.join(',');
+  const theme = props.theme ? JSON.stringify(props.theme) : undefined;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the parameters of the page's address re-mount it; callbacks are read through `latest`
+  useEffect(() => {
+    // Our own unmount is no payer closing the checkout: onClose is held back while it runs.
+    let disposing = false;
+    const handle = mount(el.current!, withLatestCallbacks(latest, { onClose: (r) => void (disposing || latest.current.onClose?.(r)) }));
+    return () => {
+      disposing = true;
+      handle.unmount();
+    };
+  }, [transactionReference, tenderUrl, locale, channels, theme, latest]);
+  return createElement('div', { ref: el, className: props.className, id: props.id });
+}

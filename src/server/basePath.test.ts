@@ -1,0 +1,61 @@
+// The Web handler under a base path, with its files from an in-memory AssetReader (as on Workers): every route moves
+// below the path and nothing outside it answers; the page's own addresses follow; nothing is compressed by default.
+import { describe, expect, it } from 'vitest';
+import { configFromEnv } from './config';
+import { createTenderHandler, normaliseBasePath } from './handler';
+import type { AssetReader } from './static';
+
+const config = (() => {
+  const r = configFromEnv({ TENDER_API_BASE_URL: 'https://api.example', TENDER_API_KEY: 'sk_test_base_path', TENDER_RATE_LIMIT: '0' });
+  if (!r.ok) throw new Error(r.errors.join('\n'));
+  return r.config;
+})();
+
+const encoder = new TextEncoder();
+const FILES: Record<string, string> = {
+  'tender.js': 'console.log("__TENDER_LOADER_CONFIG__")',
+  'checkout/index.html':
+    '<!doctype html><html lang="en"><head><meta name="tender-config" content="{}"><script type="module" async src="/checkout/assets/index-a1.js"></script></head><body><div id="app"></div></body></html>',
+  // Each locale's strings, as the build names them (the first screen is drawn only with a reference).
+  'checkout/text.json': JSON.stringify(Object.fromEntries(['en', 'yo', 'ha', 'ig', 'pcm'].map((l) => [l, `assets/text-${l}.json`]))),
+  ...Object.fromEntries(['en', 'yo', 'ha', 'ig', 'pcm'].map((l) => [`checkout/assets/text-${l}.json`, '{}'])),
+  'checkout/assets/index-a1.js': `export const x = ${JSON.stringify('x'.repeat(2000))};`,
+};
+const reader: AssetReader = async (path) => (path in FILES ? encoder.encode(FILES[path]) : undefined);
+const quiet = () => {};
+
+describe('the handler under a base path', () => {
+  const handle = createTenderHandler(config, { basePath: '/pay/', assets: reader, log: quiet });
+  const get = (path: string, headers: Record<string, string> = {}) => handle(new Request(`https://shop.example${path}`, { headers }));
+
+  it('serves health, loader and assets under it, and nothing outside it', async () => {
+    expect((await get('/pay/healthz')).status).toBe(200);
+    expect((await get('/pay/tender.js')).status).toBe(200);
+    const asset = await get('/pay/checkout/assets/index-a1.js', { 'accept-encoding': 'gzip, br' });
+    expect(asset.status).toBe(200);
+    // Workers compress at the edge: the Web handler sends identity unless given a compressor.
+    expect(asset.headers.get('content-encoding')).toBeNull();
+    for (const outside of ['/healthz', '/tender.js', '/checkout/', '/api/v1/transaction/verify', '/payhealthz', '/pay']) {
+      expect((await get(outside)).status, outside).toBe(404);
+    }
+  });
+
+  it('redirects /pay/checkout to /pay/checkout/ and writes the page’s addresses and configuration under the path', async () => {
+    const redirect = await get('/pay/checkout?transactionReference=TND-1');
+    expect(redirect.status).toBe(308);
+    expect(redirect.headers.get('location')).toBe('/pay/checkout/?transactionReference=TND-1');
+    const page = await get('/pay/checkout/');
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    expect(html).toContain('src="/pay/checkout/assets/index-a1.js"');
+    expect(html).toContain('&quot;basePath&quot;:&quot;/pay&quot;');
+  });
+
+  it('normalises the path and refuses anything but plain segments', () => {
+    expect(normaliseBasePath(undefined)).toBe('');
+    expect(normaliseBasePath('/')).toBe('');
+    expect(normaliseBasePath('pay/')).toBe('/pay');
+    expect(normaliseBasePath('/shop/pay')).toBe('/shop/pay');
+    for (const bad of ['/pay/../x', '/pay?x', '/p ay', '/pay#', '//pay', '/./pay']) expect(() => normaliseBasePath(bad), bad).toThrow(TypeError);
+  });
+});

@@ -1,0 +1,32 @@
+#!/usr/bin/env node
+// The `tender` command: `tender serve` runs the Tender server configured by its environment (as `npm run serve`),
+// `tender sandbox` the sandbox payment API on loopback, for trying an integration without a gateway account.
+import { startSandbox, TEST_CARDS, TEST_OTP, TEST_PIN } from '../../demo/sandbox/server';
+import { runServer } from './run';
+
+const USAGE = `Usage:
+  tender serve     the Tender server; configured by TENDER_API_BASE_URL, TENDER_API_KEY, TENDER_ALLOWED_ORIGINS, PORT, HOST, …
+  tender sandbox   the sandbox payment API on 127.0.0.1 (SANDBOX_PORT, default 8082; key sk_test_sandbox)`;
+
+const [command] = process.argv.slice(2);
+if (command === 'serve') {
+  await runServer(process.env);
+} else if (command === 'sandbox') {
+  const raw = process.env.SANDBOX_PORT ?? '8082';
+  const port = Number(raw);
+  if (!/^\d+$/.test(raw) || port > 65_535) {
+    console.error(`SANDBOX_PORT must be a port number from 0 to 65535, received ${JSON.stringify(raw)}`);
+    process.exit(1);
+  }
+  const apiKey = process.env.SANDBOX_API_KEY || 'sk_test_sandbox';
+  const sandbox = await startSandbox({ port, apiKey, ussdDelayMs: 8000, transferDelayMs: 10000 });
+  console.log(`Sandbox payment API listening on ${sandbox.url}`);
+  console.log(`  API key: ${apiKey}   (run the Tender server with TENDER_API_BASE_URL=${sandbox.url} TENDER_API_KEY=${apiKey})`);
+  console.log(`  test cards (PIN ${TEST_PIN}, OTP ${TEST_OTP}): ${TEST_CARDS.map((c) => c.number).join(', ')}`);
+  const stop = () => void sandbox.close().finally(() => process.exit(0));
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+} else {
+  console.error(USAGE);
+  process.exit(command === undefined || command === '--help' || command === '-h' ? 0 : 1);
+}

@@ -1,0 +1,30 @@
+// `tender-checkout/server` in Node: the Web-standard handler with Node's defaults (node:http upstream client, the
+// installed package's built files, brotli), the node:http adapter and the configuration from the environment.
+// Cloudflare's runtime and other edge platforms get web.ts instead (the package's `workerd`/`edge-light` conditions).
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { TenderConfig } from './config';
+import type { TenderHandler, TenderHandlerDeps } from './handler';
+import { createNodeTender, toNodeListener, type NodeListenerOptions } from './node';
+
+export { CONFIG_DEFAULTS, configFromEnv, type ConfigResult, type TenderConfig } from './config';
+export type { RequestInfo, TenderHandler, TenderHandlerDeps } from './handler';
+export type { LogRecord, Logger } from './log';
+export { startTenderServer, toNodeListener, type NodeListenerOptions, type RunningTenderServer, type StartOptions } from './node';
+export { noCompression, webCompressor, type AssetReader, type Compressor, type Encoding } from './static';
+
+/** Creates the Tender server as a Web-standard `(Request) => Promise<Response>` (Next.js route handlers, Hono, Deno, Bun). */
+export function createTenderHandler(config: TenderConfig, deps: TenderHandlerDeps = {}): TenderHandler {
+  return createNodeTender(config, deps).handle;
+}
+
+/**
+ * Creates the Tender server as a node:http listener: `http.createServer(listener)` or, in Express,
+ * `app.use('/pay', listener)` with `basePath: '/pay'`. Proxy calls take the adapter's direct path.
+ */
+export function createNodeListener(
+  config: TenderConfig,
+  deps: TenderHandlerDeps = {},
+  options: NodeListenerOptions = {},
+): (req: IncomingMessage, res: ServerResponse) => void {
+  return toNodeListener(createNodeTender(config, deps), options);
+}

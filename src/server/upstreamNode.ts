@@ -1,0 +1,103 @@
+import { Agent as HttpAgent, request as httpRequest, type IncomingMessage } from 'node:http';
+import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
+import { UpstreamError, type UpstreamAnswer, type UpstreamCall } from './upstream';
+
+/**
+ * The default upstream client on node:http(s) with keep-alive agents. The global fetch costs several times
+ * more per call than a bare pass-through, which would miss the proxy's throughput budget (docs/ARCHITECTURE.md, budgets).
+ */
+export function createNodeUpstream(): UpstreamCall {
+  const agents = {
+    http: new HttpAgent({ keepAlive: true, maxSockets: 256, maxFreeSockets: 64, scheduling: 'lifo' }),
+    https: new HttpsAgent({ keepAlive: true, maxSockets: 256, maxFreeSockets: 64, scheduling: 'lifo' }),
+  };
+  // `http.request(url)` parses the URL and copies it into options on every call (urlToHttpOptions): the few
+  // distinct upstream URLs (the query aside) are parsed once into request options instead.
+  const targets = new Map<string, Target>();
+  const targetOf = (base: string): Target => {
+    let target = targets.get(base);
+    if (target === undefined) {
+      const parsed = new URL(base);
+      const https = parsed.protocol === 'https:';
+      if (!https && parsed.protocol !== 'http:') throw new UpstreamError('network');
+      target = {
+        https,
+        hostname: parsed.hostname.startsWith('[') ? parsed.hostname.slice(1, -1) : parsed.hostname,
+        port: parsed.port === '' ? (https ? 443 : 80) : Number(parsed.port),
+        path: parsed.pathname,
+        agent: https ? agents.https : agents.http,
+      };
+      // Bounded whatever the caller passes; the proxy's routes are a handful.
+      if (targets.size >= 64) targets.clear();
+      targets.set(base, target);
+    }
+    return target;
+  };
+  return (url, init) =>
+    new Promise<UpstreamAnswer>((resolve, reject) => {
+      const q = url.indexOf('?');
+      let target: Target;
+      try {
+        target = targetOf(q === -1 ? url : url.slice(0, q));
+      } catch {
+        reject(new UpstreamError('network'));
+        return;
+      }
+      const path = q === -1 ? target.path : target.path + url.slice(q);
+      const https = target.https;
+      let settled = false;
+      const finish = (error: UpstreamError | undefined, answer?: UpstreamAnswer) => {
+        if (settled) return;
+        settled = true;
+        clearTimeout(timer);
+        if (error) reject(error);
+        else resolve(answer as UpstreamAnswer);
+      };
+      const options = { method: init.method, headers: init.headers, agent: target.agent, hostname: target.hostname, port: target.port, path };
+      const req = https ? httpsRequest(options) : httpRequest(options);
+      // Set on the request rather than spread into a copy of the headers, which cost more than the rest of
+      // the call's set-up on the bench machine.
+      if (init.body !== undefined) req.setHeader('content-length', Buffer.byteLength(init.body));
+      // Covers connecting, waiting and reading the whole answer.
+      const timer = setTimeout(() => {
+        finish(new UpstreamError('timeout'));
+        req.destroy();
+      }, init.timeoutMs);
+      req.on('error', () => finish(new UpstreamError('network')));
+      req.on('response', (res: IncomingMessage) => {
+        const status = res.statusCode ?? 502;
+        const retryAfter = typeof res.headers['retry-after'] === 'string' ? res.headers['retry-after'] : null;
+        const declared = Number(res.headers['content-length']);
+        if ((status >= 300 && status < 400) || declared > init.maxBytes) {
+          res.resume();
+          finish(undefined, { status, retryAfter, text: status >= 300 && status < 400 ? '' : undefined });
+          return;
+        }
+        const chunks: Buffer[] = [];
+        let total = 0;
+        res.on('data', (chunk: Buffer) => {
+          total += chunk.length;
+          if (total > init.maxBytes) {
+            finish(undefined, { status, retryAfter, text: undefined });
+            req.destroy();
+            return;
+          }
+          chunks.push(chunk);
+        });
+        res.on('end', () =>
+          finish(undefined, { status, retryAfter, text: (chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks)).toString('utf8') }),
+        );
+        res.on('error', () => finish(new UpstreamError('network')));
+        res.on('aborted', () => finish(new UpstreamError('network')));
+      });
+      req.end(init.body);
+    });
+}
+
+interface Target {
+  readonly https: boolean;
+  readonly hostname: string;
+  readonly port: number;
+  readonly path: string;
+  readonly agent: HttpAgent;
+}

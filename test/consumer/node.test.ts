@@ -1,0 +1,73 @@
+// The packed package in plain Node: the browser entry imports with no window (server-side rendering), the server
+// and API entries import with no bundler (no CSS, no TypeScript), and the `tender` command runs.
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { consumerRoot, run } from './support';
+
+describe('the installed package in Node', () => {
+  it('imports the browser entry with no window, and reports a wrong option before saying it needs a browser', async () => {
+    writeFileSync(
+      join(consumerRoot(), 'ssr.mjs'),
+      `import * as tender from 'tender-checkout';
+const out = { window: typeof window, exports: Object.keys(tender).sort(), version: tender.version };
+try { tender.open({ transactionReference: 42, tenderUrl: 'https://pay.example' }); } catch (e) { out.wrong = e.message; }
+try { tender.open({ transactionReference: 'TND-1', tenderUrl: 'https://pay.example' }); } catch (e) { out.server = e.message; }
+out.preload = tender.preload({ transactionReference: 'TND-1', tenderUrl: 'https://pay.example' });
+console.log(JSON.stringify(out));`,
+    );
+    const r = await run('node', ['ssr.mjs']);
+    expect(r.stderr).toBe('');
+    const out = JSON.parse(r.stdout);
+    expect(out.window).toBe('undefined');
+    expect(out.exports).toEqual(['mount', 'open', 'preload', 'version']);
+    expect(out.version).toMatch(/^\d+\.\d+\.\d+/);
+    expect(out.wrong).toBe('Tender.open: transactionReference must be a string of 1-128 characters, received 42');
+    expect(out.server).toBe('Tender.open needs a browser');
+    expect(out.preload).toBeUndefined();
+  });
+
+  it('imports ./server and ./api with plain Node: no CSS, no source files, no bundler', async () => {
+    writeFileSync(
+      join(consumerRoot(), 'kit.mjs'),
+      `import * as server from 'tender-checkout/server';
+import * as api from 'tender-checkout/api';
+const client = api.createApiClient({ baseUrl: 'http://127.0.0.1:9', apiKey: 'sk_test_x' });
+console.log(JSON.stringify({
+  server: Object.keys(server).sort(),
+  client: typeof client.initiatePaymentLink,
+  schema: api.InitiateRequestSchema.type,
+}));`,
+    );
+    const r = await run('node', ['kit.mjs']);
+    expect(r.stderr).toBe('');
+    const out = JSON.parse(r.stdout);
+    expect(out.server).toEqual(expect.arrayContaining(['configFromEnv', 'createNodeListener', 'createTenderHandler', 'startTenderServer', 'toNodeListener']));
+    expect(out.client).toBe('function');
+    expect(out.schema).toBe('object');
+  });
+
+  it('ships only built files: no sources, tests or demo', async () => {
+    const r = await run('npm', ['ls', '--parseable', '--depth=0']);
+    expect(r.code).toBe(0);
+    const files = (await run('find', ['node_modules/tender-checkout', '-type', 'f'])).stdout.split('\n').filter(Boolean);
+    const inside = files.map((f) => f.slice('node_modules/tender-checkout/'.length));
+    expect(inside).toContain('dist/tender.js');
+    expect(inside).toContain('dist/checkout/index.html');
+    expect(inside).toContain('LICENSE');
+    expect(inside.filter((f) => !f.startsWith('dist/') && !['package.json', 'README.md', 'LICENSE'].includes(f))).toEqual([]);
+    expect(inside.filter((f) => /\.tsx?$/.test(f) && !f.endsWith('.d.ts'))).toEqual([]);
+    expect(inside.filter((f) => f.endsWith('.css') && !f.startsWith('dist/checkout/'))).toEqual([]);
+  });
+
+  it('runs the tender command: usage, and serve refusing a missing configuration with every problem', async () => {
+    const help = await run('node_modules/.bin/tender', ['--help']);
+    expect(help.code).toBe(0);
+    expect(help.stderr).toContain('tender serve');
+    expect(help.stderr).toContain('tender sandbox');
+    const serve = await run('node_modules/.bin/tender', ['serve'], { env: { TENDER_API_BASE_URL: '', TENDER_API_KEY: '' } });
+    expect(serve.code).toBe(1);
+    expect(serve.stderr).toContain('TENDER_API_BASE_URL is required');
+    expect(serve.stderr).toContain('TENDER_API_KEY is required');
+  });
+});

@@ -1,0 +1,91 @@
+// A TypeScript consumer of the packed package (moduleResolution node16, the strictest resolution): correct use
+// compiles, misuse is an error at exactly the lines marked @ts-expect-error, and without those marks it fails.
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { consumerRoot, run } from './support';
+
+const USE = `import { mount, open, preload, type TenderEsmOptions, type TenderSuccess } from 'tender-checkout';
+import { configFromEnv, createNodeListener, createTenderHandler, type TenderHandler } from 'tender-checkout/server';
+import { createApiClient, InitiateRequestSchema, type InitiateRequest } from 'tender-checkout/api';
+import { TenderCheckout, useTenderCheckout } from 'tender-checkout/react';
+import { embeddedAssets } from 'tender-checkout/server/assets';
+import { createElement } from 'react';
+
+const options: TenderEsmOptions = { transactionReference: 'TND-1', tenderUrl: 'https://shop.example/pay' };
+open({ ...options, onSuccess: (r: TenderSuccess) => void r.reference }).close();
+mount('#checkout', { ...options, channels: ['card', 'ussd'] }).unmount();
+preload(options);
+
+const env = configFromEnv({ TENDER_API_BASE_URL: 'https://api.example', TENDER_API_KEY: 'sk_live_x' });
+if (env.ok) {
+  const handler: TenderHandler = createTenderHandler(env.config, { basePath: '/pay', assets: embeddedAssets });
+  void handler(new Request('https://shop.example/pay/healthz'));
+  void createNodeListener(env.config, { basePath: '/pay' });
+}
+const body: InitiateRequest = { amount: 2500, currency: 'NGN', checkoutCustomerData: { email: 'a@b.example', firstName: 'A', lastName: 'B' }, metaData: JSON.stringify({ orderId: 'o-1' }) };
+void InitiateRequestSchema;
+void createApiClient({ baseUrl: 'https://api.example', apiKey: 'sk_live_x' }).initiatePaymentLink(body);
+void createElement(TenderCheckout, { transactionReference: 'TND-1', tenderUrl: 'https://shop.example/pay' });
+export function Pay() {
+  const checkout = useTenderCheckout({ transactionReference: 'TND-1', tenderUrl: 'https://shop.example/pay' });
+  return createElement('button', { onClick: checkout.open }, 'Pay');
+}
+`;
+
+const MISUSE = [
+  ['the ESM entry needs tenderUrl', `open({ transactionReference: 'TND-1' });`],
+  ['a channel is one of the ids', `open({ transactionReference: 'TND-1', tenderUrl: 'https://p.example', channels: ['cash'] });`],
+  ['the reference is a string', `open({ transactionReference: 42, tenderUrl: 'https://p.example' });`],
+  ['mount needs a target', `mount({ transactionReference: 'TND-1', tenderUrl: 'https://p.example' });`],
+  [
+    'the amount is a number',
+    `const b: InitiateRequest = { amount: '2500', currency: 'NGN', checkoutCustomerData: { email: 'a@b.example', firstName: 'A', lastName: 'B' } }; void b;`,
+  ],
+  [
+    'metaData is a JSON string, not an object',
+    `const m: InitiateRequest = { amount: 1, currency: 'NGN', checkoutCustomerData: { email: 'a@b.example', firstName: 'A', lastName: 'B' }, metaData: { orderId: 1 } }; void m;`,
+  ],
+  ['the React component needs tenderUrl', `void createElement(TenderCheckout, { transactionReference: 'TND-1' });`],
+  ['the handler takes a Request', `void createTenderHandler({} as never)('https://x.example/');`],
+] as const;
+
+function project(dir: string, file: string): void {
+  mkdirSync(join(consumerRoot(), dir), { recursive: true });
+  writeFileSync(
+    join(consumerRoot(), dir, 'tsconfig.json'),
+    JSON.stringify({
+      compilerOptions: {
+        target: 'ES2022',
+        module: 'node16',
+        moduleResolution: 'node16',
+        strict: true,
+        noEmit: true,
+        skipLibCheck: false,
+        lib: ['ES2023', 'DOM'],
+        types: ['node'],
+      },
+      include: ['*.ts'],
+    }),
+  );
+  writeFileSync(join(consumerRoot(), dir, 'use.ts'), file);
+}
+
+const tsc = (dir: string) => run('node', ['node_modules/typescript/bin/tsc', '-p', `${dir}/tsconfig.json`], { timeoutMs: 120_000 });
+
+describe('a TypeScript consumer', () => {
+  it('compiles correct use, with every misuse an error where @ts-expect-error says (node16 resolution, lib checked)', async () => {
+    project('ts-ok', USE + MISUSE.map(([why, line]) => `// @ts-expect-error ${why}\n${line}\n`).join(''));
+    const r = await tsc('ts-ok');
+    expect(r.stdout + r.stderr).toBe('');
+    expect(r.code).toBe(0);
+  });
+
+  it('fails on each misuse when it is not marked', async () => {
+    project('ts-bad', USE + MISUSE.map(([, line]) => line).join('\n'));
+    const r = await tsc('ts-bad');
+    expect(r.code).not.toBe(0);
+    const errors = r.stdout.split('\n').filter((l) => l.includes('error TS'));
+    expect(errors).toHaveLength(MISUSE.length);
+  });
+});

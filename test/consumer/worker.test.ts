@@ -1,0 +1,60 @@
+// The Web handler of the packed package in Cloudflare's runtime (workerd through miniflare, nodejs_compat on), bundled
+// the way Wrangler bundles a Worker (esbuild, the `workerd` condition): no node: module on its path, its files from
+// the embedded-assets module, its upstream calls through fetch.
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { consumerRoot, copyApps, run, startFakeApi } from './support';
+
+let api: Awaited<ReturnType<typeof startFakeApi>>;
+beforeAll(async () => {
+  copyApps();
+  api = await startFakeApi();
+});
+afterAll(() => api?.close());
+
+describe('the Web handler in Cloudflare Workers (miniflare)', () => {
+  it('bundles with no node: import and serves health, loader, page and proxy under /pay', async () => {
+    writeFileSync(
+      join(consumerRoot(), 'worker-run.mjs'),
+      `import { build } from 'esbuild';
+import { Miniflare } from 'miniflare';
+const out = await build({ entryPoints: ['worker.mjs'], bundle: true, format: 'esm', platform: 'neutral', conditions: ['workerd', 'worker', 'browser'], mainFields: ['module', 'main'], write: false, logLevel: 'silent' });
+const script = out.outputFiles[0].text;
+const mf = new Miniflare({
+  modules: true, script, compatibilityDate: '2025-01-01', compatibilityFlags: ['nodejs_compat'],
+  bindings: { TENDER_API_BASE_URL: process.env.API, TENDER_API_KEY: 'sk_test_worker_key', TENDER_RATE_LIMIT: '0' },
+});
+const result = { nodeImports: script.match(/from\\s*["']node:[^"']+["']|require\\(["']node:[^"']+["']\\)/g) ?? [] };
+const get = async (path, init) => { const r = await mf.dispatchFetch('http://shop.example' + path, init); return { status: r.status, type: r.headers.get('content-type'), csp: r.headers.get('content-security-policy'), text: await r.text() }; };
+result.health = await get('/pay/healthz');
+result.loader = await get('/pay/tender.js');
+result.page = await get('/pay/checkout/?transactionReference=TND-worker-1');
+result.asset = await get((/src="(\\/pay\\/checkout\\/assets\\/[^"]+)"/.exec(result.page.text) ?? [])[1] ?? '/pay/missing');
+result.verify = await get('/pay/api/v1/transaction/verify', { method: 'POST', headers: { 'content-type': 'application/json', origin: 'http://shop.example' }, body: JSON.stringify({ transactionReference: 'TND-worker-1' }) });
+result.outside = await get('/healthz');
+result.page.text = result.page.text.slice(0, 4000);
+result.loader.text = result.loader.text.length;
+result.asset.text = result.asset.text.length;
+await mf.dispose();
+console.log(JSON.stringify(result));`,
+    );
+    const r = await run('node', ['worker-run.mjs'], { env: { API: api.url }, timeoutMs: 120_000 });
+    const line = r.stdout.split('\n').find((l) => l.startsWith('{"nodeImports"'));
+    expect(line, r.stdout + r.stderr).toBeDefined();
+    const out = JSON.parse(line!);
+    expect(out.nodeImports).toEqual([]);
+    expect(out.health).toMatchObject({ status: 200 });
+    expect(JSON.parse(out.health.text)).toMatchObject({ ok: true });
+    expect(out.loader).toMatchObject({ status: 200, type: 'text/javascript; charset=utf-8' });
+    expect(out.loader.text).toBeGreaterThan(1000);
+    expect(out.page.status).toBe(200);
+    expect(out.page.csp).toContain("script-src 'self'");
+    expect(out.page.text).toMatch(/src="\/pay\/checkout\/assets\/index-[\w-]+\.js"/);
+    expect(out.asset).toMatchObject({ status: 200, type: 'text/javascript; charset=utf-8' });
+    expect(out.verify.status).toBe(200);
+    expect(JSON.parse(out.verify.text)).toMatchObject({ status: true, data: { status: 'pending' } });
+    expect(api.calls.some((c) => c.url === '/api/v1/transaction/verify' && c.headers.authorization === 'Bearer sk_test_worker_key')).toBe(true);
+    expect(out.outside.text).toBe('the rest of the shop');
+  });
+});
