@@ -7,7 +7,15 @@ const idle: Attempt = { kind: 'idle' };
 const between: Attempt = { kind: 'idle', key };
 const submitting: Attempt = { kind: 'submitting', key, back: 'idle' };
 const secret: Attempt = { kind: 'awaiting-secret', key };
-const instructions: Attempt = { kind: 'watching', key: { ...key, channel: 'ussd' }, reason: 'instructions', instructions: { code: '*1#' }, since: T, answered: false, phase: 'checking' };
+const instructions: Attempt = {
+  kind: 'watching',
+  key: { ...key, channel: 'ussd' },
+  reason: 'instructions',
+  instructions: { code: '*1#' },
+  since: T,
+  answered: false,
+  phase: 'checking',
+};
 const returned: Attempt = { kind: 'watching', key, reason: 'returned', since: T, answered: false, phase: 'checking' };
 const unknown: Attempt = { kind: 'unknown', key, since: T, answered: false, phase: 'checking' };
 const settled: Attempt = { kind: 'settled', status: 'failed', reason: 'Declined' };
@@ -16,13 +24,33 @@ describe('the attempt machine', () => {
   it.each<[string, Attempt, AttemptEvent, Partial<Attempt> | 'same']>([
     // A completion call starts from the form, with the attempt's key; never twice, never while verifying.
     ['idle + submit', idle, { type: 'submit', channel: 'card', newId: 'n' }, { kind: 'submitting', key: { channel: 'card', id: 'n', seq: 1 }, back: 'idle' }],
-    ['between steps + submit: same attempt, next key', between, { type: 'submit', channel: 'card', newId: 'n' }, { kind: 'submitting', key: { ...key, seq: 2 } }],
-    ['between steps + submit on another channel: a new attempt', between, { type: 'submit', channel: 'ussd', newId: 'n' }, { kind: 'submitting', key: { channel: 'ussd', id: 'n', seq: 1 } }],
-    ['a secret step + submit comes back to it on refusal', secret, { type: 'submit', channel: 'card', newId: 'n' }, { kind: 'submitting', key: { ...key, seq: 2 }, back: 'awaiting-secret' }],
+    [
+      'between steps + submit: same attempt, next key',
+      between,
+      { type: 'submit', channel: 'card', newId: 'n' },
+      { kind: 'submitting', key: { ...key, seq: 2 } },
+    ],
+    [
+      'between steps + submit on another channel: a new attempt',
+      between,
+      { type: 'submit', channel: 'ussd', newId: 'n' },
+      { kind: 'submitting', key: { channel: 'ussd', id: 'n', seq: 1 } },
+    ],
+    [
+      'a secret step + submit comes back to it on refusal',
+      secret,
+      { type: 'submit', channel: 'card', newId: 'n' },
+      { kind: 'submitting', key: { ...key, seq: 2 }, back: 'awaiting-secret' },
+    ],
     ['submitting + submit: refused', submitting, { type: 'submit', channel: 'card', newId: 'n' }, 'same'],
     ['unknown + submit: refused (it may be paid)', unknown, { type: 'submit', channel: 'card', newId: 'n' }, 'same'],
     ['returned + submit: refused', returned, { type: 'submit', channel: 'card', newId: 'n' }, 'same'],
-    ['instructions + submit on another channel: the payer moved on', instructions, { type: 'submit', channel: 'card', newId: 'n' }, { kind: 'submitting', key: { channel: 'card', id: 'n', seq: 1 } }],
+    [
+      'instructions + submit on another channel: the payer moved on',
+      instructions,
+      { type: 'submit', channel: 'card', newId: 'n' },
+      { kind: 'submitting', key: { channel: 'card', id: 'n', seq: 1 } },
+    ],
     // Answers.
     ['answered: between steps', submitting, { type: 'answered' }, between],
     ['rejected: back to the form', submitting, { type: 'rejected' }, between],
@@ -31,21 +59,61 @@ describe('the attempt machine', () => {
     ['answers only apply to a call in flight', idle, { type: 'answered' }, 'same'],
     // The channel's next step.
     ['await-secret', between, { type: 'await-secret' }, secret],
-    ['watch: instructions kept with the attempt', between, { type: 'watch', instructions: { code: '*1#' }, now: T }, { kind: 'watching', reason: 'instructions', instructions: { code: '*1#' } }],
-    ['confirm from instructions ("I have sent the money")', instructions, { type: 'confirm', channel: 'ussd', newId: 'n', now: T }, { kind: 'watching', reason: 'confirming' }],
+    [
+      'watch: instructions kept with the attempt',
+      between,
+      { type: 'watch', instructions: { code: '*1#' }, now: T },
+      { kind: 'watching', reason: 'instructions', instructions: { code: '*1#' } },
+    ],
+    [
+      'confirm from instructions ("I have sent the money")',
+      instructions,
+      { type: 'confirm', channel: 'ussd', newId: 'n', now: T },
+      { kind: 'watching', reason: 'confirming' },
+    ],
     ['redirect', between, { type: 'redirect', channel: 'card', newId: 'n' }, { kind: 'redirecting', key }],
-    ['redirect without an attempt (the hosted page): a new one', idle, { type: 'redirect', channel: 'hosted-page', newId: 'n' }, { kind: 'redirecting', key: { channel: 'hosted-page', id: 'n', seq: 0 } }],
+    [
+      'redirect without an attempt (the hosted page): a new one',
+      idle,
+      { type: 'redirect', channel: 'hosted-page', newId: 'n' },
+      { kind: 'redirecting', key: { channel: 'hosted-page', id: 'n', seq: 0 } },
+    ],
     ['fail', between, { type: 'fail', reason: 'Declined' }, settled],
     ['abandon from instructions', instructions, { type: 'abandon' }, idle],
     ['abandon is refused while the outcome is unknown', unknown, { type: 'abandon' }, 'same'],
     // Verify.
-    ['a final answer settles anything', returned, { type: 'verified', status: 'successful', channel: 'card', now: T }, { kind: 'settled', status: 'successful', channel: 'card' }],
+    [
+      'a final answer settles anything',
+      returned,
+      { type: 'verified', status: 'successful', channel: 'card', now: T },
+      { kind: 'settled', status: 'successful', channel: 'card' },
+    ],
     ['a final answer after settling changes nothing', settled, { type: 'verified', status: 'successful', now: T }, 'same'],
     ['pending after a return: the way out at once', returned, { type: 'verified', status: 'pending', now: T }, { phase: 'open', answered: true }],
-    ['pending after an unknown outcome: still checking before 30 s', unknown, { type: 'verified', status: 'pending', now: T + OPEN_AFTER_MS - 1 }, { phase: 'checking', answered: true }],
-    ['pending after an unknown outcome: the way out after 30 s', unknown, { type: 'verified', status: 'pending', now: T + OPEN_AFTER_MS }, { phase: 'open', answered: true }],
-    ['unreachable verify after a return: the way out after 30 s, unanswered', returned, { type: 'verify-failed', now: T + OPEN_AFTER_MS }, { phase: 'open', answered: false }],
-    ['pending while instructions show: stays on them', instructions, { type: 'verified', status: 'pending', now: T + 60_000 }, { phase: 'checking', answered: true }],
+    [
+      'pending after an unknown outcome: still checking before 30 s',
+      unknown,
+      { type: 'verified', status: 'pending', now: T + OPEN_AFTER_MS - 1 },
+      { phase: 'checking', answered: true },
+    ],
+    [
+      'pending after an unknown outcome: the way out after 30 s',
+      unknown,
+      { type: 'verified', status: 'pending', now: T + OPEN_AFTER_MS },
+      { phase: 'open', answered: true },
+    ],
+    [
+      'unreachable verify after a return: the way out after 30 s, unanswered',
+      returned,
+      { type: 'verify-failed', now: T + OPEN_AFTER_MS },
+      { phase: 'open', answered: false },
+    ],
+    [
+      'pending while instructions show: stays on them',
+      instructions,
+      { type: 'verified', status: 'pending', now: T + 60_000 },
+      { phase: 'checking', answered: true },
+    ],
     ['the poller gives up', instructions, { type: 'gave-up' }, { phase: 'gave-up' }],
     ['the poller gives up on an open way out: it stays open', { ...returned, phase: 'open', answered: true }, { type: 'gave-up' }, 'same'],
     ['check again after instructions: confirming', { ...instructions, phase: 'gave-up' }, { type: 'check-again' }, { phase: 'checking', reason: 'confirming' }],

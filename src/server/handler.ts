@@ -7,6 +7,7 @@ import { findPackageRoot } from './packageRoot';
 import { createProxy, fromWebRequest, type ProxyContext, type ProxyRequest } from './proxy';
 import { SECURITY_HEADERS, errorAnswer, jsonResponse, methodNotAllowed, notFound, toResponse, type Answer } from './respond';
 import { createPageRoute } from './page';
+import { createServerState, type ServerStateDeps } from './state';
 import { createAssetStore, entryResponse } from './static';
 import { createFetchUpstream, createNodeUpstream } from './upstream';
 
@@ -22,6 +23,8 @@ export interface TenderHandlerDeps {
   assetsDir?: string;
   /** How long serving the page waits for its start-up verify before sending the page without it; default 400 ms. */
   pageVerifyMs?: number;
+  /** The shared state and background work (store, reconcile, webhooks); see state.ts. */
+  state?: ServerStateDeps;
 }
 
 /** Extra facts about a request that a Request does not carry. */
@@ -55,6 +58,8 @@ export interface ProxyRoutes {
 export interface Tender {
   readonly handle: TenderHandler;
   readonly proxy: ProxyRoutes;
+  /** Stops the background work (reconcile, webhooks) and closes the store's connections. */
+  close(): Promise<void>;
 }
 
 /** What the handler keeps about a request between its start and its log line. */
@@ -83,10 +88,11 @@ export function createTender(config: TenderConfig, deps: TenderHandlerDeps = {})
   const assetsDir = deps.assetsDir ?? join(pkg?.dir ?? process.cwd(), 'dist');
   const assets = createAssetStore(assetsDir);
   const upstream = deps.fetch ? createFetchUpstream(deps.fetch) : createNodeUpstream();
-  const proxy = createProxy(config, { upstream, now });
-  const pageVerify = { upstream, apiBaseUrl: config.apiBaseUrl, apiKey: config.apiKey, deadlineMs: deps.pageVerifyMs ?? 400 };
+  const state = createServerState(config, { upstream, now, log, ...deps.state });
+  const proxy = createProxy(config, { upstream, now, store: state.store, limits: state.limits, onCompletion: state.outcomes.record });
+  const pageVerify = { verifier: state.verifier, limiter: state.limits.read, deadlineMs: deps.pageVerifyMs ?? 400 };
 
-  const servePage = createPageRoute(config, { assets, pageVerify, notBuilt });
+  const servePage = createPageRoute(config, { assets, pageVerify, notBuilt, clientKey: state.limits.clientKey });
 
   const loaderLiteral = renderLoaderConfig({ redirectHosts: config.redirectHosts, allowHttpLoopback: config.allowHttpLoopback });
   const injectLoaderConfig = (text: string) => text.split(LOADER_CONFIG_PLACEHOLDER).join(loaderLiteral);
@@ -98,7 +104,6 @@ export function createTender(config: TenderConfig, deps: TenderHandlerDeps = {})
   };
   const immutableHeaders: Record<string, string> = { 'cache-control': 'public, max-age=31536000, immutable' };
   const shortCacheHeaders: Record<string, string> = { 'cache-control': 'public, max-age=300' };
-  const health = { ok: true, version };
 
   async function route(request: Request, url: URL, ctx: ProxyContext): Promise<Response> {
     const path = url.pathname;
@@ -108,8 +113,9 @@ export function createTender(config: TenderConfig, deps: TenderHandlerDeps = {})
 
     if (path === '/healthz') {
       if (!isGet) return methodNotAllowed(GET_HEAD);
-      return jsonResponse(200, health);
+      return jsonResponse(200, { ok: true, version, ...state.health() });
     }
+    if (path === '/webhooks/gateway') return state.gatewayHook(request, ctx);
     if (path === '/tender.js') {
       if (!isGet) return methodNotAllowed(GET_HEAD);
       const entry = await assets.distFile('tender.js', injectLoaderConfig);
@@ -213,5 +219,5 @@ export function createTender(config: TenderConfig, deps: TenderHandlerDeps = {})
     },
   };
 
-  return { handle, proxy: proxyRoutes };
+  return { handle, proxy: proxyRoutes, close: state.close };
 }

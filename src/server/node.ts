@@ -290,7 +290,7 @@ export function startTenderServer(config: TenderConfig, options: StartOptions = 
         url: `http://${shown}:${address.port}`,
         close: () =>
           new Promise<void>((done) => {
-            server.close(() => done());
+            server.close(() => void tender.close().then(done, done));
             server.closeAllConnections();
           }),
       });

@@ -56,7 +56,7 @@ async function serve(kind: 'fast' | 'web', env: Record<string, string> = {}): Pr
       served.handled++;
       return tender.handle(request, info);
     };
-    server = createServer(toNodeListener({ handle, proxy: tender.proxy }));
+    server = createServer(toNodeListener({ handle, proxy: tender.proxy, close: tender.close }));
   } else {
     const web = createTenderHandler(config, deps);
     server = createServer(
