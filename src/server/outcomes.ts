@@ -134,7 +134,7 @@ export function createOutcomes(options: OutcomesOptions): Outcomes {
 
   async function runReconcile(id: string, payload: string): Promise<void> {
     const job = JSON.parse(payload) as ReconcileJob;
-    const outcome = await verifier.verify(job.ref, `reconcile-${randomUUID()}`);
+    const outcome = await verifier.verify(job.ref, `reconcile-${randomUUID()}`, 0);
     const now = clock();
     if (outcome.kind === 'busy') {
       // No slot under the global cap: soon again, without counting an attempt.

@@ -33,8 +33,11 @@ export interface VerifierOptions {
 
 /** The server's own verify calls (page, reconcile, gateway hints), deduplicated and capped. */
 export interface Verifier {
-  /** Verifies `reference`; concurrent calls for one reference share one upstream call and, briefly, its answer. */
-  verify(reference: string, requestId: string): Promise<VerifyOutcome>;
+  /**
+   * Verifies `reference`; concurrent calls for one reference share one upstream call and, for `maxAgeMs`
+   * (default the cache time), its answer. Background work passes 0: it shares a call in flight, never an old answer.
+   */
+  verify(reference: string, requestId: string, maxAgeMs?: number): Promise<VerifyOutcome>;
   /** Upstream verify calls in flight now. */
   readonly inFlight: number;
 }
@@ -81,11 +84,11 @@ export function createVerifier(options: VerifierOptions): Verifier {
   };
 
   return {
-    verify(reference, requestId) {
+    verify(reference, requestId, maxAgeMs = cacheMs) {
       const shared = pending.get(reference);
       if (shared) return shared;
       const cached = cache.get(reference);
-      if (cached && now() - cached.at < cacheMs) return Promise.resolve(cached.outcome);
+      if (cached && now() - cached.at < maxAgeMs) return Promise.resolve(cached.outcome);
       if (inFlight >= options.maxInFlight) return Promise.resolve(BUSY);
       inFlight++;
       const promise = call(reference, requestId).then((outcome) => {
