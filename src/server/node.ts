@@ -297,3 +297,6 @@ export function startTenderServer(config: TenderConfig, options: StartOptions = 
     });
   });
 }
+
+// The server kit's webhook check, beside the server it comes with (webhooks.ts holds it).
+export { verifyWebhook, WebhookVerificationError, type VerifyWebhookOptions, type WebhookErrorCode, type WebhookHeaders } from './webhooks';
