@@ -89,7 +89,7 @@ export function createTender(config: TenderConfig, deps: TenderHandlerDeps = {})
   const assets = createAssetStore(assetsDir);
   const upstream = deps.fetch ? createFetchUpstream(deps.fetch) : createNodeUpstream();
   const state = createServerState(config, { upstream, now, log, ...deps.state });
-  const proxy = createProxy(config, { upstream, now, store: state.store, limits: state.limits, onCompletion: state.outcomes.record });
+  const proxy = createProxy(config, { upstream, now, store: state.store, limits: state.limits, onCompletion: state.onCompletion });
   const pageVerify = { verifier: state.verifier, limiter: state.limits.read, deadlineMs: deps.pageVerifyMs ?? 400 };
 
   const servePage = createPageRoute(config, { assets, pageVerify, notBuilt, clientKey: state.limits.clientKey });

@@ -20,7 +20,7 @@ export interface ServerStateDeps {
   readonly store?: TenderStore;
   /** Timings and the fetch of reconcile and webhooks (outcomes.ts). */
   readonly outcomes?: Omit<OutcomesOptions, 'config' | 'store' | 'verifier' | 'log'>;
-  /** How long the shared verify reuses an answer for one reference; default 2000 ms. */
+  /** How long the shared verify reuses an answer for one reference; default 1000 ms. */
   readonly verifyCacheMs?: number;
 }
 
@@ -30,6 +30,8 @@ export interface ServerState {
   readonly limits: ClientLimits;
   readonly verifier: Verifier;
   readonly outcomes: Outcomes;
+  /** Told by the proxy of each completion call that reached the payment API. */
+  onCompletion(reference: string, operation: string): void;
   /** For `/healthz`: the engine, and whether the server runs degraded (Redis unreachable). */
   health(): { readonly store: 'memory' | 'redis'; readonly degraded: boolean };
   /** `POST /webhooks/gateway`. */
@@ -105,6 +107,11 @@ export function createServerState(config: TenderConfig, deps: ServerStateDeps & 
     limits,
     verifier,
     outcomes,
+    onCompletion(reference, operation) {
+      // A page loaded after this call (back from a wallet, say) must not be drawn from an answer from before it.
+      verifier.forget(reference);
+      outcomes.record(reference, operation);
+    },
     health: () => ({ store: store.kind, degraded: !store.healthy() }),
     gatewayHook,
     async close() {

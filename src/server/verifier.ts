@@ -23,7 +23,7 @@ export interface VerifierOptions {
   readonly apiKey: string;
   /** Upstream calls in flight at once, at most; past it a verify answers `busy` without calling. */
   readonly maxInFlight: number;
-  /** How long an answer is reused for the same reference; default 2000 ms. */
+  /** How long an answer is reused for the same reference; default 1000 ms. */
   readonly cacheMs?: number;
   /** Time-out of one upstream verify; default 10 s. */
   readonly timeoutMs?: number;
@@ -38,6 +38,8 @@ export interface Verifier {
    * (default the cache time), its answer. Background work passes 0: it shares a call in flight, never an old answer.
    */
   verify(reference: string, requestId: string, maxAgeMs?: number): Promise<VerifyOutcome>;
+  /** Drops the kept answer for `reference` (a completion call just went out: the status is about to change). */
+  forget(reference: string): void;
   /** Upstream verify calls in flight now. */
   readonly inFlight: number;
 }
@@ -53,7 +55,7 @@ const BUSY: VerifyOutcome = Object.freeze({ kind: 'busy' });
  */
 export function createVerifier(options: VerifierOptions): Verifier {
   const now = options.now ?? (() => performance.now());
-  const cacheMs = options.cacheMs ?? 2000;
+  const cacheMs = options.cacheMs ?? 1000;
   const timeoutMs = options.timeoutMs ?? 10_000;
   const url = `${options.apiBaseUrl}/api/v1/transaction/verify`;
   const authorization = `Bearer ${options.apiKey}`;
@@ -106,6 +108,9 @@ export function createVerifier(options: VerifierOptions): Verifier {
       });
       pending.set(reference, promise);
       return promise;
+    },
+    forget(reference) {
+      cache.delete(reference);
     },
     get inFlight() {
       return inFlight;
