@@ -1,7 +1,11 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import type { TenderConfig } from './config';
+import { createOutcomes } from './outcomes';
+import { createMemoryStore } from './store/memory';
 import { until } from './store/testRedis';
 import { startHarness, type Harness, type UpstreamBehaviour, type UpstreamRecord } from './testHarness';
 import { startWebhookReceiver, testSecret, type WebhookReceiver } from './testWebhooks';
+import type { Verifier } from './verifier';
 
 const FAST = { pollMs: 20, reconcileDelaysMs: [60, 120], webhookDelaysMs: [60, 120], leaseMs: 2000 };
 const JSON_HEADERS = { 'content-type': 'application/json' };
@@ -147,5 +151,84 @@ describe('Idempotency-Key on one instance', () => {
     });
     expect(reused.status).toBe(422);
     expect(JSON.parse(reused.body)).toMatchObject({ code: 'idempotency_key_reused' });
+  });
+});
+
+describe('the schedules, on a clock of its own', () => {
+  const config = (horizonMs: number) =>
+    ({ reconcileHorizonMs: horizonMs, webhookUrl: 'http://127.0.0.1:9/hook', webhookSecret: testSecret() }) as unknown as TenderConfig;
+
+  it('verifies fast first, then slower, and stops at the horizon without an event', async () => {
+    let now = 1_000_000;
+    const store = createMemoryStore({ clock: () => now });
+    const asked: number[] = [];
+    const verifier: Verifier = {
+      verify: async () => {
+        asked.push(now);
+        return { kind: 'ok', txn: { status: 'pending' } };
+      },
+      forget: () => {},
+      inFlight: 0,
+    };
+    const delays = [1000, 2000, 4000];
+    const outcomes = createOutcomes({ config: config(20_000), store, verifier, clock: () => now, pollMs: 3_600_000, reconcileDelaysMs: delays });
+    try {
+      outcomes.record('REF-H', 'ussdPayment');
+      // Step the clock by 100 ms at a time, for 30 s: bounded.
+      for (let i = 0; i < 300; i++) {
+        now += 100;
+        await outcomes.tick();
+      }
+      const gaps = asked.slice(1).map((t, i) => t - asked[i]!);
+      // 1 s after the call, then 2 s, then 4 s apart (±10 % jitter, and the 100 ms steps), never after the 20 s horizon.
+      expect(asked.length).toBeGreaterThanOrEqual(5);
+      expect(gaps[0]).toBeGreaterThanOrEqual(1700);
+      expect(gaps[0]).toBeLessThanOrEqual(2400);
+      // The last one is at the horizon itself (one final check), however soon after the one before.
+      for (const g of gaps.slice(1, -1)) expect(g).toBeGreaterThanOrEqual(3500);
+      expect(asked.at(-1)! - 1_000_000).toBeLessThanOrEqual(20_200);
+      expect(await store.queue('reconcile').size()).toBe(0);
+      expect(await store.queue('webhooks').size()).toBe(0);
+    } finally {
+      await outcomes.close();
+    }
+  });
+
+  it('gives a webhook up after its maximum age, having retried with growing waits', async () => {
+    let now = 5_000_000;
+    const store = createMemoryStore({ clock: () => now });
+    const verifier: Verifier = { verify: async () => ({ kind: 'ok', txn: { status: 'failed' } }), forget: () => {}, inFlight: 0 };
+    const attempts: number[] = [];
+    const failing: typeof fetch = async () => {
+      attempts.push(now);
+      return new Response(null, { status: 500 });
+    };
+    const outcomes = createOutcomes({
+      config: config(60_000),
+      store,
+      verifier,
+      clock: () => now,
+      pollMs: 3_600_000,
+      reconcileDelaysMs: [0],
+      webhookDelaysMs: [1000, 4000, 16_000],
+      webhookMaxAgeMs: 60_000,
+      fetch: failing,
+    });
+    try {
+      outcomes.record('REF-W', 'ussdPayment');
+      for (let i = 0; i < 800; i++) {
+        now += 100;
+        await outcomes.tick();
+      }
+      const gaps = attempts.slice(1).map((t, i) => t - attempts[i]!);
+      expect(gaps[0]).toBeLessThan(1300);
+      expect(gaps[1]).toBeGreaterThan(3500);
+      expect(gaps.slice(2).every((g) => g > 14_000)).toBe(true);
+      // Given up after a minute: nothing left queued, no attempt after it.
+      expect(attempts.at(-1)! - attempts[0]!).toBeLessThanOrEqual(60_000 + 17_600);
+      expect(await store.queue('webhooks').size()).toBe(0);
+    } finally {
+      await outcomes.close();
+    }
   });
 });

@@ -154,7 +154,7 @@ export function createOutcomes(options: OutcomesOptions): Outcomes {
       return;
     }
     const next: ReconcileJob = { ...job, n: job.n + 1 };
-    await reconcile.retry(id, JSON.stringify(next), Math.min(now + jitter(delayOf(reconcileDelays, job.n)), job.at + config.reconcileHorizonMs));
+    await reconcile.retry(id, JSON.stringify(next), Math.min(now + jitter(delayOf(reconcileDelays, job.n + 1)), job.at + config.reconcileHorizonMs));
   }
 
   async function deliver(id: string, payload: string): Promise<void> {

@@ -16,6 +16,8 @@ export const redisMissing: string | undefined =
 export interface TestRedis {
   readonly url: string;
   readonly port: number;
+  /** The server's process id while it runs (for CPU accounting). */
+  readonly pid: number | undefined;
   /** Kills the server (SIGKILL: as a crash would) and waits for it to go. */
   kill(): Promise<void>;
   /** Starts it again on the same port and directory (it reloads its append-only file). */
@@ -83,6 +85,9 @@ export async function startTestRedis(): Promise<TestRedis> {
   return {
     url: `redis://127.0.0.1:${port}`,
     port,
+    get pid() {
+      return child?.pid;
+    },
     kill,
     start,
     async close() {
