@@ -336,6 +336,11 @@ ${traces || '- n/a'}
   ${p?.seconds ?? 8} s each alternating which goes first, medians reported; then 4 s of each with 1 connection for the latency a
   lone request pays; then more load on Tender until it has served about 100,000 requests since the first reading (at most 45 s, less when the 10-minute bound needs it), and its process memory read (after \`global.gc()\`) before and after.
   All three servers and autocannon share the 2 cores, as they would on one small host.
+- **Proxy CPU per request**: the bare pass-through, the Tender server on its memory store (the default) and a second
+  Tender server on a Redis store (a redis-server the bench starts on a free port, when Debian's package is
+  installed), each loaded with the same verify for ${r.proxyCpu?.seconds ?? 4} s, 3 rounds alternating the order; user + system
+  time of each process from \`/proc/PID/stat\` over the load, divided by the requests it answered; medians. The
+  Redis row is Tender's own CPU; redis-server's is listed apart.
 - Timing figures on a 2-core machine shared with other work are noisy: compare figures from the same run only.
 
 Hosts the peers tried to reach (all blocked):
