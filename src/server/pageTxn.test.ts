@@ -119,7 +119,7 @@ describe('the page with its verified transaction', () => {
 describe('no amplification from the page route', () => {
   it('counts page verifies against the per-client verify limit: 200 made-up references reach the API at most the limit', async () => {
     // Its own server, with a small limit and no answer reuse: only the limit stands between the loads and the API.
-    const limited = await startHarness({ TENDER_RATE_LIMIT: '20' }, { assetsDir: dist, pageVerifyMs: 300, state: { verifyCacheMs: 0 } });
+    const limited = await startHarness({ TENDER_RATE_LIMIT: '20' }, { assetsDir: dist, pageVerifyMs: 5000, state: { verifyCacheMs: 0 } });
     try {
       limited.upstream.behave(() => verified({ status: 'pending', amount: 100, currency: 'NGN' }));
       const started = performance.now();
@@ -138,14 +138,21 @@ describe('no amplification from the page route', () => {
       // Past the limit the page is still served, without data (the page then verifies through the proxy, limited too).
       expect(pages.filter((p) => p.includes('id="tender-txn"')).length).toBe(limited.upstream.requests.length);
       expect(limited.logs.filter((l) => l.event === 'page_verify_limited').length).toBe(200 - limited.upstream.requests.length);
-      // The proxy's verify spends from the same budget: this client has none left.
-      const proxied = await limited.request({
-        method: 'POST',
-        path: '/api/v1/transaction/verify',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ transactionReference: 'MADE-UP-X' }),
-      });
-      expect(proxied.status).toBe(429);
+      // The proxy's verify spends from the same budget: this client has none left but what refilled meanwhile
+      // (a token every 3 s; a loaded machine takes seconds over the loads), so a 429 comes within a few tries.
+      const statuses: number[] = [];
+      for (let i = 0; i < 10 && statuses.at(-1) !== 429; i++) {
+        const proxied = await limited.request({
+          method: 'POST',
+          path: '/api/v1/transaction/verify',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ transactionReference: 'MADE-UP-X' }),
+        });
+        statuses.push(proxied.status);
+      }
+      expect(statuses.at(-1)).toBe(429);
+      // Pages and proxy together: never more than the limit and its refill.
+      expect(limited.upstream.requests.length).toBeLessThanOrEqual(20 + Math.ceil(((performance.now() - started) * 20) / 60_000));
     } finally {
       await limited.close();
     }
