@@ -1,5 +1,6 @@
 // `npm start`: the sandbox payment API, the Tender server configured with it as upstream, and the demo
 // storefront, on three origins as in production (docs/ARCHITECTURE.md, processes). Ctrl-C stops all three.
+import { randomBytes } from 'node:crypto';
 import { startSandbox, TEST_CARDS, TEST_OTP, TEST_PIN } from './sandbox/server';
 // The Tender server from the package's own entry, as a merchant imports it (in the build, the installed
 // package's dist/server/index.js, by Node's self-reference; in the type check, its source through tsconfig paths).
@@ -22,6 +23,10 @@ const tenderPort = port('PORT', 8081);
 const sandboxPort = port('SANDBOX_PORT', 8082);
 const storefrontUrl = `http://localhost:${storefrontPort}`;
 const apiKey = 'sk_test_sandbox';
+// The Tender server sends its signed outcome webhooks to the storefront, which marks orders paid from them: a
+// fresh secret each run, shared by the two in this process. Server to server, so the address it listens on.
+const webhookSecret = `whsec_${randomBytes(32).toString('base64')}`;
+const webhookUrl = storefrontPort === 0 ? undefined : `http://127.0.0.1:${storefrontPort}/webhooks/tender`;
 
 const sandbox = await startSandbox({ port: sandboxPort, apiKey, ussdDelayMs: 8000, transferDelayMs: 10000, defaultReturnUrl: `${storefrontUrl}/` });
 const configured = configFromEnv({
@@ -30,6 +35,9 @@ const configured = configFromEnv({
   TENDER_ALLOWED_ORIGINS: storefrontUrl,
   PORT: String(tenderPort),
   HOST: '127.0.0.1',
+  ...(webhookUrl ? { TENDER_WEBHOOK_URL: webhookUrl, TENDER_WEBHOOK_SECRET: webhookSecret } : {}),
+  // Several instances share state through Redis when it is set; npm start needs none.
+  ...(process.env.TENDER_REDIS_URL ? { TENDER_REDIS_URL: process.env.TENDER_REDIS_URL } : {}),
 });
 if (!configured.ok) {
   console.error(`The Tender server's configuration is not valid:\n  ${configured.errors.join('\n  ')}`);
@@ -37,7 +45,14 @@ if (!configured.ok) {
   process.exit(1);
 }
 const tender = await startTenderServer(configured.config);
-const storefront = await startStorefront({ port: storefrontPort, host: '127.0.0.1', tenderUrl: tender.url, apiBaseUrl: sandbox.url, apiKey });
+const storefront = await startStorefront({
+  port: storefrontPort,
+  host: '127.0.0.1',
+  tenderUrl: tender.url,
+  apiBaseUrl: sandbox.url,
+  apiKey,
+  ...(webhookUrl ? { webhookSecret } : {}),
+});
 
 const cards = TEST_CARDS.filter((c) => c.behaviour !== 'hang')
   .map((c) => `    ${c.number.replace(/(\d{4})(?=\d)/g, '$1 ').padEnd(24)} ${c.description}`)
@@ -46,6 +61,8 @@ console.log(`
   Demo storefront   ${storefront.url}        ← open this
   Tender server     ${tender.url}   (/tender.js, /checkout/, /api/v1/…)
   Sandbox API       ${sandbox.url}
+  Webhooks          ${webhookUrl ? `${webhookUrl} (signed; the order page turns to paid by itself)` : 'off (STOREFRONT_PORT=0)'}
+  Shared state      ${configured.config.redisUrl ? 'Redis (TENDER_REDIS_URL)' : 'in memory (set TENDER_REDIS_URL for Redis)'}
 
   Test cards (any future expiry, any CVV; PIN ${TEST_PIN}, OTP ${TEST_OTP}):
 ${cards}

@@ -157,14 +157,23 @@ const STATUS_TEXT: Record<string, [string, string]> = {
   failed: ['Payment failed', 'No money was taken. You can try again.'],
 };
 
-/** The order page: the outcome as the server verified it just now. */
+/** The badge label and the sentence for a status. */
+export function statusText(status: string): [string, string] {
+  return STATUS_TEXT[status] ?? [status[0]!.toUpperCase() + status.slice(1), 'This payment did not go through. You can try again.'];
+}
+
+/**
+ * The order page: the outcome as the server knows it (a webhook, or a verify just now). With `watch`, a pending
+ * order's page asks the shop's server every few seconds and changes by itself when the webhook lands.
+ */
 export function orderPage(
   ctx: PageContext,
   order: { reference: string; lines: readonly OrderLine[]; amount: number },
   status: string,
   resume: boolean,
+  watch = false,
 ): string {
-  const [label, text] = STATUS_TEXT[status] ?? [status[0]!.toUpperCase() + status.slice(1), 'This payment did not go through. You can try again.'];
+  const [label, text] = statusText(status);
   const lines = order.lines
     .map((l) => `<li><span>${l.quantity} × ${esc(l.product.name)}</span><span>${formatNaira(l.product.price * l.quantity)}</span></li>`)
     .join('');
@@ -176,16 +185,16 @@ export function orderPage(
     `Order ${order.reference}`,
     `<section class="card order" aria-labelledby="order-h">
   <h1 id="order-h">Order <code>${esc(order.reference)}</code></h1>
-  <p class="badge badge-${esc(status)}" id="order-status">${esc(label)}</p>
-  <p>${esc(text)}</p>
+  <p class="badge badge-${esc(status)}" id="order-status" role="status">${esc(label)}</p>
+  <p id="order-text">${esc(text)}</p>
   <ul class="lines">${lines}<li class="sum"><span>Total</span><span>${formatNaira(order.amount)}</span></li></ul>
-  <p class="note">Status verified by this shop's server with the payment API when the page was loaded.</p>
+  <p class="note" id="order-note">${watch ? "This page updates by itself when the shop's server hears the outcome (a signed webhook from Tender)." : "Status verified by this shop's server with the payment API when the page was loaded."}</p>
   ${retry}
   <h2 class="log-h">What the page receives</h2>
   <ol id="events" class="events" aria-live="polite"></ol>
   <p><a href="/">Back to the shop</a></p>
 </section>`,
-    ` data-reference="${esc(order.reference)}"${resume ? ' data-resume' : ''}`,
+    ` data-reference="${esc(order.reference)}"${resume ? ' data-resume' : ''}${watch && status === 'pending' ? ' data-watch' : ''}`,
   );
 }
 

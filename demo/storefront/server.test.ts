@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { startSandbox, type RunningSandbox } from '../sandbox/server';
 import { CATALOGUE, priceCart } from './catalogue';
+import { signWebhook, webhookKey } from '../../src/server/webhooks';
 import { startStorefront, type RunningStorefront } from './server';
 
 const TENDER = 'http://127.0.0.1:9';
@@ -141,5 +142,63 @@ describe('pages', () => {
     expect((await fetch(`${base}/inline`)).status).toBe(200);
     const js = await fetch(`${base}/static/shop.js`);
     expect(js.headers.get('content-type')).toContain('javascript');
+  });
+});
+
+describe('webhooks from the Tender server', () => {
+  const secret = `whsec_${Buffer.alloc(32, 7).toString('base64')}`;
+  let hooked: RunningStorefront;
+  let hookBase: string;
+  beforeAll(async () => {
+    hooked = await startStorefront({ tenderUrl: TENDER, apiBaseUrl: sandbox.url, apiKey: 'sk_test_shop', webhookSecret: secret });
+    hookBase = hooked.url.replace('localhost', '127.0.0.1');
+  });
+  afterAll(() => hooked?.close());
+
+  const send = (body: string, id = 'evt_demo_1', key = secret, signed = body) => {
+    const ts = Math.floor(Date.now() / 1000);
+    return fetch(`${hookBase}/webhooks/tender`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        'webhook-id': id,
+        'webhook-timestamp': String(ts),
+        'webhook-signature': signWebhook(webhookKey(key), id, ts, signed),
+      },
+      body,
+    });
+  };
+
+  test('marks an order paid from a verified webhook; the order page and its outcome endpoint show it', async () => {
+    const created = (await (
+      await fetch(`${hookBase}/api/orders`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ items: [{ id: 'coffee', quantity: 1 }] }),
+      })
+    ).json()) as { transactionReference: string };
+    const ref = created.transactionReference;
+    const outcome = async () => (await (await fetch(`${hookBase}/api/orders/${encodeURIComponent(ref)}/outcome`)).json()) as { status: string; label: string };
+    expect((await outcome()).status).toBe('pending');
+    const page = await (await fetch(`${hookBase}/orders/${encodeURIComponent(ref)}`)).text();
+    expect(page).toContain('data-watch');
+
+    const body = JSON.stringify({ type: 'payment.successful', timestamp: new Date().toISOString(), data: { transactionReference: ref, status: 'successful' } });
+    // A forged one first: another secret, then a tampered body. Neither changes the order.
+    expect((await send(body, 'evt_forged', `whsec_${Buffer.alloc(32, 9).toString('base64')}`)).status).toBe(400);
+    expect((await send(body.replace('successful', 'failed'), 'evt_demo_1', secret, body)).status).toBe(400);
+    expect((await outcome()).status).toBe('pending');
+
+    expect((await send(body)).status).toBe(204);
+    expect(await outcome()).toMatchObject({ status: 'successful', label: 'Paid' });
+    // Delivered again (at least once): acknowledged, processed once.
+    expect((await send(body)).status).toBe(204);
+    const paidPage = await (await fetch(`${hookBase}/orders/${encodeURIComponent(ref)}`)).text();
+    expect(paidPage).toContain('badge-successful');
+    expect(paidPage).not.toContain('data-watch');
+  });
+
+  test('has no webhook route without a secret', async () => {
+    expect((await fetch(`${base}/webhooks/tender`, { method: 'POST', body: '{}' })).status).toBe(405);
   });
 });

@@ -4,8 +4,9 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { createApiClient } from '../../src/api/client';
 import { findPackageRoot } from '../../src/server/packageRoot';
+import { verifyWebhook, WebhookVerificationError } from '../../src/server/webhooks';
 import { CURRENCY, priceCart, type OrderLine } from './catalogue';
-import { buttonPage, inlinePage, messagePage, orderPage, shopPage, type PageContext } from './pages';
+import { buttonPage, inlinePage, messagePage, orderPage, shopPage, statusText, type PageContext } from './pages';
 
 /** Options of {@link startStorefront}. */
 export interface StorefrontOptions {
@@ -21,6 +22,11 @@ export interface StorefrontOptions {
   apiKey: string;
   /** The shop's own public origin for return URLs; default http://localhost:<port>. */
   publicUrl?: string;
+  /**
+   * The secret of the Tender server's webhooks (`whsec_…`); with it the shop takes them at `POST /webhooks/tender`
+   * and marks orders paid from them, and order pages update by themselves.
+   */
+  webhookSecret?: string;
 }
 
 /** A running storefront. */
@@ -37,6 +43,7 @@ interface Order {
 }
 
 const MAX_BODY = 8 * 1024;
+const MAX_WEBHOOK_BODY = 64 * 1024;
 const REFERENCE = /^[A-Za-z0-9][A-Za-z0-9_.:-]{0,127}$/;
 const EMAIL = /^[^\s@]{1,64}@[^\s@]{1,190}\.[^\s@]{2,}$/;
 const STATIC: Record<string, string> = { '/static/shop.js': 'text/javascript; charset=utf-8', '/static/shop.css': 'text/css; charset=utf-8' };
@@ -46,6 +53,10 @@ export function createStorefront(options: StorefrontOptions & { publicUrl: strin
   const tenderOrigin = new URL(options.tenderUrl).origin;
   const api = createApiClient({ baseUrl: options.apiBaseUrl, apiKey: options.apiKey });
   const orders = new Map<string, Order>();
+  // What the Tender server's webhooks said, by reference; and the event ids already processed (webhooks come
+  // at least once: a repeat is acknowledged and ignored).
+  const outcomes = new Map<string, string>();
+  const processed = new Set<string>();
   const ctx: PageContext = { tenderUrl: tenderOrigin };
   const publicDir = join(findPackageRoot()?.dir ?? process.cwd(), 'demo', 'storefront', 'public');
   // The CSP a storefront embedding Tender needs: the loader from the Tender origin, its iframe, nothing inline.
@@ -105,15 +116,38 @@ export function createStorefront(options: StorefrontOptions & { publicUrl: strin
     return result.ok ? result.value.data.status : undefined;
   }
 
-  async function readJson(req: IncomingMessage): Promise<unknown> {
+  async function readText(req: IncomingMessage, max: number): Promise<string> {
     let size = 0;
     const chunks: Buffer[] = [];
     for await (const chunk of req) {
       size += (chunk as Buffer).length;
-      if (size > MAX_BODY) throw new Error('too large');
+      if (size > max) throw new Error('too large');
       chunks.push(chunk as Buffer);
     }
-    return JSON.parse(Buffer.concat(chunks).toString('utf8'));
+    return Buffer.concat(chunks).toString('utf8');
+  }
+  const readJson = async (req: IncomingMessage): Promise<unknown> => JSON.parse(await readText(req, MAX_BODY));
+
+  /** The Tender server's webhook: checked with verifyWebhook on the raw body, then the order is marked. */
+  async function takeWebhook(req: IncomingMessage, res: ServerResponse, secret: string): Promise<void> {
+    let event: { type?: unknown; data?: { transactionReference?: unknown; status?: unknown } };
+    try {
+      event = verifyWebhook(await readText(req, MAX_WEBHOOK_BODY), req.headers, secret) as typeof event;
+    } catch (err) {
+      const message = err instanceof WebhookVerificationError ? err.message : 'the body could not be read';
+      console.warn(`storefront: refused a webhook: ${message}`);
+      return json(res, 400, { error: message });
+    }
+    const id = String(req.headers['webhook-id']);
+    const reference = event.data?.transactionReference;
+    const status = event.data?.status;
+    if (!processed.has(id) && typeof reference === 'string' && typeof status === 'string' && orders.has(reference)) {
+      processed.add(id);
+      outcomes.set(reference, status);
+      console.log(`storefront: webhook ${String(event.type)} for order ${reference}`);
+    }
+    // Acknowledged whether new, repeated or for an order this shop does not know: Tender stops retrying.
+    res.writeHead(204).end();
   }
 
   async function route(req: IncomingMessage, res: ServerResponse): Promise<void> {
@@ -139,6 +173,19 @@ export function createStorefront(options: StorefrontOptions & { publicUrl: strin
         currency: CURRENCY,
         orderUrl: `/orders/${encodeURIComponent(created.order.reference)}`,
       });
+    }
+    if (path === '/webhooks/tender' && options.webhookSecret) {
+      if (method !== 'POST') return json(res, 405, { error: 'method not allowed' });
+      return takeWebhook(req, res, options.webhookSecret);
+    }
+    const outcome = /^\/api\/orders\/([^/]+)\/outcome$/.exec(path);
+    if (outcome && isGet) {
+      // What the webhooks said so far: no call to the payment API, so the order page may poll it.
+      const reference = decodeURIComponent(outcome[1]!);
+      if (!orders.has(reference)) return json(res, 404, { error: 'no such order' });
+      const status = outcomes.get(reference) ?? 'pending';
+      const [label, text] = statusText(status);
+      return json(res, 200, { reference, status, label, text });
     }
     const apiOrder = /^\/api\/orders\/([^/]+)$/.exec(path);
     if (apiOrder && isGet) {
@@ -168,9 +215,9 @@ export function createStorefront(options: StorefrontOptions & { publicUrl: strin
     if (orderMatch) {
       const order = orders.get(decodeURIComponent(orderMatch[1]!));
       if (!order) return html(res, 404, messagePage(ctx, 'Order not found', 'This shop has no order with that reference.'));
-      const status = await verify(order.reference);
+      const status = outcomes.get(order.reference) ?? (await verify(order.reference));
       if (!status) return html(res, 502, messagePage(ctx, 'Could not check the payment', 'The payment API did not answer. Reload the page in a moment.'));
-      return html(res, 200, orderPage(ctx, order, status, url.searchParams.has('returned')));
+      return html(res, 200, orderPage(ctx, order, status, url.searchParams.has('returned'), options.webhookSecret !== undefined));
     }
     const type = STATIC[path];
     if (type) {
@@ -183,6 +230,7 @@ export function createStorefront(options: StorefrontOptions & { publicUrl: strin
 
   return {
     orders,
+    outcomes,
     handle(req: IncomingMessage, res: ServerResponse): void {
       route(req, res).catch((err: unknown) => {
         // Never the API key or a stack in the answer: a generic message, the details on the console.

@@ -157,3 +157,66 @@ describe('configFromEnv', () => {
     expect(errors.join('\n')).not.toContain(KEY);
   });
 });
+
+describe('shared state, reconcile and webhooks', () => {
+  const SECRET = `whsec_${Buffer.alloc(32, 1).toString('base64')}`;
+
+  it('defaults to memory, no webhooks, a 24 h horizon and 32 calls in flight', () => {
+    const { config } = ok(BASE);
+    expect(config.redisUrl).toBeUndefined();
+    expect(config.webhookUrl).toBeUndefined();
+    expect(config.reconcileHorizonMs).toBe(24 * 3_600_000);
+    expect(config.maxUpstreamInFlight).toBe(32);
+  });
+
+  it('reads Redis, the webhook endpoint and secret, the horizon and the cap', () => {
+    const { config } = ok({
+      ...BASE,
+      TENDER_REDIS_URL: 'redis://:s3cret-pass@redis.internal:6379/2',
+      TENDER_WEBHOOK_URL: 'https://shop.example/webhooks/tender',
+      TENDER_WEBHOOK_SECRET: SECRET,
+      TENDER_RECONCILE_HORIZON: '90m',
+      TENDER_UPSTREAM_MAX_IN_FLIGHT: '8',
+    });
+    expect(config).toMatchObject({
+      redisUrl: 'redis://:s3cret-pass@redis.internal:6379/2',
+      webhookUrl: 'https://shop.example/webhooks/tender',
+      webhookSecret: SECRET,
+      reconcileHorizonMs: 90 * 60_000,
+      maxUpstreamInFlight: 8,
+    });
+    // The secret and the Redis password are kept out of JSON, as the key is.
+    const shown = JSON.stringify(config);
+    expect(shown).not.toContain(SECRET);
+    expect(shown).not.toContain('s3cret-pass');
+    expect(shown).toContain('redis.internal:6379');
+  });
+
+  it('stops on bad configuration with a clear message, never echoing a secret', () => {
+    const cases: [Record<string, string>, RegExp][] = [
+      [{ TENDER_REDIS_URL: 'localhost:6379' }, /TENDER_REDIS_URL must be a Redis URL/],
+      [{ TENDER_REDIS_URL: 'http://redis:6379' }, /received the scheme "http:"/],
+      [{ TENDER_REDIS_URL: 'redis://:pw-123456@host:6379/x' }, /TENDER_REDIS_URL/],
+      [{ TENDER_WEBHOOK_URL: 'https://shop.example/hook' }, /TENDER_WEBHOOK_SECRET is required with TENDER_WEBHOOK_URL/],
+      [{ TENDER_WEBHOOK_URL: 'https://shop.example/hook', TENDER_WEBHOOK_SECRET: 'hunter2-not-a-secret' }, /must be "whsec_" followed by/],
+      [{ TENDER_WEBHOOK_URL: 'http://shop.example/hook', TENDER_WEBHOOK_SECRET: SECRET }, /must be an https URL/],
+      [{ TENDER_WEBHOOK_URL: 'not a url', TENDER_WEBHOOK_SECRET: SECRET }, /TENDER_WEBHOOK_URL must be an absolute https URL/],
+      [{ TENDER_RECONCILE_HORIZON: '24' }, /TENDER_RECONCILE_HORIZON must be a duration/],
+      [{ TENDER_RECONCILE_HORIZON: '40d' }, /from 1m to 30d/],
+      [{ TENDER_UPSTREAM_MAX_IN_FLIGHT: '0' }, /TENDER_UPSTREAM_MAX_IN_FLIGHT must be a whole number/],
+    ];
+    for (const [env, message] of cases) {
+      const errors = errorsOf({ ...BASE, ...env });
+      expect(errors.join('\n')).toMatch(message);
+      expect(errors.join('\n')).not.toContain('hunter2');
+      expect(errors.join('\n')).not.toContain('pw-123456');
+    }
+  });
+
+  it('allows plain http webhooks to loopback (local testing), and warns about a secret without a URL', () => {
+    expect(ok({ ...BASE, TENDER_WEBHOOK_URL: 'http://127.0.0.1:8080/webhooks/tender', TENDER_WEBHOOK_SECRET: SECRET }).config.webhookUrl).toBe(
+      'http://127.0.0.1:8080/webhooks/tender',
+    );
+    expect(ok({ ...BASE, TENDER_WEBHOOK_SECRET: SECRET }).warnings.join('\n')).toMatch(/no webhooks will be sent/);
+  });
+});

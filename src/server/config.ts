@@ -22,6 +22,16 @@ export interface TenderConfig {
   /** How many reverse proxies in front of the server to trust for X-Forwarded-For; 0 = ignore the header. */
   readonly trustProxy: number;
   readonly walletNames: { readonly a: string; readonly b: string };
+  /** Shared state for several instances (`redis://…`); undefined keeps it in this process's memory. */
+  readonly redisUrl?: string;
+  /** Where the merchant receives signed outcome webhooks; undefined sends none. */
+  readonly webhookUrl?: string;
+  /** The Standard Webhooks signing secret (`whsec_…`); set whenever webhookUrl is. Redacted like the key. */
+  readonly webhookSecret?: string;
+  /** How long the server keeps verifying a payment that is not final, from its first completion call. */
+  readonly reconcileHorizonMs: number;
+  /** Upstream calls the server makes on its own (page verify, reconcile) in flight at once, at most. */
+  readonly maxUpstreamInFlight: number;
 }
 
 /** The outcome of reading the environment: a config (plus warnings), or every problem found. */
@@ -36,6 +46,8 @@ export const CONFIG_DEFAULTS = {
   upstreamTimeoutMs: 15_000,
   rateLimitPerMinute: 300,
   walletNames: { a: 'Wallet A', b: 'Wallet B' },
+  reconcileHorizonMs: 24 * 60 * 60 * 1000,
+  maxUpstreamInFlight: 32,
 } as const;
 
 /** Completion calls move money; they get this fraction of the general per-client limit. */
@@ -83,6 +95,18 @@ export function configFromEnv(env: Env): ConfigResult {
   const walletA = readName('TENDER_WALLET_A_NAME', get('TENDER_WALLET_A_NAME'), CONFIG_DEFAULTS.walletNames.a, errors);
   const walletB = readName('TENDER_WALLET_B_NAME', get('TENDER_WALLET_B_NAME'), CONFIG_DEFAULTS.walletNames.b, errors);
 
+  const redisUrl = readRedisUrl(get('TENDER_REDIS_URL'), errors);
+  const webhook = readWebhook(get('TENDER_WEBHOOK_URL'), get('TENDER_WEBHOOK_SECRET'), errors, warnings);
+  const reconcileHorizonMs = readDuration('TENDER_RECONCILE_HORIZON', get('TENDER_RECONCILE_HORIZON'), CONFIG_DEFAULTS.reconcileHorizonMs, errors);
+  const maxUpstreamInFlight = readInt(
+    'TENDER_UPSTREAM_MAX_IN_FLIGHT',
+    get('TENDER_UPSTREAM_MAX_IN_FLIGHT'),
+    CONFIG_DEFAULTS.maxUpstreamInFlight,
+    1,
+    10_000,
+    errors,
+  );
+
   if (errors.length || !base || apiKey === undefined) {
     // A key pasted into the wrong variable must not come back in a message either.
     return { ok: false, errors: errors.map((e) => redact(e, apiKey)) };
@@ -100,6 +124,11 @@ export function configFromEnv(env: Env): ConfigResult {
     completionRateLimitPerMinute: rateLimitPerMinute === 0 ? 0 : Math.max(1, Math.floor(rateLimitPerMinute / COMPLETION_LIMIT_DIVISOR)),
     trustProxy,
     walletNames: { a: walletA, b: walletB },
+    redisUrl,
+    webhookUrl: webhook?.url,
+    webhookSecret: webhook?.secret,
+    reconcileHorizonMs,
+    maxUpstreamInFlight,
     // Plain, enumerable methods reading `this`: a spread copy (`{ ...config, port: 0 }`) keeps both the key
     // and its redaction.
     toJSON() {
@@ -116,7 +145,11 @@ const INSPECT = Symbol.for('nodejs.util.inspect.custom');
 
 function redactedCopy(config: object): Record<string, unknown> {
   const out: Record<string, unknown> = {};
-  for (const [k, val] of Object.entries(config)) if (typeof val !== 'function') out[k] = k === 'apiKey' ? '[redacted]' : val;
+  for (const [k, val] of Object.entries(config)) {
+    if (typeof val === 'function') continue;
+    out[k] =
+      (k === 'apiKey' || k === 'webhookSecret') && val !== undefined ? '[redacted]' : k === 'redisUrl' && typeof val === 'string' ? redactUserinfo(val) : val;
+  }
   return out;
 }
 
@@ -247,4 +280,92 @@ function readName(name: string, raw: string | undefined, fallback: string, error
     return fallback;
   }
   return value;
+}
+
+/** A URL with its password (and user name) hidden, for logs and JSON. */
+export function redactUserinfo(url: string): string {
+  try {
+    const u = new URL(url);
+    if (!u.username && !u.password) return url;
+    u.username = '';
+    u.password = '';
+    return u.toString().replace('//', '//[redacted]@');
+  } catch {
+    return '[redacted]';
+  }
+}
+
+function readRedisUrl(raw: string | undefined, errors: string[]): string | undefined {
+  if (raw === undefined) return undefined;
+  const value = raw.trim();
+  const problem = 'TENDER_REDIS_URL must be a Redis URL like redis://127.0.0.1:6379, redis://:password@host:6379/0 or rediss://host:6380';
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    // Not echoed: a malformed URL may still carry a password.
+    errors.push(`${problem}; received a value that is not a URL`);
+    return undefined;
+  }
+  if (url.protocol !== 'redis:' && url.protocol !== 'rediss:') {
+    errors.push(`${problem}; received the scheme ${show(url.protocol)}`);
+    return undefined;
+  }
+  if (!url.hostname || url.search || url.hash || !/^\/?\d{0,2}$/.test(url.pathname)) {
+    errors.push(`${problem}; received ${show(redactUserinfo(value))}`);
+    return undefined;
+  }
+  return value;
+}
+
+/** Standard Webhooks secrets: `whsec_` and the base64 of the key bytes. */
+const WEBHOOK_SECRET = /^whsec_[A-Za-z0-9+/]{32,}={0,2}$/;
+
+function readWebhook(url: string | undefined, secret: string | undefined, errors: string[], warnings: string[]): { url: string; secret: string } | undefined {
+  if (url === undefined) {
+    if (secret !== undefined) warnings.push('TENDER_WEBHOOK_SECRET is set but TENDER_WEBHOOK_URL is not: no webhooks will be sent');
+    return undefined;
+  }
+  let parsed: URL;
+  try {
+    parsed = new URL(url.trim());
+  } catch {
+    errors.push(
+      `TENDER_WEBHOOK_URL must be an absolute https URL of the merchant's webhook endpoint, e.g. https://shop.example/webhooks/tender; received ${show(url)}`,
+    );
+    return undefined;
+  }
+  const loopback = parsed.protocol === 'http:' && isLoopbackHost(parsed.hostname);
+  if ((parsed.protocol !== 'https:' && !loopback) || parsed.username || parsed.password || parsed.hash) {
+    errors.push(
+      `TENDER_WEBHOOK_URL must be an https URL with no user name, password or fragment (plain http only to loopback, for local testing); received ${show(redactUserinfo(url))}`,
+    );
+    return undefined;
+  }
+  if (secret === undefined) {
+    errors.push('TENDER_WEBHOOK_SECRET is required with TENDER_WEBHOOK_URL: the signing secret, "whsec_" and at least 24 random bytes in base64');
+    return undefined;
+  }
+  if (!WEBHOOK_SECRET.test(secret.trim())) {
+    // Described, never shown: it is a secret.
+    errors.push(
+      `TENDER_WEBHOOK_SECRET must be "whsec_" followed by at least 24 random bytes in base64 (e.g. from: node -e "console.log('whsec_'+crypto.randomBytes(32).toString('base64'))"); received a ${secret.length}-character value that is not`,
+    );
+    return undefined;
+  }
+  return { url: parsed.toString(), secret: secret.trim() };
+}
+
+const DURATION = /^(\d{1,9})\s*(ms|s|m|h|d)$/;
+const UNIT_MS: Record<string, number> = { ms: 1, s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 };
+
+function readDuration(name: string, raw: string | undefined, fallback: number, errors: string[]): number {
+  if (raw === undefined) return fallback;
+  const m = DURATION.exec(raw.trim().toLowerCase());
+  const ms = m ? Number(m[1]) * (UNIT_MS[m[2]!] as number) : Number.NaN;
+  if (!(ms >= 60_000 && ms <= 30 * 86_400_000)) {
+    errors.push(`${name} must be a duration from 1m to 30d, like 24h, 90m or 7d; received ${show(raw)}`);
+    return fallback;
+  }
+  return ms;
 }

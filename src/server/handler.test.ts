@@ -48,7 +48,7 @@ afterEach(() => {
 it('GET /healthz answers ok and the version', async () => {
   const res = await h.request({ path: '/healthz' });
   expect(res.status).toBe(200);
-  expect(JSON.parse(res.body)).toEqual({ ok: true, version: expect.stringMatching(/^\d+\.\d+\.\d+/) });
+  expect(JSON.parse(res.body)).toEqual({ ok: true, version: expect.stringMatching(/^\d+\.\d+\.\d+/), store: 'memory', degraded: false });
   expect((await h.request({ method: 'POST', path: '/healthz' })).status).toBe(405);
 });
 

@@ -8,6 +8,7 @@ import { NOT_FOUND, SECURITY_HEADERS, errorAnswer, jsonResponse, methodNotAllowe
 import { createPageRoute } from './page';
 import { createAssetStore, entryResponse, noCompression, type AssetReader, type Compressor } from './static';
 import { createFetchUpstream, type UpstreamCall } from './upstream';
+import { createServerState, type ServerStateDeps } from './state';
 
 /** Dependencies of the handler, replaceable in tests. */
 export interface TenderHandlerDeps {
@@ -37,6 +38,8 @@ export interface TenderHandlerDeps {
   version?: string;
   /** How long serving the page waits for its start-up verify before sending the page without it; default 400 ms. */
   pageVerifyMs?: number;
+  /** The shared state and background work (store, reconcile, webhooks); see state.ts. */
+  state?: ServerStateDeps;
 }
 
 /** Extra facts about a request that a Request does not carry. */
@@ -88,6 +91,8 @@ export interface Tender {
    * Web handler included. Calls `send` once, at once when no upstream call was needed. Never throws; `send` must not either.
    */
   serve(request: AdapterRequest, send: (outcome: Outcome, requestId: string) => void): void;
+  /** Stops the background work (reconcile, webhooks) and closes the store's connections. */
+  close(): Promise<void>;
 }
 
 /** What the handler keeps about a request between its start and its log line. */
@@ -125,10 +130,11 @@ export function createTender(config: TenderConfig, deps: TenderHandlerDeps = {})
   const compressor = deps.compressor ?? noCompression;
   const assets = createAssetStore(deps.assets ?? (() => Promise.resolve(undefined)), compressor);
   const upstream = deps.upstream ?? createFetchUpstream(deps.fetch ?? ((...a: Parameters<typeof fetch>) => fetch(...a)));
-  const proxy = createProxy(config, { upstream, now });
-  const pageVerify = { upstream, apiBaseUrl: config.apiBaseUrl, apiKey: config.apiKey, deadlineMs: deps.pageVerifyMs ?? 400 };
+  const state = createServerState(config, { upstream, now, log, ...deps.state });
+  const proxy = createProxy(config, { upstream, now, store: state.store, limits: state.limits, onCompletion: state.onCompletion });
+  const pageVerify = { verifier: state.verifier, limiter: state.limits.read, deadlineMs: deps.pageVerifyMs ?? 400 };
 
-  const servePage = createPageRoute(config, { assets, pageVerify, notBuilt, basePath: base, compressor });
+  const servePage = createPageRoute(config, { assets, pageVerify, notBuilt, basePath: base, compressor, clientKey: state.limits.clientKey });
 
   const loaderLiteral = renderLoaderConfig({ redirectHosts: config.redirectHosts, allowHttpLoopback: config.allowHttpLoopback });
   const injectLoaderConfig = (text: string) => text.split(LOADER_CONFIG_PLACEHOLDER).join(loaderLiteral);
@@ -140,7 +146,6 @@ export function createTender(config: TenderConfig, deps: TenderHandlerDeps = {})
   };
   const immutableHeaders: Record<string, string> = { 'cache-control': 'public, max-age=31536000, immutable' };
   const shortCacheHeaders: Record<string, string> = { 'cache-control': 'public, max-age=300' };
-  const health = { ok: true, version };
 
   // Everything but the proxy: the path is the one below the base path.
   async function route(request: Request, path: string, ctx: ProxyContext): Promise<Response> {
@@ -150,8 +155,9 @@ export function createTender(config: TenderConfig, deps: TenderHandlerDeps = {})
 
     if (path === '/healthz') {
       if (!isGet) return methodNotAllowed(GET_HEAD);
-      return jsonResponse(200, health);
+      return jsonResponse(200, { ok: true, version, ...state.health() });
     }
+    if (path === '/webhooks/gateway') return state.gatewayHook(request, ctx);
     if (path === '/tender.js') {
       if (!isGet) return methodNotAllowed(GET_HEAD);
       const entry = await assets.distFile('tender.js', injectLoaderConfig);
@@ -250,5 +256,5 @@ export function createTender(config: TenderConfig, deps: TenderHandlerDeps = {})
     return new Promise((resolve) => serve(req, (outcome, requestId) => resolve(withRequestId(outcome, requestId))));
   }
 
-  return { handle, serve };
+  return { handle, serve, close: state.close };
 }

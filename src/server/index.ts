@@ -11,6 +11,7 @@ export type { RequestInfo, TenderHandler, TenderHandlerDeps } from './handler';
 export type { LogRecord, Logger } from './log';
 export { startTenderServer, toNodeListener, type NodeListenerOptions, type RunningTenderServer, type StartOptions } from './node';
 export { noCompression, webCompressor, type AssetReader, type Compressor, type Encoding } from './static';
+export { verifyWebhook, WebhookVerificationError, type VerifyWebhookOptions, type WebhookErrorCode, type WebhookHeaders } from './webhooks';
 
 /** Creates the Tender server as a Web-standard `(Request) => Promise<Response>` (Next.js route handlers, Hono, Deno, Bun). */
 export function createTenderHandler(config: TenderConfig, deps: TenderHandlerDeps = {}): TenderHandler {

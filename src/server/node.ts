@@ -4,6 +4,8 @@ import type { TenderConfig } from './config';
 import { nodeAssetReader, nodeCompressor, packageDist } from './assetsNode';
 import { createTender, type AdapterRequest, type Tender, type TenderHandler, type TenderHandlerDeps } from './handler';
 import { findPackageRoot } from './packageRoot';
+import { createOutcomes } from './outcomes';
+import { createRedisStore } from './store/redis';
 import { createNodeUpstream } from './upstreamNode';
 import { MAX_REQUEST_BYTES } from './proxy';
 import { knownBody, type Answer } from './respond';
@@ -28,6 +30,8 @@ export function nodeDeps(deps: TenderHandlerDeps = {}): TenderHandlerDeps {
   if (!deps.upstream && !deps.fetch) out.upstream = createNodeUpstream();
   out.assets ??= nodeAssetReader(deps.assetsDir ?? packageDist());
   out.compressor ??= nodeCompressor;
+  // Redis and the background work (reconcile, signed webhooks) run here, in Node, with node:crypto and ioredis.
+  out.state = { redisStore: createRedisStore, createOutcomes, ...deps.state };
   out.version ??= typeof __TENDER_VERSION__ === 'string' ? __TENDER_VERSION__ : (findPackageRoot()?.version ?? '0.0.0');
   return out;
 }
@@ -333,10 +337,13 @@ export function startTenderServer(config: TenderConfig, options: StartOptions = 
         url: `http://${shown}:${address.port}`,
         close: () =>
           new Promise<void>((done) => {
-            server.close(() => done());
+            server.close(() => void tender.close().then(done, done));
             server.closeAllConnections();
           }),
       });
     });
   });
 }
+
+// The server kit's webhook check, beside the server it comes with (webhooks.ts holds it).
+export { verifyWebhook, WebhookVerificationError, type VerifyWebhookOptions, type WebhookErrorCode, type WebhookHeaders } from './webhooks';

@@ -65,7 +65,7 @@ async function serve(kind: 'fast' | 'web', env: Record<string, string> = {}): Pr
         send,
       );
     };
-    server = createServer(toNodeListener({ handle: tender.handle, serve }));
+    server = createServer(toNodeListener({ handle: tender.handle, serve, close: tender.close }));
   } else {
     const web = createTenderHandler(config, deps);
     server = createServer(

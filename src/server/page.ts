@@ -17,6 +17,8 @@ export interface PageRouteDeps {
   /** Compresses the streamed page when the browser accepts it and the compressor can stream. */
   readonly compressor?: Compressor;
   readonly pageVerify: PageVerifyDeps;
+  /** The client a request counts against, as the proxy reckons it (limits.ts). */
+  readonly clientKey: (forwardedFor: string | null, clientAddress: string) => string;
   /** Answer when the page is not built. */
   readonly notBuilt: () => Response;
   /**
@@ -163,7 +165,14 @@ export function createPageRoute(config: TenderConfig, deps: PageRouteDeps) {
     // The page verifies its reference here, in the same response: the head goes out at once, the first screen
     // follows (drawn here, so the form paints before any script), and the verified transaction after it within a
     // short deadline, so the page needs no start-up request of its own.
-    const txn = verifyForPage(reference, pageVerify, ctx.requestId);
+    // Counted against the client's verify limit, as the proxy's verify is: page loads are no way around it.
+    const txn = verifyForPage(reference, pageVerify, {
+      requestId: ctx.requestId,
+      clientKey: deps.clientKey(request.headers.get('x-forwarded-for'), ctx.clientAddress),
+      miss: (why) => {
+        ctx.event = why;
+      },
+    });
     // The payer's language, from the page's parameter or the browser's: the first screen is drawn in it.
     const locale = pageLocale(url.searchParams, acceptedLanguages(request.headers.get('accept-language')));
     const first = (t: PageTxn | undefined, verified: boolean) => {

@@ -31,7 +31,7 @@ beforeAll(async () => {
   mkdirSync(join(dist, 'checkout/assets'), { recursive: true });
   writeFileSync(join(dist, 'checkout/index.html'), PAGE);
   await writeText(join(dist, 'checkout'));
-  h = await startHarness({ TENDER_ALLOWED_ORIGINS: 'https://shop.example' }, { assetsDir: dist, pageVerifyMs: 300 });
+  h = await startHarness({ TENDER_ALLOWED_ORIGINS: 'https://shop.example' }, { assetsDir: dist, pageVerifyMs: 300, state: { verifyCacheMs: 0 } });
 });
 afterAll(async () => {
   await h.close();
@@ -97,7 +97,8 @@ describe('the page with its verified transaction', () => {
   it('sends the form with its amount still loading, and no data, when verify misses the deadline', async () => {
     h.upstream.behave(() => ({ kind: 'hang' }));
     const started = performance.now();
-    const res = await h.request({ path: '/checkout/?transactionReference=REF-1' });
+    // Its own reference: the hung verify is shared with every later page of the same reference until it times out.
+    const res = await h.request({ path: '/checkout/?transactionReference=REF-HUNG' });
     expect(performance.now() - started).toBeLessThan(2000);
     expect(res.body).not.toContain('tender-txn');
     const app = appOf(res.body);
@@ -114,6 +115,74 @@ describe('the page with its verified transaction', () => {
     }
     expect((await h.request({ method: 'HEAD', path: '/checkout/?transactionReference=REF-1' })).body).toBe('');
     expect(h.upstream.requests).toEqual([]);
+  });
+});
+
+describe('no amplification from the page route', () => {
+  it('counts page verifies against the per-client verify limit: 200 made-up references reach the API at most the limit', async () => {
+    // Its own server, with a small limit and no answer reuse: only the limit stands between the loads and the API.
+    const limited = await startHarness({ TENDER_RATE_LIMIT: '20' }, { assetsDir: dist, pageVerifyMs: 5000, state: { verifyCacheMs: 0 } });
+    try {
+      limited.upstream.behave(() => verified({ status: 'pending', amount: 100, currency: 'NGN' }));
+      const started = performance.now();
+      const pages: string[] = [];
+      for (let batch = 0; batch < 10; batch++) {
+        const answers = await Promise.all(
+          Array.from({ length: 20 }, (_, i) => limited.request({ path: `/checkout/?transactionReference=MADE-UP-${batch}-${i}` })),
+        );
+        for (const a of answers) {
+          expect(a.status).toBe(200);
+          pages.push(a.body);
+        }
+      }
+      // The bucket refills at 20 a minute while the loads run (a few seconds drawing 200 first screens).
+      expect(limited.upstream.requests.length).toBeLessThanOrEqual(20 + Math.ceil(((performance.now() - started) * 20) / 60_000));
+      // Past the limit the page is still served, without data (the page then verifies through the proxy, limited too).
+      expect(pages.filter((p) => p.includes('id="tender-txn"')).length).toBe(limited.upstream.requests.length);
+      expect(limited.logs.filter((l) => l.event === 'page_verify_limited').length).toBe(200 - limited.upstream.requests.length);
+      // The proxy's verify spends from the same budget: this client has none left but what refilled meanwhile
+      // (a token every 3 s; a loaded machine takes seconds over the loads), so a 429 comes within a few tries.
+      const statuses: number[] = [];
+      for (let i = 0; i < 10 && statuses.at(-1) !== 429; i++) {
+        const proxied = await limited.request({
+          method: 'POST',
+          path: '/api/v1/transaction/verify',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ transactionReference: 'MADE-UP-X' }),
+        });
+        statuses.push(proxied.status);
+      }
+      expect(statuses.at(-1)).toBe(429);
+      // Pages and proxy together: never more than the limit and its refill.
+      expect(limited.upstream.requests.length).toBeLessThanOrEqual(20 + Math.ceil(((performance.now() - started) * 20) / 60_000));
+    } finally {
+      await limited.close();
+    }
+  }, 30_000);
+
+  it('shares one upstream call among 50 concurrent loads of one reference', async () => {
+    const shared = await startHarness({}, { assetsDir: dist, pageVerifyMs: 1000 });
+    try {
+      shared.upstream.behave(() => verified({ status: 'pending', amount: 100, currency: 'NGN' }));
+      const answers = await Promise.all(Array.from({ length: 50 }, () => shared.request({ path: '/checkout/?transactionReference=ONE-REF' })));
+      for (const a of answers) expect(a.body).toContain('id="tender-txn"');
+      expect(shared.upstream.requests.length).toBeLessThanOrEqual(3);
+    } finally {
+      await shared.close();
+    }
+  });
+
+  it('caps the upstream calls in flight: past the cap the page goes out without data at once', async () => {
+    const capped = await startHarness({ TENDER_UPSTREAM_MAX_IN_FLIGHT: '3' }, { assetsDir: dist, pageVerifyMs: 300 });
+    try {
+      capped.upstream.behave(() => ({ kind: 'hang' }));
+      const answers = await Promise.all(Array.from({ length: 10 }, (_, i) => capped.request({ path: `/checkout/?transactionReference=CAP-${i}` })));
+      for (const a of answers) expect(a.body).not.toContain('tender-txn');
+      expect(capped.upstream.requests.length).toBe(3);
+      expect(capped.logs.filter((l) => l.event === 'page_verify_busy').length).toBe(7);
+    } finally {
+      await capped.close();
+    }
   });
 });
 

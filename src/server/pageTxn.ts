@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { ReferenceSchema } from '../api/common';
-import { VerifyResponseSchema } from '../api/transactions';
-import type { UpstreamCall } from './upstream';
+import type { Limiter } from './store/types';
+import type { Verifier } from './verifier';
 
 /** What the page receives: the normalised, server-validated transaction (never the API's raw answer). */
 export interface PageTxn {
@@ -16,38 +16,39 @@ export interface PageTxn {
 
 /** How the page-serving verify reaches the payment API. */
 export interface PageVerifyDeps {
-  readonly upstream: UpstreamCall;
-  readonly apiBaseUrl: string;
-  readonly apiKey: string;
+  /** The server's shared, deduplicated and capped verify. */
+  readonly verifier: Verifier;
+  /** The same per-client limiter as the proxy's verify; undefined when limits are off. */
+  readonly limiter: Limiter | undefined;
   /** The cap on the whole verify; past it the page is sent without data and verifies by itself. */
   readonly deadlineMs: number;
 }
 
+/** Why the page went out without its transaction, for the request log. */
+export type PageVerifyMiss = 'page_verify_limited' | 'page_verify_busy';
+
 /**
- * Verifies `reference` with the payment API for the page being served. Undefined for a malformed reference,
- * an error, an unknown answer or a time-out: the page then verifies through the proxy as it would without this.
+ * Verifies `reference` with the payment API for the page being served, counted against the client's verify limit.
+ * Undefined for a malformed reference, a client past its limit, no slot under the global cap, an error, an unknown
+ * answer or a time-out: the page then verifies through the proxy as it would without this.
  */
-export async function verifyForPage(reference: string | null, deps: PageVerifyDeps, requestId: string): Promise<PageTxn | undefined> {
+export async function verifyForPage(
+  reference: string | null,
+  deps: PageVerifyDeps,
+  request: { readonly requestId: string; readonly clientKey: string; miss?: (why: PageVerifyMiss) => void },
+): Promise<PageTxn | undefined> {
   if (!reference || !v.safeParse(ReferenceSchema, reference).success) return undefined;
   let timer: unknown;
   const deadline = new Promise<undefined>((resolve) => (timer = setTimeout(resolve, deps.deadlineMs)));
-  const call = deps
-    .upstream(`${deps.apiBaseUrl}/api/v1/transaction/verify`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${deps.apiKey}`, accept: 'application/json', 'content-type': 'application/json', 'x-request-id': requestId },
-      body: JSON.stringify({ transactionReference: reference }),
-      timeoutMs: deps.deadlineMs,
-      maxBytes: 64 * 1024,
-    })
-    .then((answer) => {
-      if (answer.status !== 200 || answer.text === undefined) return undefined;
-      const r = v.safeParse(VerifyResponseSchema, JSON.parse(answer.text));
-      if (!r.success || !r.output.status) return undefined;
-      const d = r.output.data;
-      const txn: PageTxn = { status: d.status, amount: d.amount, currency: d.currency, merchantName: d.merchantName, channel: d.channel, message: d.message };
-      return txn;
-    })
-    .catch(() => undefined);
+  const call = (async () => {
+    if (deps.limiter && (await deps.limiter.take(request.clientKey)) > 0) {
+      request.miss?.('page_verify_limited');
+      return undefined;
+    }
+    const outcome = await deps.verifier.verify(reference, request.requestId);
+    if (outcome.kind === 'busy') request.miss?.('page_verify_busy');
+    return outcome.kind === 'ok' ? (outcome.txn as PageTxn) : undefined;
+  })().catch(() => undefined);
   try {
     return await Promise.race([call, deadline]);
   } finally {

@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import * as v from 'valibot';
 import { fieldErrors } from '../api/issues';
 import type { Operation } from '../api/operations';
@@ -5,7 +6,9 @@ import { browserRoutes } from '../channels/routes';
 import type { TenderConfig } from './config';
 import { corsHeaders, createOriginPolicy, preflightHeaders, type OriginFacts } from './cors';
 import { isJson } from './json';
-import { createRateLimiter, type RateLimiter } from './rateLimit';
+import { createClientLimits, type ClientLimits } from './limits';
+import { createMemoryStore } from './store/memory';
+import type { Limiter, StoredAnswer, TenderStore } from './store/types';
 import { NOT_FOUND, SECURITY_HEADERS, errorAnswer, methodNotAllowedAnswer, rawJsonAnswer, type Answer } from './respond';
 import { UpstreamError, readLimited, type UpstreamAnswer, type UpstreamCall } from './upstream';
 
@@ -28,7 +31,16 @@ export interface ProxyContext {
 export interface ProxyDeps {
   readonly upstream: UpstreamCall;
   readonly now: () => number;
+  /** Shared state (idempotency keys); default a store in this process's memory. */
+  readonly store?: TenderStore;
+  /** The per-client limits; default built from the config on `store`. */
+  readonly limits?: ClientLimits;
+  /** Told of each completion call that reached the payment API (reference and operation), for reconcile. */
+  readonly onCompletion?: (reference: string, operation: string) => void;
 }
+
+/** How long an answer is replayed for a repeated Idempotency-Key (as Stripe keeps them: a day). */
+export const IDEMPOTENCY_KEEP_MS = 24 * 60 * 60 * 1000;
 
 /**
  * A request as the proxy reads it: from a Web Request ({@link fromWebRequest}) or straight from node:http
@@ -58,7 +70,9 @@ interface Route {
   readonly operation: Operation;
   readonly upstreamUrl: string;
   readonly allow: string;
-  readonly limiter: RateLimiter | undefined;
+  readonly limiter: Limiter | undefined;
+  /** A call that moves money: one per Idempotency-Key, refused while shared state is unreachable. */
+  readonly completion: boolean;
   /** For query operations: the only parameters read from the browser's query string. */
   readonly queryKeys: readonly string[];
 }
@@ -90,8 +104,16 @@ export function createProxy(config: TenderConfig, deps: ProxyDeps): Proxy {
   }
   const authorization = `Bearer ${config.apiKey}`;
   const apiKey = config.apiKey;
-  const general = config.rateLimitPerMinute > 0 ? createRateLimiter({ perMinute: config.rateLimitPerMinute, now: deps.now }) : undefined;
-  const completion = config.completionRateLimitPerMinute > 0 ? createRateLimiter({ perMinute: config.completionRateLimitPerMinute, now: deps.now }) : undefined;
+  const store = deps.store ?? createMemoryStore({ now: deps.now });
+  const limits = deps.limits ?? createClientLimits(config, store);
+  const general = limits.read;
+  const completion = limits.completion;
+  // Kept in the store instead of the body: a keyed hash (card data never leaves the process, not even hashed
+  // under a key others could guess), equal on every instance since they share the API key.
+  const fingerprint = (routeId: string, body: string) =>
+    createHmac('sha256', apiKey).update(routeId).update('\n').update(body).digest('base64url').slice(0, 32);
+  // The idempotency window of a request in flight: the upstream time-out and a margin, so a crashed instance frees it.
+  const pendingMs = config.upstreamTimeoutMs + 30_000;
   // Only listed origins ever get here, so this holds one entry per listed origin at most.
   const corsByOrigin = new Map<string, Readonly<Record<string, string>>>();
   const originHeaders = (origin: string) => {
@@ -116,23 +138,12 @@ export function createProxy(config: TenderConfig, deps: ProxyDeps): Proxy {
       allow: `${operation.method}, OPTIONS`,
       // Reads (verify, the bank list) are polled or listed: the general limit. Calls that move money: the strict one.
       limiter: operation.read ? general : completion,
+      completion: !operation.read,
       queryKeys: operation.input === 'query' ? Object.keys(entriesOf(operation)) : [],
     });
   }
 
-  function clientKey(request: ProxyRequest, ctx: ProxyContext): string {
-    if (config.trustProxy > 0) {
-      const xff = request.header('x-forwarded-for');
-      if (xff) {
-        // The last entries were appended by our own proxies; the one before them is the client they saw.
-        const hops = xff.split(',');
-        const hop = hops[Math.max(0, hops.length - config.trustProxy)]?.trim();
-        // Capped: the limiter keeps up to 10 000 keys, and a header value can be kilobytes long.
-        if (hop) return hop.slice(0, 64);
-      }
-    }
-    return ctx.clientAddress;
-  }
+  const clientKey = (request: ProxyRequest, ctx: ProxyContext): string => limits.clientKey(request.header('x-forwarded-for'), ctx.clientAddress);
 
   const forbiddenOrigin = (): Answer => errorAnswer(403, 'forbidden_origin', 'This origin may not call the Tender proxy.', VARY_ORIGIN);
 
@@ -162,11 +173,15 @@ export function createProxy(config: TenderConfig, deps: ProxyDeps): Proxy {
 
     if (route.limiter) {
       const wait = route.limiter.take(clientKey(request, ctx));
-      if (wait > 0) {
-        ctx.event = 'rate_limited';
-        return errorAnswer(429, 'rate_limited', 'Too many requests; try again shortly.', { ...extra, 'retry-after': String(wait) });
-      }
+      // The memory store answers at once; Redis through a promise.
+      if (typeof wait !== 'number') return wait.then((w) => (w > 0 ? rateLimited(ctx, w, extra) : checked(route, request, ctx, extra)));
+      if (wait > 0) return rateLimited(ctx, wait, extra);
     }
+    return checked(route, request, ctx, extra);
+  }
+
+  /** The request's checks past the limit: key, media type, body or query; then the upstream call. */
+  function checked(route: Route, request: ProxyRequest, ctx: ProxyContext, extra: Readonly<Record<string, string>>): Answer | Promise<Answer> {
     const idempotencyKey = request.header('idempotency-key');
     if (idempotencyKey !== null && !IDEMPOTENCY_KEY.test(idempotencyKey)) {
       return errorAnswer(400, 'invalid_request', 'Idempotency-Key must be 8 to 64 letters, digits, "_" or "-".', extra);
@@ -200,6 +215,7 @@ export function createProxy(config: TenderConfig, deps: ProxyDeps): Proxy {
       if (!checked.success) return invalidRequest(extra, checked.issues);
       // Rebuilt from the validated values only: nothing else of the browser's query string goes upstream.
       upstreamUrl += `?${new URLSearchParams(checked.output as Record<string, string>).toString()}`;
+      if (route.completion) return complete(upstreamUrl, route, ctx, idempotencyKey, undefined, referenceOf(checked.output), extra);
     }
     return call(upstreamUrl, route, ctx, idempotencyKey, undefined, extra);
   }
@@ -222,7 +238,66 @@ export function createProxy(config: TenderConfig, deps: ProxyDeps): Proxy {
     const checked = v.safeParse(route.operation.request, value);
     if (!checked.success) return invalidRequest(extra, checked.issues);
     // The validated output, re-serialised: unknown fields the browser sent never reach the API.
-    return call(route.upstreamUrl, route, ctx, idempotencyKey, JSON.stringify(checked.output), extra);
+    const body = JSON.stringify(checked.output);
+    if (route.completion) return complete(route.upstreamUrl, route, ctx, idempotencyKey, body, referenceOf(checked.output), extra);
+    return call(route.upstreamUrl, route, ctx, idempotencyKey, body, extra);
+  }
+
+  /**
+   * A call that moves money: refused while shared state is unreachable (a second instance could not see this
+   * key), once per Idempotency-Key across instances (a repeat gets the first answer back, a concurrent one a
+   * 409), and recorded for reconcile once it reached the payment API.
+   */
+  async function complete(
+    upstreamUrl: string,
+    route: Route,
+    ctx: ProxyContext,
+    idempotencyKey: string | null,
+    body: string | undefined,
+    reference: string | undefined,
+    extra: Readonly<Record<string, string>>,
+  ): Promise<Answer> {
+    if (!store.healthy()) return storeUnavailable(ctx, extra);
+    const record = () => {
+      if (reference !== undefined) deps.onCompletion?.(reference, route.id);
+    };
+    if (idempotencyKey === null) {
+      const answer = await call(upstreamUrl, route, ctx, null, body, extra);
+      record();
+      return answer;
+    }
+    const print = fingerprint(route.id, body ?? upstreamUrl);
+    // Keys are the browser's (`<attempt id>-<n>`): scoped by route so two operations never share one.
+    const key = `${route.id}:${idempotencyKey}`;
+    let claim: Awaited<ReturnType<TenderStore['claimIdempotency']>>;
+    try {
+      claim = await store.claimIdempotency(key, print, pendingMs);
+    } catch {
+      return storeUnavailable(ctx, extra);
+    }
+    if (claim.kind === 'replay') {
+      ctx.event = 'idempotent_replay';
+      return replay(claim.answer, extra);
+    }
+    if (claim.kind === 'in-flight') {
+      ctx.event = 'idempotency_in_flight';
+      return errorAnswer(409, 'idempotency_in_flight', 'This request is already being processed; try again in a moment to get its answer.', {
+        ...extra,
+        'retry-after': '1',
+      });
+    }
+    if (claim.kind === 'mismatch') {
+      ctx.event = 'idempotency_mismatch';
+      return errorAnswer(422, 'idempotency_key_reused', 'This Idempotency-Key was used for a different request; send a new key for a new request.', extra);
+    }
+    const answer = await call(upstreamUrl, route, ctx, idempotencyKey, body, extra);
+    record();
+    const kept: StoredAnswer = answer.headers['retry-after']
+      ? { status: answer.status, body: answer.body, retryAfter: answer.headers['retry-after'] }
+      : { status: answer.status, body: answer.body };
+    // A lost settle leaves the key pending until pendingMs: repeats get 409, never a second call.
+    await store.settleIdempotency(key, print, kept, IDEMPOTENCY_KEEP_MS).catch(() => undefined);
+    return answer;
   }
 
   /** The upstream call with the key, and its answer checked before it is passed on. */
@@ -297,6 +372,34 @@ export function createProxy(config: TenderConfig, deps: ProxyDeps): Proxy {
   }
 
   return { has: (path) => routes.has(path), answer };
+}
+
+/** The transaction a completion call is about: `transactionReference`, or the card OTP step's `reference`. */
+function referenceOf(input: unknown): string | undefined {
+  const o = input as { transactionReference?: unknown; reference?: unknown };
+  const ref = o.transactionReference ?? o.reference;
+  return typeof ref === 'string' ? ref : undefined;
+}
+
+function rateLimited(ctx: ProxyContext, wait: number, extra: Readonly<Record<string, string>>): Answer {
+  ctx.event = 'rate_limited';
+  return errorAnswer(429, 'rate_limited', 'Too many requests; try again shortly.', { ...extra, 'retry-after': String(wait) });
+}
+
+function storeUnavailable(ctx: ProxyContext, extra: Readonly<Record<string, string>>): Answer {
+  ctx.event = 'store_unavailable';
+  return errorAnswer(503, 'temporarily_unavailable', 'Payments are paused for a moment on this server; nothing was charged. Try again in a moment.', {
+    ...extra,
+    'retry-after': '5',
+  });
+}
+
+/** The first answer to an Idempotency-Key, sent again (with this request's CORS headers). */
+function replay(answer: StoredAnswer, extra: Readonly<Record<string, string>>): Answer {
+  const headers: Record<string, string> = { ...extra, 'idempotent-replayed': 'true' };
+  if (answer.retryAfter) headers['retry-after'] = answer.retryAfter;
+  if (answer.body === null) return { status: answer.status, headers: { ...SECURITY_HEADERS, 'cache-control': 'no-store', ...headers }, body: null };
+  return rawJsonAnswer(answer.status, answer.body, headers);
 }
 
 function entriesOf(operation: Operation): Record<string, unknown> {

@@ -185,6 +185,31 @@
     };
     const again = $('#resume');
     if (again) again.addEventListener('click', resume);
+    // A pending order: ask the shop's server (which hears Tender's webhooks) until the outcome lands; at most
+    // 30 minutes, every 2 s, so a forgotten tab stops by itself.
+    if ('watch' in document.body.dataset) {
+      let polls = 0;
+      const watch = () => {
+        if (++polls > 900) return;
+        fetch(orderUrl(reference).replace('/orders/', '/api/orders/') + '/outcome', { headers: { accept: 'application/json' } })
+          .then((res) => (res.ok ? res.json() : undefined))
+          .catch(() => undefined)
+          .then((o) => {
+            if (!o || o.status === 'pending') {
+              setTimeout(watch, 2000);
+              return;
+            }
+            const badge = $('#order-status');
+            badge.className = 'badge badge-' + o.status;
+            badge.textContent = o.label;
+            $('#order-text').textContent = o.text;
+            if (o.status === 'successful' && again) again.remove();
+            else if (again) again.textContent = 'Try again';
+            log('outcome from the webhook', { status: o.status });
+          });
+      };
+      setTimeout(watch, 2000);
+    }
     if ('resume' in document.body.dataset) {
       if (window.Tender) resume();
       else window.addEventListener('load', resume);

@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { gzipSync, brotliCompressSync, constants } from 'node:zlib';
 import { execSync } from 'node:child_process';
 import { cpus, totalmem } from 'node:os';
@@ -13,6 +13,7 @@ import { stat, type Stat } from './stats';
 import { scriptingTime, type ScriptingResult } from './trace';
 import { startTender, startPassthrough, startSandboxHere, newReference, type Child, type Mem, type Sandbox } from './servers';
 import { autocannon, type Load } from './proxy';
+import { redisMissing, startTestRedis } from '../../../src/server/store/testRedis';
 import { writeReport } from './report';
 
 export interface Weight {
@@ -46,6 +47,8 @@ export interface Results {
     bare: { rps: number; p50: number; mean: number };
     memory: { before: Mem; after: Mem; requests: number; bareAfter: Mem };
   };
+  /** CPU time per request by process accounting (/proc/PID/stat), microseconds; median of the rounds. */
+  proxyCpu?: { seconds: number; bare: number; memory: number; redis?: number; redisServer?: number; note?: string };
   elapsedS: number;
 }
 
@@ -354,6 +357,68 @@ export async function main({ benchDir, root }: { benchDir: string; root: string 
         for (const r of [...rounds.flatMap((r) => [r.tender, r.bare]), big])
           if (r.errors || r.non2xx)
             notes.push(`A proxy load run saw ${r.errors} errors and ${r.non2xx} non-2xx answers (by status: ${JSON.stringify(r.codes)}).`);
+      });
+
+    // CPU per request, by process accounting: the bare pass-through, Tender on its memory store and Tender on a
+    // Redis store (a redis-server started here), each under the same load, alternating, in this run.
+    if (phases.has('proxy') && tender && sandbox)
+      await guard('proxy-cpu', async () => {
+        const CPU_SECONDS = 4;
+        const hz = Number(execSync('getconf CLK_TCK').toString().trim()) || 100;
+        const ticks = (pid: number | undefined) => {
+          if (pid === undefined) return 0;
+          // Fields 14 and 15 (utime, stime) after the command name, which is in parentheses and may hold spaces.
+          const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+          const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+          return Number(f[11]) + Number(f[12]);
+        };
+        const bare = await startPassthrough(root, { BENCH_UPSTREAM: sandbox!.url, BENCH_API_KEY: API_KEY });
+        closers.push(() => bare.close());
+        const redis = redisMissing ? undefined : await startTestRedis();
+        if (redis) closers.push(() => redis.close());
+        const onRedis = redis
+          ? await startTender(root, {
+              TENDER_API_BASE_URL: sandbox!.url,
+              TENDER_API_KEY: API_KEY,
+              TENDER_RATE_LIMIT: '1000000',
+              TENDER_REDIS_URL: redis.url,
+              PORT: '0',
+              HOST: '127.0.0.1',
+            })
+          : undefined;
+        if (onRedis) closers.push(() => onRedis.close());
+        if (onRedis) {
+          // Until the instance has connected (its /healthz says not degraded), 10 s at most.
+          for (let i = 0; i < 100; i++) {
+            const h = (await (await fetch(`${onRedis.url}/healthz`)).json()) as { degraded?: boolean };
+            if (h.degraded === false) break;
+            await new Promise((r) => setTimeout(r, 100));
+          }
+        }
+        const body = JSON.stringify({ transactionReference: await env.reference() });
+        const targets: [string, Child][] = [['bare', bare], ['memory', tender!], ...(onRedis ? ([['redis', onRedis]] as [string, Child][]) : [])];
+        const per: Record<string, number[]> = { redisServer: [] };
+        for (const [, child] of targets) await autocannon(benchDir, child.url, { connections: 32, seconds: 1, body });
+        for (let round = 0; round < 3; round++) {
+          for (const [name, child] of round % 2 ? [...targets].reverse() : targets) {
+            const before = ticks(child.proc.pid);
+            const redisBefore = name === 'redis' ? ticks(redis?.pid) : 0;
+            const l = await autocannon(benchDir, child.url, { connections: 32, seconds: CPU_SECONDS, body });
+            const us = (((ticks(child.proc.pid) - before) / hz) * 1e6) / Math.max(1, l.total);
+            (per[name] ??= []).push(us);
+            if (name === 'redis') per.redisServer!.push((((ticks(redis?.pid) - redisBefore) / hz) * 1e6) / Math.max(1, l.total));
+            log(`  CPU ${name}: ${us.toFixed(1)} µs/request (${Math.round(l.rps)} req/s)`);
+          }
+        }
+        const med = (xs: number[] | undefined) => (xs?.length ? [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] : undefined);
+        res.proxyCpu = {
+          seconds: CPU_SECONDS,
+          bare: med(per.bare)!,
+          memory: med(per.memory)!,
+          redis: med(per.redis),
+          redisServer: med(per.redisServer),
+          note: redis ? undefined : `Redis not measured: ${redisMissing}`,
+        };
       });
   } finally {
     for (const c of closers.reverse()) await c().catch(() => {});

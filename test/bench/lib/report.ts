@@ -69,6 +69,15 @@ export function targets(r: Results): Target[] {
       holds: g <= 5 * 2 ** 20,
     });
   } else out.push({ what: 'Proxy', value: 'not measured', limit: '', holds: undefined });
+  if (r.proxyCpu) {
+    const ratio = r.proxyCpu.memory / r.proxyCpu.bare;
+    out.push({
+      what: 'Proxy CPU per request, memory store ÷ bare pass-through (process accounting)',
+      value: `${ratio.toFixed(2)}x (${r.proxyCpu.memory.toFixed(1)} vs ${r.proxyCpu.bare.toFixed(1)} µs)`,
+      limit: '≤ 1.20x',
+      holds: ratio <= 1.2,
+    });
+  }
   const chain = r.chain['tender-loader'];
   out.push({
     what: 'Slow 4G: requests in the chain after the storefront page, through the loader',
@@ -179,6 +188,27 @@ export function writeReport(r: Results, root: string, write: boolean): void {
       ].join('\n')
     : '_not measured (the Tender server was not available)_';
 
+  const c = r.proxyCpu;
+  const proxyCpu = c
+    ? [
+        table(
+          ['POST /api/v1/transaction/verify, 32 connections', 'CPU µs per request (median of 3 rounds)', '÷ bare'],
+          [
+            ['bare pass-through', c.bare.toFixed(1), '1.00x'],
+            ['Tender, memory store (the default)', c.memory.toFixed(1), `${(c.memory / c.bare).toFixed(2)}x`],
+            [
+              'Tender, Redis store (limits on Redis)',
+              c.redis === undefined ? 'not measured' : c.redis.toFixed(1),
+              c.redis === undefined ? '' : `${(c.redis / c.bare).toFixed(2)}x`,
+            ],
+            ['redis-server itself, per request of the Redis run', c.redisServer === undefined ? 'not measured' : c.redisServer.toFixed(1), ''],
+          ],
+        ),
+        '',
+        `User + system CPU time of each server process from /proc/PID/stat over ${c.seconds} s loads, divided by the requests it answered.${c.note ? ` ${c.note}.` : ''}`,
+      ].join('\n')
+    : '_not measured_';
+
   const tg = targets(r);
   const targetsTable = table(
     ['target (issue 5)', 'this run', 'limit', 'holds'],
@@ -233,6 +263,10 @@ ${open}
 ## Proxy
 
 ${proxy}
+
+### Proxy CPU per request
+
+${proxyCpu}
 
 ## Where the main thread's script time goes (4x, median run)
 
@@ -302,6 +336,11 @@ ${traces || '- n/a'}
   ${p?.seconds ?? 8} s each alternating which goes first, medians reported; then 4 s of each with 1 connection for the latency a
   lone request pays; then more load on Tender until it has served about 100,000 requests since the first reading (at most 45 s, less when the 10-minute bound needs it), and its process memory read (after \`global.gc()\`) before and after.
   All three servers and autocannon share the 2 cores, as they would on one small host.
+- **Proxy CPU per request**: the bare pass-through, the Tender server on its memory store (the default) and a second
+  Tender server on a Redis store (a redis-server the bench starts on a free port, when Debian's package is
+  installed), each loaded with the same verify for ${r.proxyCpu?.seconds ?? 4} s, 3 rounds alternating the order; user + system
+  time of each process from \`/proc/PID/stat\` over the load, divided by the requests it answered; medians. The
+  Redis row is Tender's own CPU; redis-server's is listed apart.
 - Timing figures on a 2-core machine shared with other work are noisy: compare figures from the same run only.
 
 Hosts the peers tried to reach (all blocked):

@@ -1,0 +1,234 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import type { TenderConfig } from './config';
+import { createOutcomes } from './outcomes';
+import { createMemoryStore } from './store/memory';
+import { until } from './store/testRedis';
+import { startHarness, type Harness, type UpstreamBehaviour, type UpstreamRecord } from './testHarness';
+import { startWebhookReceiver, testSecret, type WebhookReceiver } from './testWebhooks';
+import type { Verifier } from './verifier';
+
+const FAST = { pollMs: 20, reconcileDelaysMs: [60, 120], webhookDelaysMs: [60, 120], leaseMs: 2000 };
+const JSON_HEADERS = { 'content-type': 'application/json' };
+
+let h: Harness | undefined;
+let receiver: WebhookReceiver | undefined;
+afterEach(async () => {
+  await h?.close();
+  await receiver?.close();
+  h = undefined;
+  receiver = undefined;
+});
+
+/** A payment API whose verify answers `status()` and whose completions answer as a USSD call does. */
+function gateway(status: () => string): (r: UpstreamRecord) => UpstreamBehaviour {
+  return (r) =>
+    r.url.endsWith('/transaction/verify')
+      ? { kind: 'json', body: { status: true, message: 'ok', data: { status: status(), amount: 2500, currency: 'NGN', channel: 'ussd' } } }
+      : { kind: 'json', body: { status: true, message: 'ok', data: { paymentUssdCode: '*737*000*1234#' } } };
+}
+
+async function start(env: Record<string, string> = {}, outcomes: Record<string, unknown> = FAST): Promise<{ h: Harness; receiver: WebhookReceiver }> {
+  const secret = testSecret();
+  receiver = await startWebhookReceiver(secret);
+  h = await startHarness({ TENDER_WEBHOOK_URL: receiver.url, TENDER_WEBHOOK_SECRET: secret, TENDER_RATE_LIMIT: '0', ...env }, { state: { outcomes } });
+  return { h, receiver };
+}
+
+const ussd = (harness: Harness, reference: string, key?: string) =>
+  harness.request({
+    method: 'POST',
+    path: '/api/v1/ussd-payment',
+    headers: { ...JSON_HEADERS, ...(key ? { 'idempotency-key': key } : {}) },
+    body: JSON.stringify({ transactionReference: reference, bankCode: '058' }),
+  });
+
+const verifies = (harness: Harness, reference: string) =>
+  harness.upstream.requests.filter((r) => r.url.endsWith('/transaction/verify') && r.body.includes(reference)).length;
+
+describe('reconcile', () => {
+  it('verifies a reference a completion went out for until it is final, then sends one signed webhook', async () => {
+    let status = 'pending';
+    const { h, receiver } = await start();
+    h.upstream.behave(gateway(() => status));
+    expect((await ussd(h, 'REF-ASYNC')).status).toBe(200);
+    await until(() => verifies(h, 'REF-ASYNC') >= 2);
+    expect(receiver.deliveries).toEqual([]);
+    status = 'successful';
+    await until(() => receiver.processed.size === 1);
+    const [event] = [...receiver.processed.values()] as { type: string; data: Record<string, unknown> }[];
+    expect(event).toMatchObject({
+      type: 'payment.successful',
+      data: { transactionReference: 'REF-ASYNC', status: 'successful', amount: 2500, currency: 'NGN' },
+    });
+    // Final: no more verifies, no second event.
+    const seen = verifies(h, 'REF-ASYNC');
+    await new Promise((r) => setTimeout(r, 400));
+    expect(verifies(h, 'REF-ASYNC')).toBe(seen);
+    expect(receiver.deliveries.length).toBe(1);
+    expect(receiver.deliveries[0]!.id).toMatch(/^evt_[0-9a-f]{32}$/);
+    h.assertNoKeyLeak();
+  });
+
+  it('sends payment.failed for a failed payment', async () => {
+    const { h, receiver } = await start();
+    h.upstream.behave(gateway(() => 'failed'));
+    await ussd(h, 'REF-FAIL');
+    await until(() => receiver.processed.size === 1);
+    expect([...receiver.processed.values()][0]).toMatchObject({ type: 'payment.failed' });
+  });
+
+  it('records nothing for calls that never reached the payment API (a refused body)', async () => {
+    const { h } = await start();
+    h.upstream.behave(gateway(() => 'successful'));
+    const bad = await h.request({
+      method: 'POST',
+      path: '/api/v1/ussd-payment',
+      headers: JSON_HEADERS,
+      body: JSON.stringify({ transactionReference: 'REF-X' }),
+    });
+    expect(bad.status).toBe(400);
+    await new Promise((r) => setTimeout(r, 300));
+    expect(h.upstream.requests).toEqual([]);
+  });
+
+  it('retries a failing webhook endpoint with the same event id, signed afresh each time', async () => {
+    const { h, receiver } = await start();
+    h.upstream.behave(gateway(() => 'successful'));
+    receiver.behave(({ n }) => (n < 2 ? 500 : 200));
+    await ussd(h, 'REF-RETRY');
+    await until(() => receiver.processed.size === 1);
+    expect(receiver.deliveries.map((d) => d.answered)).toEqual([500, 500, 200]);
+    expect(new Set(receiver.deliveries.map((d) => d.id)).size).toBe(1);
+    expect(receiver.deliveries.every((d) => d.verified)).toBe(true);
+  });
+});
+
+describe('POST /webhooks/gateway', () => {
+  it('never trusts the body: it only verifies the reference now', async () => {
+    const { h, receiver } = await start({}, { ...FAST, reconcileDelaysMs: [60_000] });
+    h.upstream.behave(gateway(() => 'pending'));
+    const forged = await h.request({
+      method: 'POST',
+      path: '/webhooks/gateway',
+      headers: JSON_HEADERS,
+      body: JSON.stringify({ event: 'charge.success', data: { transactionReference: 'REF-HINT', status: 'successful' } }),
+    });
+    expect(forged.status).toBe(202);
+    await until(() => verifies(h, 'REF-HINT') === 1);
+    await new Promise((r) => setTimeout(r, 200));
+    // The API said pending: no webhook, whatever the body claimed.
+    expect(receiver.deliveries).toEqual([]);
+    h.upstream.behave(gateway(() => 'successful'));
+    await h.request({ method: 'POST', path: '/webhooks/gateway', headers: JSON_HEADERS, body: JSON.stringify({ transactionReference: 'REF-HINT' }) });
+    await until(() => receiver.processed.size === 1);
+  });
+
+  it('answers 400 without a well-formed reference and 405 to other methods', async () => {
+    const { h } = await start();
+    for (const body of ['{}', 'not json', JSON.stringify({ transactionReference: 'bad ref!' })]) {
+      expect((await h.request({ method: 'POST', path: '/webhooks/gateway', headers: JSON_HEADERS, body })).status).toBe(400);
+    }
+    expect((await h.request({ path: '/webhooks/gateway' })).status).toBe(405);
+    expect(h.upstream.requests).toEqual([]);
+  });
+});
+
+describe('Idempotency-Key on one instance', () => {
+  it('forwards a completion once per key: a repeat gets the first answer back', async () => {
+    const { h } = await start();
+    h.upstream.behave(gateway(() => 'pending'));
+    const first = await ussd(h, 'REF-IDEM', 'attempt-0001-1');
+    const again = await ussd(h, 'REF-IDEM', 'attempt-0001-1');
+    expect(again.status).toBe(first.status);
+    expect(again.body).toBe(first.body);
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect(h.upstream.requests.filter((r) => r.url.endsWith('/ussd-payment')).length).toBe(1);
+    const reused = await h.request({
+      method: 'POST',
+      path: '/api/v1/ussd-payment',
+      headers: { ...JSON_HEADERS, 'idempotency-key': 'attempt-0001-1' },
+      body: JSON.stringify({ transactionReference: 'REF-IDEM', bankCode: '011' }),
+    });
+    expect(reused.status).toBe(422);
+    expect(JSON.parse(reused.body)).toMatchObject({ code: 'idempotency_key_reused' });
+  });
+});
+
+describe('the schedules, on a clock of its own', () => {
+  const config = (horizonMs: number) =>
+    ({ reconcileHorizonMs: horizonMs, webhookUrl: 'http://127.0.0.1:9/hook', webhookSecret: testSecret() }) as unknown as TenderConfig;
+
+  it('verifies fast first, then slower, and stops at the horizon without an event', async () => {
+    let now = 1_000_000;
+    const store = createMemoryStore({ clock: () => now });
+    const asked: number[] = [];
+    const verifier: Verifier = {
+      verify: async () => {
+        asked.push(now);
+        return { kind: 'ok', txn: { status: 'pending' } };
+      },
+      forget: () => {},
+      inFlight: 0,
+    };
+    const delays = [1000, 2000, 4000];
+    const outcomes = createOutcomes({ config: config(20_000), store, verifier, clock: () => now, pollMs: 3_600_000, reconcileDelaysMs: delays });
+    try {
+      outcomes.record('REF-H', 'ussdPayment');
+      // Step the clock by 100 ms at a time, for 30 s: bounded.
+      for (let i = 0; i < 300; i++) {
+        now += 100;
+        await outcomes.tick();
+      }
+      const gaps = asked.slice(1).map((t, i) => t - asked[i]!);
+      // 1 s after the call, then 2 s, then 4 s apart (±10 % jitter, and the 100 ms steps), never after the 20 s horizon.
+      expect(asked.length).toBeGreaterThanOrEqual(5);
+      expect(gaps[0]).toBeGreaterThanOrEqual(1700);
+      expect(gaps[0]).toBeLessThanOrEqual(2400);
+      // The last one is at the horizon itself (one final check), however soon after the one before.
+      for (const g of gaps.slice(1, -1)) expect(g).toBeGreaterThanOrEqual(3500);
+      expect(asked.at(-1)! - 1_000_000).toBeLessThanOrEqual(20_200);
+      expect(await store.queue('reconcile').size()).toBe(0);
+      expect(await store.queue('webhooks').size()).toBe(0);
+    } finally {
+      await outcomes.close();
+    }
+  });
+
+  it('gives a webhook up after its maximum age, having retried with growing waits', async () => {
+    let now = 5_000_000;
+    const store = createMemoryStore({ clock: () => now });
+    const verifier: Verifier = { verify: async () => ({ kind: 'ok', txn: { status: 'failed' } }), forget: () => {}, inFlight: 0 };
+    const attempts: number[] = [];
+    const failing: typeof fetch = async () => {
+      attempts.push(now);
+      return new Response(null, { status: 500 });
+    };
+    const outcomes = createOutcomes({
+      config: config(60_000),
+      store,
+      verifier,
+      clock: () => now,
+      pollMs: 3_600_000,
+      reconcileDelaysMs: [0],
+      webhookDelaysMs: [1000, 4000, 16_000],
+      webhookMaxAgeMs: 60_000,
+      fetch: failing,
+    });
+    try {
+      outcomes.record('REF-W', 'ussdPayment');
+      for (let i = 0; i < 800; i++) {
+        now += 100;
+        await outcomes.tick();
+      }
+      const gaps = attempts.slice(1).map((t, i) => t - attempts[i]!);
+      expect(gaps[0]).toBeLessThan(1300);
+      expect(gaps[1]).toBeGreaterThan(3500);
+      expect(gaps.slice(2).every((g) => g > 14_000)).toBe(true);
+      // Given up after a minute: nothing left queued, no attempt after it.
+      expect(attempts.at(-1)! - attempts[0]!).toBeLessThanOrEqual(60_000 + 17_600);
+      expect(await store.queue('webhooks').size()).toBe(0);
+    } finally {
+      await outcomes.close();
+    }
+  });
+});

@@ -1,0 +1,248 @@
+// Following every payment to its end (docs/OUTCOMES.md): reconcile verifies in the background each reference a
+// completion call went out for, and a final status becomes one signed webhook to the merchant. Both are jobs in
+// the store's queues, so on Redis they survive the death of the instance that started them.
+import { createHash, randomUUID } from 'node:crypto';
+import type { TenderConfig } from './config';
+import { isoNow, type Logger } from './log';
+import type { JobQueue, TenderStore } from './store/types';
+import type { Verifier, VerifiedTxn } from './verifier';
+import { signWebhook, webhookKey } from './webhooks';
+
+/** The event types Tender sends, one per final status (`pending` is never final). */
+export const WEBHOOK_EVENT_TYPES = {
+  successful: 'payment.successful',
+  failed: 'payment.failed',
+  abandoned: 'payment.abandoned',
+  cancelled: 'payment.cancelled',
+  void: 'payment.voided',
+  reversed: 'payment.reversed',
+} as const;
+
+/** The JSON body of a Tender webhook. */
+export interface WebhookEvent {
+  readonly type: (typeof WEBHOOK_EVENT_TYPES)[keyof typeof WEBHOOK_EVENT_TYPES];
+  /** When the outcome was found, ISO 8601. */
+  readonly timestamp: string;
+  readonly data: {
+    readonly transactionReference: string;
+    readonly status: string;
+    readonly amount?: number;
+    readonly currency?: string;
+    readonly channel?: string;
+    readonly message?: string;
+  };
+}
+
+/** Options of {@link createOutcomes}; the timings are for tests, the defaults for production. */
+export interface OutcomesOptions {
+  readonly config: TenderConfig;
+  readonly store: TenderStore;
+  readonly verifier: Verifier;
+  readonly log?: Logger;
+  /** Webhook deliveries go through this; default the global fetch. */
+  readonly fetch?: typeof fetch;
+  /** Wall-clock ms (jobs are shared between machines); default Date.now. */
+  readonly clock?: () => number;
+  /** How often an instance looks for due jobs; default 1000 ms. */
+  readonly pollMs?: number;
+  /** How long a claimed job is this instance's before another may take it; default 60 s. */
+  readonly leaseMs?: number;
+  /** Waits between background verifies, the last repeated until the horizon; default 5 s rising to 1 h. */
+  readonly reconcileDelaysMs?: readonly number[];
+  /** Waits between webhook attempts, the last repeated; default 5 s, ×4 each time, up to 12 h. */
+  readonly webhookDelaysMs?: readonly number[];
+  /** How long a webhook is retried from its first attempt; default 3 days. */
+  readonly webhookMaxAgeMs?: number;
+  /** Time-out of one webhook delivery; default 10 s. */
+  readonly webhookTimeoutMs?: number;
+}
+
+/** The background side of the server: reconcile and webhook delivery. */
+export interface Outcomes {
+  /** Records a reference a completion call went out for (never card data); verified in the background from now on. */
+  record(reference: string, operation: string): void;
+  /** Verifies `reference` now (a hint from the gateway); true when the job was queued. */
+  nudge(reference: string): Promise<boolean>;
+  /** Runs one pass over the due jobs (the timer does this every `pollMs`). */
+  tick(): Promise<void>;
+  /** Stops the timer; jobs in flight finish, unfinished ones stay queued for another instance. */
+  close(): Promise<void>;
+}
+
+interface ReconcileJob {
+  readonly ref: string;
+  readonly op: string;
+  /** When the first completion call went out, epoch ms. */
+  readonly at: number;
+  readonly n: number;
+}
+
+interface WebhookJob {
+  readonly id: string;
+  readonly body: string;
+  readonly at: number;
+  readonly n: number;
+}
+
+const MINUTE = 60_000;
+const DEFAULT_RECONCILE = [5000, 10_000, 15_000, 30_000, MINUTE, 2 * MINUTE, 5 * MINUTE, 10 * MINUTE, 30 * MINUTE, 60 * MINUTE];
+const DEFAULT_WEBHOOK = [5000, 20_000, 80_000, 320_000, 1_280_000, 5_120_000, 20_480_000, 43_200_000];
+/** An event id, once queued, is not queued again for this long: one webhook per outcome. */
+const EVENT_ONCE_MS = 7 * 24 * 60 * MINUTE;
+const BATCH = 16;
+
+/** The stable id of the event for a reference's final status: the same on every instance and every retry. */
+export function eventId(reference: string, status: string): string {
+  return `evt_${createHash('sha256').update(`${reference}\n${status}`).digest('hex').slice(0, 32)}`;
+}
+
+/** ±10 %, so that many jobs due together spread out. */
+const jitter = (ms: number) => Math.round(ms * (0.9 + Math.random() * 0.2));
+const delayOf = (delays: readonly number[], n: number) => delays[Math.min(n, delays.length - 1)] as number;
+
+/** Starts reconcile and webhook delivery on the store's queues; the timer does not keep the process alive. */
+export function createOutcomes(options: OutcomesOptions): Outcomes {
+  const { config, store, verifier } = options;
+  const clock = options.clock ?? Date.now;
+  const log = options.log ?? (() => {});
+  const doFetch = options.fetch ?? ((...a: Parameters<typeof fetch>) => fetch(...a));
+  const pollMs = options.pollMs ?? 1000;
+  const leaseMs = options.leaseMs ?? MINUTE;
+  const reconcileDelays = options.reconcileDelaysMs ?? DEFAULT_RECONCILE;
+  const webhookDelays = options.webhookDelaysMs ?? DEFAULT_WEBHOOK;
+  const webhookMaxAgeMs = options.webhookMaxAgeMs ?? 3 * 24 * 60 * MINUTE;
+  const webhookTimeoutMs = options.webhookTimeoutMs ?? 10_000;
+  const reconcile = store.queue('reconcile');
+  const webhooks = store.queue('webhooks');
+  const key = config.webhookUrl && config.webhookSecret ? webhookKey(config.webhookSecret) : undefined;
+
+  const note = (level: 'info' | 'warn' | 'error', event: string, id?: string) =>
+    log(id === undefined ? { time: isoNow(), level, event } : { time: isoNow(), level, event, requestId: id });
+
+  async function finalOutcome(ref: string, txn: VerifiedTxn): Promise<void> {
+    const type = WEBHOOK_EVENT_TYPES[txn.status as keyof typeof WEBHOOK_EVENT_TYPES];
+    if (!type || !key) return;
+    const id = eventId(ref, txn.status);
+    const event: WebhookEvent = {
+      type,
+      timestamp: new Date(clock()).toISOString(),
+      data: { transactionReference: ref, status: txn.status, amount: txn.amount, currency: txn.currency, channel: txn.channel, message: txn.message },
+    };
+    const job: WebhookJob = { id, body: JSON.stringify(event), at: clock(), n: 0 };
+    if (await webhooks.add(id, JSON.stringify(job), clock(), EVENT_ONCE_MS)) note('info', 'webhook_queued', id);
+  }
+
+  async function runReconcile(id: string, payload: string): Promise<void> {
+    const job = JSON.parse(payload) as ReconcileJob;
+    const outcome = await verifier.verify(job.ref, `reconcile-${randomUUID()}`, 0);
+    const now = clock();
+    if (outcome.kind === 'busy') {
+      // No slot under the global cap: soon again, without counting an attempt.
+      await reconcile.retry(id, payload, now + jitter(2000));
+      return;
+    }
+    if (outcome.kind === 'ok' && outcome.txn.status !== 'pending') {
+      // The event is queued before the job ends: a crash in between verifies again, and the event id dedupes.
+      await finalOutcome(job.ref, outcome.txn);
+      await reconcile.done(id);
+      note('info', `reconcile_final_${outcome.txn.status}`, job.ref);
+      return;
+    }
+    if (now - job.at >= config.reconcileHorizonMs) {
+      await reconcile.done(id);
+      note('warn', 'reconcile_horizon_reached', job.ref);
+      return;
+    }
+    const next: ReconcileJob = { ...job, n: job.n + 1 };
+    await reconcile.retry(id, JSON.stringify(next), Math.min(now + jitter(delayOf(reconcileDelays, job.n + 1)), job.at + config.reconcileHorizonMs));
+  }
+
+  async function deliver(id: string, payload: string): Promise<void> {
+    const job = JSON.parse(payload) as WebhookJob;
+    if (!key || !config.webhookUrl) return;
+    // Signed at each attempt: the timestamp is the attempt's, so the receiver's tolerance window holds.
+    const ts = Math.floor(clock() / 1000);
+    let ok = false;
+    try {
+      const res = await doFetch(config.webhookUrl, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          'user-agent': 'Tender-Webhooks/1',
+          'webhook-id': job.id,
+          'webhook-timestamp': String(ts),
+          'webhook-signature': signWebhook(key, job.id, ts, job.body),
+        },
+        body: job.body,
+        redirect: 'manual',
+        signal: AbortSignal.timeout(webhookTimeoutMs),
+      });
+      ok = res.status >= 200 && res.status < 300;
+      await res.body?.cancel().catch(() => undefined);
+    } catch {
+      ok = false;
+    }
+    if (ok) {
+      await webhooks.done(id);
+      note('info', 'webhook_delivered', job.id);
+      return;
+    }
+    const now = clock();
+    if (now - job.at >= webhookMaxAgeMs) {
+      await webhooks.done(id);
+      note('error', 'webhook_gave_up', job.id);
+      return;
+    }
+    note('warn', 'webhook_retry', job.id);
+    await webhooks.retry(id, JSON.stringify({ ...job, n: job.n + 1 }), now + jitter(delayOf(webhookDelays, job.n)));
+  }
+
+  const runAll = async (queue: JobQueue, run: (id: string, payload: string) => Promise<void>) => {
+    const jobs = await queue.claim(clock(), leaseMs, BATCH);
+    // A job that fails here (the store went away mid-way) stays leased and comes back when its lease ends.
+    await Promise.all(jobs.map((j) => run(j.id, j.payload).catch(() => note('warn', 'job_interrupted', j.id))));
+  };
+
+  let running: Promise<void> | undefined;
+  let closed = false;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const tick = (): Promise<void> => {
+    if (running) return running;
+    running = (async () => {
+      if (!store.healthy()) return;
+      await Promise.all([runAll(reconcile, runReconcile), key ? runAll(webhooks, deliver) : undefined]);
+    })()
+      .catch(() => note('warn', 'outcomes_tick_failed'))
+      .finally(() => {
+        running = undefined;
+      });
+    return running;
+  };
+  const loop = () => {
+    if (closed) return;
+    timer = setTimeout(() => void tick().finally(loop), pollMs);
+    timer.unref?.();
+  };
+  loop();
+
+  return {
+    record(reference, operation) {
+      const now = clock();
+      const job: ReconcileJob = { ref: reference, op: operation, at: now, n: 0 };
+      reconcile.add(reference, JSON.stringify(job), now + jitter(delayOf(reconcileDelays, 0))).catch(() => note('warn', 'reconcile_not_recorded', reference));
+    },
+    async nudge(reference) {
+      const now = clock();
+      const job: ReconcileJob = { ref: reference, op: 'gateway-hint', at: now, n: 0 };
+      await reconcile.add(reference, JSON.stringify(job), now);
+      void tick();
+      return true;
+    },
+    tick,
+    async close() {
+      closed = true;
+      if (timer) clearTimeout(timer);
+      await running;
+    },
+  };
+}

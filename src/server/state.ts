@@ -1,0 +1,142 @@
+// Everything the Tender server keeps or does beyond one request: the store (memory or Redis), the per-client
+// limits on it, the shared verify, reconcile and webhooks, and the gateway's webhook intake.
+import * as v from 'valibot';
+import { ReferenceSchema } from '../api/common';
+import { redactUserinfo, type TenderConfig } from './config';
+import { createClientLimits, type ClientLimits } from './limits';
+import { isoNow, type Logger } from './log';
+import type { Outcomes, OutcomesOptions } from './outcomes';
+import type { ProxyContext } from './proxy';
+import { errorAnswer, jsonAnswer, methodNotAllowed, toResponse } from './respond';
+import { createMemoryStore } from './store/memory';
+import type { RedisStoreOptions } from './store/redis';
+import type { TenderStore } from './store/types';
+import { readLimited, type UpstreamCall } from './upstream';
+import { createVerifier, type Verifier } from './verifier';
+
+/** What tests (or an embedding app) may replace; everything else is built from the config. */
+export interface ServerStateDeps {
+  /** The store; default Redis when the config names one, else memory. Closed with the server. */
+  readonly store?: TenderStore;
+  /**
+   * The Redis engine and the background work (reconcile, webhooks): Node's defaults give both (node.ts). Without them,
+   * as in Cloudflare's runtime, the server keeps its state in memory and follows no payment in the background.
+   */
+  readonly redisStore?: (options: RedisStoreOptions) => TenderStore;
+  readonly createOutcomes?: (options: OutcomesOptions) => Outcomes;
+  /** Timings and the fetch of reconcile and webhooks (outcomes.ts). */
+  readonly outcomes?: Omit<OutcomesOptions, 'config' | 'store' | 'verifier' | 'log'>;
+  /** How long the shared verify reuses an answer for one reference; default 1000 ms. */
+  readonly verifyCacheMs?: number;
+}
+
+/** The server's shared state, built once per handler. */
+export interface ServerState {
+  readonly store: TenderStore;
+  readonly limits: ClientLimits;
+  readonly verifier: Verifier;
+  readonly outcomes: Outcomes;
+  /** Told by the proxy of each completion call that reached the payment API. */
+  onCompletion(reference: string, operation: string): void;
+  /** For `/healthz`: the engine, and whether the server runs degraded (Redis unreachable). */
+  health(): { readonly store: 'memory' | 'redis'; readonly degraded: boolean };
+  /** `POST /webhooks/gateway`. */
+  gatewayHook(request: Request, ctx: ProxyContext): Promise<Response>;
+  close(): Promise<void>;
+}
+
+const MAX_HOOK_BYTES = 64 * 1024;
+
+// Where no background work runs: completions are not followed after the fact, a gateway hint has nothing to queue.
+const NO_OUTCOMES: Outcomes = {
+  record: () => {},
+  nudge: async () => false,
+  tick: async () => {},
+  close: async () => {},
+};
+
+const redisStoreOf = (deps: ServerStateDeps): ((options: RedisStoreOptions) => TenderStore) => {
+  if (!deps.redisStore) throw new Error('TENDER_REDIS_URL is set, but this runtime has no Redis client: run the Node server');
+  return deps.redisStore;
+};
+
+/** Builds the store, limits, verifier and background work from the config. */
+export function createServerState(config: TenderConfig, deps: ServerStateDeps & { upstream: UpstreamCall; now: () => number; log: Logger }): ServerState {
+  const { log } = deps;
+  const store =
+    deps.store ??
+    (config.redisUrl
+      ? redisStoreOf(deps)({
+          url: config.redisUrl,
+          onHealth: (healthy) =>
+            log({
+              time: isoNow(),
+              level: healthy ? 'info' : 'error',
+              // The URL's password never goes into the log.
+              event: healthy ? 'store_connected' : 'store_unreachable',
+              path: redactUserinfo(config.redisUrl as string),
+            }),
+        })
+      : createMemoryStore({ now: deps.now }));
+  const limits = createClientLimits(config, store);
+  const verifier = createVerifier({
+    upstream: deps.upstream,
+    apiBaseUrl: config.apiBaseUrl,
+    apiKey: config.apiKey,
+    maxInFlight: config.maxUpstreamInFlight,
+    cacheMs: deps.verifyCacheMs,
+    timeoutMs: Math.min(config.upstreamTimeoutMs, 10_000),
+    now: deps.now,
+  });
+  if (config.webhookUrl && !deps.createOutcomes) throw new Error('TENDER_WEBHOOK_URL is set, but this runtime has no background work: run the Node server');
+  const outcomes = deps.createOutcomes ? deps.createOutcomes({ ...deps.outcomes, config, store, verifier, log }) : NO_OUTCOMES;
+
+  async function gatewayHook(request: Request, ctx: ProxyContext): Promise<Response> {
+    if (request.method !== 'POST') return methodNotAllowed('POST');
+    if (limits.read && (await limits.read.take(limits.clientKey(request.headers.get('x-forwarded-for'), ctx.clientAddress))) > 0) {
+      ctx.event = 'rate_limited';
+      return toResponse(errorAnswer(429, 'rate_limited', 'Too many requests; try again shortly.', { 'retry-after': '5' }));
+    }
+    // Never trusted: the body only names a reference, which is then verified with the payment API.
+    const bytes = await readLimited(request.body, MAX_HOOK_BYTES).catch(() => undefined);
+    let reference: unknown;
+    try {
+      const body = bytes === undefined ? undefined : (JSON.parse(new TextDecoder().decode(bytes)) as Record<string, unknown>);
+      const data = body?.data as Record<string, unknown> | undefined;
+      reference = body?.transactionReference ?? body?.reference ?? data?.transactionReference ?? data?.reference;
+    } catch {
+      reference = undefined;
+    }
+    if (!v.safeParse(ReferenceSchema, reference).success) {
+      return toResponse(errorAnswer(400, 'invalid_request', 'Send JSON naming the transaction: {"transactionReference": "…"}.'));
+    }
+    try {
+      await outcomes.nudge(reference as string);
+    } catch {
+      ctx.event = 'store_unavailable';
+      return toResponse(
+        errorAnswer(503, 'temporarily_unavailable', 'Cannot queue the verify right now; send the webhook again in a moment.', { 'retry-after': '5' }),
+      );
+    }
+    ctx.event = 'gateway_hint';
+    return toResponse(jsonAnswer(202, { status: true, message: 'The transaction will be verified with the payment API.' }));
+  }
+
+  return {
+    store,
+    limits,
+    verifier,
+    outcomes,
+    onCompletion(reference, operation) {
+      // A page loaded after this call (back from a wallet, say) must not be drawn from an answer from before it.
+      verifier.forget(reference);
+      outcomes.record(reference, operation);
+    },
+    health: () => ({ store: store.kind, degraded: !store.healthy() }),
+    gatewayHook,
+    async close() {
+      await outcomes.close();
+      await store.close();
+    },
+  };
+}

@@ -1,0 +1,112 @@
+import { createRateLimiter } from '../rateLimit';
+import type { IdempotencyClaim, Job, JobQueue, Limiter, StoredAnswer, TenderStore } from './types';
+
+/** Options of {@link createMemoryStore}. */
+export interface MemoryStoreOptions {
+  /** Monotonic ms for the limiters; default performance.now. */
+  readonly now?: () => number;
+  /** Wall-clock ms for expiries; default Date.now. */
+  readonly clock?: () => number;
+  /** Entries kept at most per map (keys, jobs), so a flood cannot grow the process without bound. Default 100 000. */
+  readonly maxEntries?: number;
+}
+
+interface KeyEntry {
+  fingerprint: string;
+  answer: StoredAnswer | undefined;
+  until: number;
+}
+
+/** The default store: everything in this process, lost with it (one instance, `npm start`). */
+export function createMemoryStore(options: MemoryStoreOptions = {}): TenderStore {
+  const now = options.now ?? (() => performance.now());
+  const clock = options.clock ?? Date.now;
+  const max = options.maxEntries ?? 100_000;
+  const limiters = new Map<string, Limiter>();
+  const keys = new Map<string, KeyEntry>();
+  const queues = new Map<string, JobQueue>();
+
+  const live = (key: string): KeyEntry | undefined => {
+    const entry = keys.get(key);
+    if (entry && entry.until <= clock()) {
+      keys.delete(key);
+      return undefined;
+    }
+    return entry;
+  };
+
+  return {
+    kind: 'memory',
+    healthy: () => true,
+    limiter(name, perMinute) {
+      let limiter = limiters.get(name);
+      if (!limiter) limiters.set(name, (limiter = createRateLimiter({ perMinute, now })));
+      return limiter;
+    },
+    async claimIdempotency(key, fingerprint, pendingMs): Promise<IdempotencyClaim> {
+      const entry = live(key);
+      if (entry) {
+        if (entry.fingerprint !== fingerprint) return { kind: 'mismatch' };
+        return entry.answer ? { kind: 'replay', answer: entry.answer } : { kind: 'in-flight' };
+      }
+      // Oldest first out: Map order is insertion order.
+      if (keys.size >= max) keys.delete(keys.keys().next().value as string);
+      keys.set(key, { fingerprint, answer: undefined, until: clock() + pendingMs });
+      return { kind: 'first' };
+    },
+    async settleIdempotency(key, fingerprint, answer, keepMs) {
+      keys.set(key, { fingerprint, answer, until: clock() + keepMs });
+    },
+    async releaseIdempotency(key) {
+      keys.delete(key);
+    },
+    queue(name) {
+      let queue = queues.get(name);
+      if (!queue) queues.set(name, (queue = memoryQueue(clock, max)));
+      return queue;
+    },
+    async close() {},
+  };
+}
+
+function memoryQueue(clock: () => number, max: number): JobQueue {
+  const jobs = new Map<string, { payload: string; due: number }>();
+  const once = new Map<string, number>();
+  return {
+    async add(id, payload, dueAt, onceMs) {
+      const job = jobs.get(id);
+      if (job) {
+        job.due = Math.min(job.due, dueAt);
+        return false;
+      }
+      if (onceMs !== undefined) {
+        const until = once.get(id);
+        if (until !== undefined && until > clock()) return false;
+        if (once.size >= max) once.delete(once.keys().next().value as string);
+        once.set(id, clock() + onceMs);
+      }
+      if (jobs.size >= max) return false;
+      jobs.set(id, { payload, due: dueAt });
+      return true;
+    },
+    async claim(at, leaseMs, limit) {
+      const out: Job[] = [];
+      for (const [id, job] of jobs) {
+        if (out.length >= limit) break;
+        if (job.due > at) continue;
+        job.due = at + leaseMs;
+        out.push({ id, payload: job.payload });
+      }
+      return out;
+    },
+    async retry(id, payload, dueAt) {
+      jobs.set(id, { payload, due: dueAt });
+    },
+    async done(id) {
+      jobs.delete(id);
+    },
+    async size() {
+      return jobs.size;
+    },
+  };
+}

@@ -1,0 +1,87 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createMemoryStore } from './memory';
+import { createRedisStore } from './redis';
+import { redisMissing, startTestRedis, until, type TestRedis } from './testRedis';
+import type { TenderStore } from './types';
+
+let redis: TestRedis | undefined;
+const opened: TenderStore[] = [];
+beforeAll(async () => {
+  if (!redisMissing) redis = await startTestRedis();
+}, 20_000);
+afterAll(async () => {
+  await Promise.all(opened.map((s) => s.close()));
+  await redis?.close();
+});
+
+const engines: [string, () => Promise<TenderStore>][] = [
+  ['memory', async () => createMemoryStore()],
+  [
+    'redis',
+    async () => {
+      const store = createRedisStore({ url: redis!.url, prefix: `t${randomUUID().slice(0, 8)}:` });
+      opened.push(store);
+      await until(() => store.healthy());
+      return store;
+    },
+  ],
+];
+
+describe.each(engines)('the %s store', (name, make) => {
+  const skip = name === 'redis' && redisMissing !== undefined;
+  if (skip) console.warn(`skipping the Redis store tests: ${redisMissing}`);
+
+  it.skipIf(skip)('limits each client to its own budget per minute and says how long to wait', async () => {
+    const store = await make();
+    const limiter = store.limiter('read', 5);
+    const results: number[] = [];
+    for (let i = 0; i < 7; i++) results.push(await limiter.take('client-a'));
+    expect(results.slice(0, 5)).toEqual([0, 0, 0, 0, 0]);
+    expect(results[5]).toBeGreaterThanOrEqual(1);
+    expect(results[5]).toBeLessThanOrEqual(60);
+    expect(await limiter.take('client-b')).toBe(0);
+  });
+
+  it.skipIf(skip)('gives an Idempotency-Key to the first request, in-flight to a concurrent one, the answer to a repeat', async () => {
+    const store = await make();
+    const [a, b] = await Promise.all([store.claimIdempotency('k1', 'f', 10_000), store.claimIdempotency('k1', 'f', 10_000)]);
+    expect([a.kind, b.kind].sort()).toEqual(['first', 'in-flight']);
+    expect((await store.claimIdempotency('k1', 'other body', 10_000)).kind).toBe('mismatch');
+    await store.settleIdempotency('k1', 'f', { status: 200, body: '{"status":true}' }, 60_000);
+    expect(await store.claimIdempotency('k1', 'f', 10_000)).toEqual({ kind: 'replay', answer: { status: 200, body: '{"status":true}' } });
+    expect((await store.claimIdempotency('k2', 'f', 10_000)).kind).toBe('first');
+    await store.releaseIdempotency('k2');
+    expect((await store.claimIdempotency('k2', 'f', 10_000)).kind).toBe('first');
+  });
+
+  it.skipIf(skip)('queues jobs by due time, leases claimed ones and gives them back when the lease ends', async () => {
+    const store = await make();
+    const q = store.queue('jobs');
+    const t = Date.now();
+    expect(await q.add('a', '{"n":1}', t - 10)).toBe(true);
+    expect(await q.add('b', '{"n":2}', t + 60_000)).toBe(true);
+    // A second add keeps the payload and brings the due time forward only.
+    expect(await q.add('b', '{"n":99}', t - 5)).toBe(false);
+    const claimed = await q.claim(t, 1000, 10);
+    expect(claimed.map((j) => j.id).sort()).toEqual(['a', 'b']);
+    expect(claimed.find((j) => j.id === 'b')?.payload).toBe('{"n":2}');
+    // Leased: nobody else gets them until the lease ends.
+    expect(await q.claim(t + 500, 1000, 10)).toEqual([]);
+    expect((await q.claim(t + 1001, 1000, 10)).length).toBe(2);
+    await q.done('a');
+    await q.retry('b', '{"n":3}', t + 5000);
+    expect(await q.claim(t + 4000, 1000, 10)).toEqual([]);
+    expect(await q.claim(t + 5000, 1000, 10)).toEqual([{ id: 'b', payload: '{"n":3}' }]);
+    expect(await q.size()).toBe(1);
+  });
+
+  it.skipIf(skip)('adds an id at most once within its once-window, even after it is done', async () => {
+    const store = await make();
+    const q = store.queue('once');
+    expect(await q.add('evt', 'x', Date.now(), 60_000)).toBe(true);
+    await q.done('evt');
+    expect(await q.add('evt', 'x', Date.now(), 60_000)).toBe(false);
+    expect(await q.size()).toBe(0);
+  });
+});

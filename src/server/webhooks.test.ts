@@ -1,0 +1,97 @@
+import { randomBytes } from 'node:crypto';
+import { Webhook } from 'standardwebhooks';
+import { describe, expect, it } from 'vitest';
+import { signWebhook, verifyWebhook, webhookKey, WebhookVerificationError } from './webhooks';
+
+const SECRET = `whsec_${randomBytes(32).toString('base64')}`;
+const BODY = JSON.stringify({
+  type: 'payment.successful',
+  timestamp: '2026-01-01T00:00:00.000Z',
+  data: { transactionReference: 'REF-1', status: 'successful' },
+});
+const now = () => Math.floor(Date.now() / 1000);
+
+/** Headers as Tender sends them, signed with its own signer. */
+function tenderHeaders(secret = SECRET, body = BODY, ts = now(), id = 'evt_1'): Record<string, string> {
+  return { 'webhook-id': id, 'webhook-timestamp': String(ts), 'webhook-signature': signWebhook(webhookKey(secret), id, ts, body) };
+}
+
+function codeOf(fn: () => unknown): string | undefined {
+  try {
+    fn();
+    return undefined;
+  } catch (e) {
+    expect(e).toBeInstanceOf(WebhookVerificationError);
+    return (e as WebhookVerificationError).code;
+  }
+}
+
+describe('Standard Webhooks, against the reference library', () => {
+  it('verifies what the reference library signs', () => {
+    const wh = new Webhook(SECRET);
+    const ts = new Date();
+    const headers = {
+      'webhook-id': 'msg_abc',
+      'webhook-timestamp': String(Math.floor(ts.getTime() / 1000)),
+      'webhook-signature': wh.sign('msg_abc', ts, BODY),
+    };
+    expect(verifyWebhook(BODY, headers, SECRET)).toEqual(JSON.parse(BODY));
+    // Bytes and a Web Headers object work as well.
+    expect(verifyWebhook(new TextEncoder().encode(BODY), new Headers(headers), SECRET)).toEqual(JSON.parse(BODY));
+  });
+
+  it('signs what the reference library verifies', () => {
+    expect(new Webhook(SECRET).verify(BODY, tenderHeaders())).toEqual(JSON.parse(BODY));
+  });
+
+  it('refuses, as the reference library does, a tampered body, another secret and an old timestamp', () => {
+    const other = `whsec_${randomBytes(32).toString('base64')}`;
+    const cases: [string, Record<string, string>, string][] = [
+      ['tampered body', tenderHeaders(), BODY.replace('successful', 'failed')],
+      ['another secret', tenderHeaders(other), BODY],
+      ['old timestamp', tenderHeaders(SECRET, BODY, now() - 600), BODY],
+      ['future timestamp', tenderHeaders(SECRET, BODY, now() + 600), BODY],
+    ];
+    for (const [, headers, body] of cases) {
+      expect(() => new Webhook(SECRET).verify(body, headers)).toThrow();
+      expect(() => verifyWebhook(body, headers, SECRET)).toThrow(WebhookVerificationError);
+    }
+  });
+});
+
+describe('verifyWebhook', () => {
+  it('says which check failed, with a closed code', () => {
+    expect(codeOf(() => verifyWebhook(BODY, {}, SECRET))).toBe('missing_headers');
+    expect(codeOf(() => verifyWebhook(BODY, { ...tenderHeaders(), 'webhook-timestamp': 'yesterday' }, SECRET))).toBe('invalid_timestamp');
+    expect(codeOf(() => verifyWebhook(BODY, tenderHeaders(SECRET, BODY, now() - 301), SECRET))).toBe('timestamp_too_old');
+    expect(codeOf(() => verifyWebhook(BODY, tenderHeaders(SECRET, BODY, now() + 301), SECRET))).toBe('timestamp_too_new');
+    expect(codeOf(() => verifyWebhook(`${BODY} `, tenderHeaders(), SECRET))).toBe('invalid_signature');
+    expect(codeOf(() => verifyWebhook(BODY, tenderHeaders(), 'not-a-secret!'))).toBe('invalid_secret');
+    expect(codeOf(() => verifyWebhook('not json', tenderHeaders(SECRET, 'not json'), SECRET))).toBe('invalid_payload');
+  });
+
+  it('names the missing headers in its message', () => {
+    expect(() => verifyWebhook(BODY, { 'webhook-id': 'x' }, SECRET)).toThrow(/webhook-timestamp, webhook-signature/);
+  });
+
+  it('honours its tolerance and clock options', () => {
+    const ts = now() - 1000;
+    expect(codeOf(() => verifyWebhook(BODY, tenderHeaders(SECRET, BODY, ts), SECRET))).toBe('timestamp_too_old');
+    expect(verifyWebhook(BODY, tenderHeaders(SECRET, BODY, ts), SECRET, { toleranceSeconds: 2000 })).toBeTruthy();
+    expect(verifyWebhook(BODY, tenderHeaders(SECRET, BODY, ts), SECRET, { nowSeconds: ts + 10 })).toBeTruthy();
+  });
+
+  it('accepts any one of several signatures (a secret being rotated), and ignores unknown versions', () => {
+    const old = `whsec_${randomBytes(32).toString('base64')}`;
+    const h = tenderHeaders();
+    const rotated = { ...h, 'webhook-signature': `v2,abc ${tenderHeaders(old)['webhook-signature']} ${h['webhook-signature']}` };
+    expect(verifyWebhook(BODY, rotated, SECRET)).toBeTruthy();
+    expect(codeOf(() => verifyWebhook(BODY, { ...h, 'webhook-signature': h['webhook-signature']!.replace('v1,', 'v2,') }, SECRET))).toBe('invalid_signature');
+  });
+
+  it('reads headers whatever their case in a plain record, and the first of a repeated header', () => {
+    const h = tenderHeaders();
+    const mixed = { 'Webhook-Id': h['webhook-id'], 'WEBHOOK-TIMESTAMP': [h['webhook-timestamp']!], 'webhook-signature': h['webhook-signature'] };
+    expect(verifyWebhook(BODY, mixed, SECRET)).toBeTruthy();
+  });
+});

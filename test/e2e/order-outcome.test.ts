@@ -1,0 +1,101 @@
+// End to end, in Debian's Chromium: a USSD payment that finishes after the payer left the checkout. The Tender
+// server follows it (reconcile), sends the signed webhook to the demo storefront, and the order page, open in
+// the browser, turns to "Paid" by itself, without a reload.
+import { randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import { startSandbox, type RunningSandbox } from '../../demo/sandbox/server';
+import { startStorefront, type RunningStorefront } from '../../demo/storefront/server';
+import { configFromEnv } from '../../src/server/config';
+import { startTenderServer, type RunningTenderServer } from '../../src/server/node';
+import { launchBrowser } from '../support/browser';
+
+const KEY = 'sk_test_e2e_outcome';
+let sandbox: RunningSandbox;
+let tender: RunningTenderServer;
+let shop: RunningStorefront;
+let browser: Browser;
+
+async function freePort(): Promise<number> {
+  const s = createServer();
+  await new Promise<void>((r) => s.listen(0, '127.0.0.1', r));
+  const { port } = s.address() as AddressInfo;
+  await new Promise<void>((r) => s.close(() => r()));
+  return port;
+}
+
+beforeAll(async () => {
+  if (!existsSync('dist/tender.js') || !existsSync('dist/checkout/index.html')) throw new Error('run `npm run build` first');
+  sandbox = await startSandbox({ apiKey: KEY });
+  const shopPort = await freePort();
+  const secret = `whsec_${randomBytes(32).toString('base64')}`;
+  const configured = configFromEnv({
+    TENDER_API_BASE_URL: sandbox.url,
+    TENDER_API_KEY: KEY,
+    TENDER_ALLOWED_ORIGINS: `http://localhost:${shopPort}`,
+    TENDER_WEBHOOK_URL: `http://127.0.0.1:${shopPort}/webhooks/tender`,
+    TENDER_WEBHOOK_SECRET: secret,
+  });
+  if (!configured.ok) throw new Error(configured.errors.join('; '));
+  tender = await startTenderServer(configured.config, {
+    port: 0,
+    host: '127.0.0.1',
+    deps: { log: () => {}, state: { outcomes: { pollMs: 100, reconcileDelaysMs: [300, 600] } } },
+  });
+  shop = await startStorefront({ port: shopPort, tenderUrl: tender.url, apiBaseUrl: sandbox.url, apiKey: KEY, webhookSecret: secret });
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await shop?.close();
+  await tender?.close();
+  await sandbox?.close();
+});
+
+test('the order page turns to paid by itself when the outcome lands', async () => {
+  const shopBase = shop.url.replace('localhost', '127.0.0.1');
+  const order = (await (
+    await fetch(`${shopBase}/api/orders`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ items: [{ id: 'coffee', quantity: 1 }] }),
+    })
+  ).json()) as { transactionReference: string; orderUrl: string };
+  const ref = order.transactionReference;
+  // The payer started a USSD payment through Tender's proxy (as the widget does), then left the checkout.
+  const ussd = await fetch(`${tender.url}/api/v1/ussd-payment`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'idempotency-key': 'e2e-outcome-0001' },
+    body: JSON.stringify({ transactionReference: ref, bankCode: '058' }),
+  });
+  expect(ussd.status).toBe(200);
+
+  const page = await browser.newPage();
+  try {
+    await page.goto(`${shop.url}${order.orderUrl}`);
+    const badge = page.locator('#order-status');
+    await expect.poll(() => badge.textContent()).toBe('Waiting for payment');
+    await page.evaluate(() => {
+      (window as unknown as { stayed: boolean }).stayed = true;
+    });
+
+    // Minutes later in real life: the payer dials the code and the bank confirms.
+    const done = await fetch(`${sandbox.url}/sandbox/transactions/${encodeURIComponent(ref)}/complete`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ status: 'successful' }),
+    });
+    expect(done.ok).toBe(true);
+
+    await expect.poll(() => badge.textContent(), { timeout: 20_000 }).toBe('Paid');
+    expect(await page.locator('#order-text').textContent()).toMatch(/payment is confirmed/);
+    // The same document: no reload happened.
+    expect(await page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed)).toBe(true);
+  } finally {
+    await page.close();
+  }
+});
