@@ -37,6 +37,10 @@ describe('createProxy', () => {
     ['504', { status: 504, body: { status: false, code: 'upstream_timeout', message: 'x' } }, 'timeout'],
     ['404', { status: 404, body: { status: false, code: 'not_found', message: 'x' } }, 'config'],
     ["the API's 404 passed through", { status: 404, body: { status: false, message: 'Transaction not found' } }, 'declined'],
+    // The server's idempotency answers: a first call with this key still in flight is an unknown outcome, never a decline.
+    ['409 in flight', { status: 409, body: { status: false, code: 'idempotency_in_flight', message: 'x' }, headers: { 'retry-after': '1' } }, 'upstream'],
+    ['422 another body', { status: 422, body: { status: false, code: 'idempotency_key_reused', message: 'x' } }, 'bad_request'],
+    ['503 store down', { status: 503, body: { status: false, code: 'temporarily_unavailable', message: 'x' } }, 'upstream'],
   ])('maps %s', async (_name, answer, code) => {
     const s = fakeServer({ 'POST /api/v1/x': answer });
     const r = await createProxy({ fetch: s.fetch }).send(call());

@@ -42,6 +42,11 @@ const STATUS_CODES: Readonly<Record<number, ProxyErrorCode>> = {
   429: 'rate_limited',
   404: 'config',
   403: 'config',
+  // The same Idempotency-Key is still being answered (another tab, a retry across instances): the outcome is not
+  // known yet, never a decline; the page verifies.
+  409: 'upstream',
+  // The same key with another body: a bug of ours, not the payer's.
+  422: 'bad_request',
   502: 'upstream',
   504: 'timeout',
 };

@@ -58,7 +58,7 @@ type Env = Readonly<Record<string, string | undefined>>;
 const show = (value: string): string => JSON.stringify(value.length > 200 ? `${value.slice(0, 200)}…` : value);
 
 /**
- * Reads and checks the Tender server's environment (PRODUCT.md §2). Every problem is reported at once, each
+ * Reads and checks the Tender server's environment (README, configuration). Every problem is reported at once, each
  * saying what was expected and what was received. The API key is never part of any message.
  */
 export function configFromEnv(env: Env): ConfigResult {

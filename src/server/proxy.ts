@@ -1,4 +1,3 @@
-import { createHmac } from 'node:crypto';
 import * as v from 'valibot';
 import { fieldErrors } from '../api/issues';
 import type { Operation } from '../api/operations';
@@ -12,7 +11,7 @@ import type { Limiter, StoredAnswer, TenderStore } from './store/types';
 import { NOT_FOUND, SECURITY_HEADERS, errorAnswer, methodNotAllowedAnswer, rawJsonAnswer, type Answer } from './respond';
 import { UpstreamError, readLimited, type UpstreamAnswer, type UpstreamCall } from './upstream';
 
-/** Largest request body the proxy reads (PRODUCT.md §5: a small body limit). */
+/** Largest request body the proxy reads: a small body limit (docs/ARCHITECTURE.md, security rules). */
 export const MAX_REQUEST_BYTES = 16 * 1024;
 /** Largest upstream answer passed back to the browser. */
 export const MAX_UPSTREAM_BYTES = 256 * 1024;
@@ -110,8 +109,16 @@ export function createProxy(config: TenderConfig, deps: ProxyDeps): Proxy {
   const completion = limits.completion;
   // Kept in the store instead of the body: a keyed hash (card data never leaves the process, not even hashed
   // under a key others could guess), equal on every instance since they share the API key.
-  const fingerprint = (routeId: string, body: string) =>
-    createHmac('sha256', apiKey).update(routeId).update('\n').update(body).digest('base64url').slice(0, 32);
+  // Web Crypto, not node:crypto: the same handler runs in Cloudflare's runtime.
+  const encoder = new TextEncoder();
+  let hmacKey: Promise<CryptoKey> | undefined;
+  const fingerprint = async (routeId: string, body: string): Promise<string> => {
+    hmacKey ??= crypto.subtle.importKey('raw', encoder.encode(apiKey), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']);
+    const mac = new Uint8Array(await crypto.subtle.sign('HMAC', await hmacKey, encoder.encode(`${routeId}\n${body}`)));
+    let bin = '';
+    for (const b of mac) bin += String.fromCharCode(b);
+    return btoa(bin).replace(/\+/g, '-').replace(/\//g, '_').slice(0, 32);
+  };
   // The idempotency window of a request in flight: the upstream time-out and a margin, so a crashed instance frees it.
   const pendingMs = config.upstreamTimeoutMs + 30_000;
   // Only listed origins ever get here, so this holds one entry per listed origin at most.
@@ -266,7 +273,7 @@ export function createProxy(config: TenderConfig, deps: ProxyDeps): Proxy {
       record();
       return answer;
     }
-    const print = fingerprint(route.id, body ?? upstreamUrl);
+    const print = await fingerprint(route.id, body ?? upstreamUrl);
     // Keys are the browser's (`<attempt id>-<n>`): scoped by route so two operations never share one.
     const key = `${route.id}:${idempotencyKey}`;
     let claim: Awaited<ReturnType<TenderStore['claimIdempotency']>>;

@@ -50,8 +50,8 @@ const BUSY: VerifyOutcome = Object.freeze({ kind: 'busy' });
 
 /**
  * One upstream verify per reference at a time, its answer kept for `cacheMs`, and a global cap on calls in
- * flight: however many pages or hints name a reference, the payment API sees a handful of calls (PRODUCT.md §5,
- * "no route is a way around the limits").
+ * flight: however many pages or hints name a reference, the payment API sees a handful of calls (no route is a
+ * way around the limits: docs/OUTCOMES.md).
  */
 export function createVerifier(options: VerifierOptions): Verifier {
   const now = options.now ?? (() => performance.now());

@@ -123,18 +123,39 @@ describe('embedded checkout', () => {
     await page.context().close();
   });
 
-  test('closing during a pending bank transfer reports onClose with pending', async () => {
+  test('bank transfer: onPending once the account is shown; closing then reports onClose with pending', async () => {
     const page = await newPage();
     await page.goto(shop.url);
     await page.getByRole('button', { name: /^Pay/ }).click();
     const frame = checkout(page);
     await frame.getByRole('tab', { name: 'Bank transfer' }).click();
     await frame.getByRole('button', { name: /account details/i }).click();
+    await expect.poll(async () => (await events(page)).filter((e) => e.startsWith('onPending'))).toHaveLength(1);
     await frame.getByRole('button', { name: /sent the money/i }).click();
     await frame
       .getByText(/confirming/i)
       .first()
       .waitFor();
+    await frame.getByRole('button', { name: 'Close' }).first().click();
+    await expect.poll(async () => (await events(page)).find((e) => e.startsWith('onClose'))).toMatch(/"status":"pending"/);
+    expect((await events(page)).filter((e) => e.startsWith('onPending'))).toHaveLength(1);
+    await page.context().close();
+  });
+
+  test('USSD: onPending once when the code is shown, never twice; closing then gives onClose with pending', async () => {
+    const page = await newPage();
+    await page.goto(shop.url);
+    await page.getByRole('button', { name: /^Pay/ }).click();
+    const frame = checkout(page);
+    await frame.getByRole('tab', { name: 'USSD' }).click();
+    await frame.getByRole('radio').first().check();
+    await frame.getByRole('button', { name: 'Get USSD code' }).click();
+    await frame.locator('.tender-code').waitFor();
+    await expect.poll(async () => (await events(page)).filter((e) => e.startsWith('onPending'))).toHaveLength(1);
+    expect((await events(page)).find((e) => e.startsWith('onPending'))).toMatch(/"status":"pending"/);
+    // Still pending a while later (the page keeps verifying): no second onPending.
+    await page.waitForTimeout(1500);
+    expect((await events(page)).filter((e) => e.startsWith('onPending'))).toHaveLength(1);
     await frame.getByRole('button', { name: 'Close' }).first().click();
     await expect.poll(async () => (await events(page)).find((e) => e.startsWith('onClose'))).toMatch(/"status":"pending"/);
     await page.context().close();
