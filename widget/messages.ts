@@ -8,7 +8,7 @@ import type { ChildMessage } from '../src/protocol/messages';
 /** A string (the loader's options and its page's messages are checked with the same two tests). */
 export const isString = (x: unknown): x is string => typeof x == 'string';
 /** A string of at most `max` characters. */
-export const str = (x: unknown, max: number): unknown => isString(x) && x.length <= max;
+const str = (x: unknown, max: number): unknown => isString(x) && x.length <= max;
 
 /**
  * Reads a message of the hosted page about the checkout of `reference` (a string of 1-128 characters, as options

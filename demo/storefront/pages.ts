@@ -2,7 +2,7 @@ import { TEST_CARDS, TEST_OTP, TEST_PIN } from '../sandbox/server';
 import { CATALOGUE, formatNaira, MAX_QUANTITY, type OrderLine } from './catalogue';
 
 /** Escapes text for HTML content and attribute values. */
-export function esc(value: string | number): string {
+function esc(value: string | number): string {
   return String(value).replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 

@@ -49,7 +49,7 @@ const EMAIL = /^[^\s@]{1,64}@[^\s@]{1,190}\.[^\s@]{2,}$/;
 const STATIC: Record<string, string> = { '/static/shop.js': 'text/javascript; charset=utf-8', '/static/shop.css': 'text/css; charset=utf-8' };
 
 /** The shop's HTTP handler and its order book (in memory: a demo). */
-export function createStorefront(options: StorefrontOptions & { publicUrl: string }) {
+function createStorefront(options: StorefrontOptions & { publicUrl: string }) {
   const tenderOrigin = new URL(options.tenderUrl).origin;
   const api = createApiClient({ baseUrl: options.apiBaseUrl, apiKey: options.apiKey });
   const orders = new Map<string, Order>();

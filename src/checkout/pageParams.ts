@@ -2,7 +2,7 @@
 // screen (ssr.tsx) build the same page from the same address, or the server's first screen would not match.
 
 /** The names of the page's parameters; the loader writes the same names (widget/api.ts, held equal by a test). */
-export const PAGE_PARAMS = {
+const PAGE_PARAMS = {
   reference: 'transactionReference',
   channels: 'channels',
   paymentRedirectUrl: 'paymentRedirectUrl',

@@ -6,7 +6,7 @@
 export type ColorScheme = 'light' | 'dark' | 'auto';
 
 /** The schemes the option accepts. */
-export const COLOR_SCHEMES: readonly ColorScheme[] = ['light', 'dark', 'auto'];
+const COLOR_SCHEMES: readonly ColorScheme[] = ['light', 'dark', 'auto'];
 
 /** The scheme a page parameter asks for; anything else is the default, light. */
 export const colorSchemeOf = (raw: string | null | undefined): ColorScheme => (COLOR_SCHEMES.includes(raw as ColorScheme) ? (raw as ColorScheme) : 'light');

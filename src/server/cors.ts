@@ -1,11 +1,11 @@
 /** Headers a browser may send to the proxy besides the CORS-safelisted ones. */
-export const CORS_ALLOWED_HEADERS = 'Content-Type, Idempotency-Key, X-Request-Id';
+const CORS_ALLOWED_HEADERS = 'Content-Type, Idempotency-Key, X-Request-Id';
 /** Response headers the hosted page or a storefront may read. */
-export const CORS_EXPOSED_HEADERS = 'X-Request-Id, Retry-After';
+const CORS_EXPOSED_HEADERS = 'X-Request-Id, Retry-After';
 const PREFLIGHT_MAX_AGE = '600';
 
 /** What to do with a request's Origin: no CORS needed, CORS for an allowed origin, or refuse. */
-export type OriginDecision = { readonly kind: 'none' } | { readonly kind: 'cors'; readonly origin: string } | { readonly kind: 'refuse' };
+type OriginDecision = { readonly kind: 'none' } | { readonly kind: 'cors'; readonly origin: string } | { readonly kind: 'refuse' };
 
 /** What the origin policy reads of a request. */
 export interface OriginFacts {

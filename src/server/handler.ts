@@ -81,7 +81,7 @@ export interface AdapterRequest extends ProxyRequest {
 }
 
 /** What {@link Tender.serve} gives back: a proxy answer as plain data, or a Web Response. */
-export type Outcome = Answer | Response;
+type Outcome = Answer | Response;
 
 /** The Tender server: its one request path, and that path as a Web-standard handler. */
 export interface Tender {

@@ -9,7 +9,7 @@ import type { Verifier, VerifiedTxn } from './verifier';
 import { signWebhook, webhookKey } from './webhooks';
 
 /** The event types Tender sends, one per final status (`pending` is never final). */
-export const WEBHOOK_EVENT_TYPES = {
+const WEBHOOK_EVENT_TYPES = {
   successful: 'payment.successful',
   failed: 'payment.failed',
   abandoned: 'payment.abandoned',
@@ -19,7 +19,7 @@ export const WEBHOOK_EVENT_TYPES = {
 } as const;
 
 /** The JSON body of a Tender webhook. */
-export interface WebhookEvent {
+interface WebhookEvent {
   readonly type: (typeof WEBHOOK_EVENT_TYPES)[keyof typeof WEBHOOK_EVENT_TYPES];
   /** When the outcome was found, ISO 8601. */
   readonly timestamp: string;
@@ -92,7 +92,7 @@ const EVENT_ONCE_MS = 7 * 24 * 60 * MINUTE;
 const BATCH = 16;
 
 /** The stable id of the event for a reference's final status: the same on every instance and every retry. */
-export function eventId(reference: string, status: string): string {
+function eventId(reference: string, status: string): string {
   return `evt_${createHash('sha256').update(`${reference}\n${status}`).digest('hex').slice(0, 32)}`;
 }
 

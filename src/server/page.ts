@@ -43,7 +43,7 @@ export function themeStyle(raw: string | null): string {
  * The page's colour scheme from its `colorScheme` parameter: the dark palette as a stylesheet (before the theme's,
  * so the merchant's own colours win) and the `<meta name="color-scheme">` content for native controls.
  */
-export function schemeStyle(raw: string | null): { css: string; meta: string } {
+function schemeStyle(raw: string | null): { css: string; meta: string } {
   const scheme = colorSchemeOf(raw);
   const css = colorSchemeCss(scheme);
   return { css: css && `<style>${css}</style>`, meta: colorSchemeMeta(scheme) };
@@ -58,7 +58,7 @@ export function inlineStyleHashes(html: string): Promise<string[]> {
 }
 
 /** The languages of an Accept-Language header, most wanted first (q=0 left out). */
-export function acceptedLanguages(header: string | null): string[] {
+function acceptedLanguages(header: string | null): string[] {
   if (!header) return [];
   return header
     .split(',')

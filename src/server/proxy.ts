@@ -14,7 +14,7 @@ import { UpstreamError, readLimited, type UpstreamAnswer, type UpstreamCall } fr
 /** Largest request body the proxy reads: a small body limit (docs/ARCHITECTURE.md, security rules). */
 export const MAX_REQUEST_BYTES = 16 * 1024;
 /** Largest upstream answer passed back to the browser. */
-export const MAX_UPSTREAM_BYTES = 256 * 1024;
+const MAX_UPSTREAM_BYTES = 256 * 1024;
 
 /** What the proxy reports back to the handler for the request log. */
 export interface ProxyContext {
@@ -39,7 +39,7 @@ export interface ProxyDeps {
 }
 
 /** How long an answer is replayed for a repeated Idempotency-Key (as Stripe keeps them: a day). */
-export const IDEMPOTENCY_KEEP_MS = 24 * 60 * 60 * 1000;
+const IDEMPOTENCY_KEEP_MS = 24 * 60 * 60 * 1000;
 
 /**
  * A request as the proxy reads it: from a Web Request ({@link fromWebRequest}) or straight from node:http

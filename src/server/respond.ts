@@ -111,17 +111,6 @@ export function errorAnswer(
   return jsonAnswer(status, { status: false, code, message, ...extra }, headers);
 }
 
-/** {@link errorAnswer} as a Web Response. */
-export function errorResponse(
-  status: number,
-  code: ServerErrorCode,
-  message: string,
-  headers?: Readonly<Record<string, string>>,
-  extra?: Record<string, unknown>,
-): Response {
-  return toResponse(errorAnswer(status, code, message, headers, extra));
-}
-
 /** 404 for everything the server does not serve, the same whatever was asked. */
 export const NOT_FOUND: Answer = Object.freeze(errorAnswer(404, 'not_found', 'Not found.'));
 

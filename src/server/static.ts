@@ -89,7 +89,7 @@ export async function sha256Base64(bytes: Uint8Array): Promise<string> {
 }
 
 /** Makes an entry from bytes already transformed (placeholders replaced). */
-export async function makeEntry(body: Uint8Array, path: string, compressor: Compressor = noCompression): Promise<StaticEntry> {
+async function makeEntry(body: Uint8Array, path: string, compressor: Compressor = noCompression): Promise<StaticEntry> {
   const ext = extname(path);
   const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', body as Uint8Array<ArrayBuffer>));
   return {
@@ -157,7 +157,7 @@ export interface AssetStore {
 const SAFE_SEGMENT = /^[A-Za-z0-9_-][A-Za-z0-9._-]{0,127}$/;
 
 /** Checks a relative path segment by segment; returns it as it is when every segment is a plain name, or undefined. */
-export function safeRelative(relative: string): string | undefined {
+function safeRelative(relative: string): string | undefined {
   const segments = relative.split('/');
   return segments.length <= 8 && segments.every((s) => SAFE_SEGMENT.test(s) && !s.includes('..')) ? relative : undefined;
 }

@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { verifyWebhook } from './webhooks';
 
 /** One delivery as the receiver saw it. */
-export interface Delivery {
+interface Delivery {
   readonly id: string;
   readonly verified: boolean;
   readonly payload: unknown;
@@ -12,7 +12,7 @@ export interface Delivery {
 }
 
 /** What the receiver does with the next delivery: answer with a status, or never answer. */
-export type ReceiverBehaviour = (delivery: { id: string; n: number }) => number | 'hang';
+type ReceiverBehaviour = (delivery: { id: string; n: number }) => number | 'hang';
 
 /** A webhook endpoint that records every delivery, verified or not. */
 export interface WebhookReceiver {

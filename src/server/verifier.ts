@@ -14,7 +14,7 @@ export interface VerifiedTxn {
 }
 
 /** What the server's own verify found: the transaction, no usable answer, or no slot under the global cap. */
-export type VerifyOutcome = { readonly kind: 'ok'; readonly txn: VerifiedTxn } | { readonly kind: 'error' } | { readonly kind: 'busy' };
+type VerifyOutcome = { readonly kind: 'ok'; readonly txn: VerifiedTxn } | { readonly kind: 'error' } | { readonly kind: 'busy' };
 
 /** Options of {@link createVerifier}. */
 export interface VerifierOptions {

@@ -14,7 +14,7 @@ import { effect, type Signal, signal } from '@preact/signals-core';
 // Only in a browser: on the server nothing is unmounted, so effects would keep every rendered component alive
 // through the module-level signals it read, and a server render happens once anyway.
 
-export { batch, computed, effect, type ReadonlySignal, Signal, signal, untracked } from '@preact/signals-core';
+export { computed, effect, type ReadonlySignal, Signal, signal } from '@preact/signals-core';
 
 type Tracked = { __tenderDispose?: () => void; setState(state: object): void };
 
