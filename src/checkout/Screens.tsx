@@ -3,6 +3,7 @@ import { formatAmount } from '../i18n/amount';
 import { formatDateTime } from '../i18n/format';
 import { Outcome } from '../ui/Outcome';
 import { Spinner } from '../ui/Spinner';
+import { adviceFor } from './advice';
 import type { AppProps } from './App';
 import { outcomeText as text, pageText } from './text';
 
@@ -15,6 +16,18 @@ function channelName(raw: string | undefined): string | undefined {
 }
 
 /** Every screen but the channels: waiting, outcomes and start-up errors. Loaded after the first paint. */
+/** Why a payment failed: advice the payer can act on first, the issuer's own words after it. */
+function FailureReason({ reason }: { reason: string | undefined }) {
+  const advice = adviceFor(reason);
+  if (!advice) return <p role="alert">{reason || text.t('failureDefault')}</p>;
+  return (
+    <>
+      <p role="alert">{text.t(advice)}</p>
+      <p class="tender-hint">{text.t('bankSaid', { reason: reason! })}</p>
+    </>
+  );
+}
+
 export default function Screens({ model, embedded }: AppProps) {
   const s = model.screen.value;
   const txn = model.txn.value;
@@ -73,7 +86,7 @@ export default function Screens({ model, embedded }: AppProps) {
             </button>
           }
         >
-          <p role="alert">{s.reason || text.t('failureDefault')}</p>
+          <FailureReason reason={s.reason} />
           <dl class="tender-details">{ref}</dl>
         </Outcome>
       );

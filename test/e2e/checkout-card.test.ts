@@ -159,14 +159,15 @@ describe('hosted checkout: card', () => {
     expect(navigations).toEqual([]);
   });
 
-  it('a declined card shows the API reason as text; "Try another way" then pays with a second card', async () => {
+  it('a declined card shows advice, with the API reason as text; "Try another way" then pays with a second card', async () => {
     const { reference } = await e2e.stack.initiate();
     await openCheckout(e2e.page, e2e.stack, reference);
     await fillCard(e2e.page, CARDS.declined);
     await payButton(e2e.page).click();
     await expectHeading(e2e.page, 'Payment not completed');
     const alert = e2e.page.locator('.tender-outcome [role="alert"]');
-    await expect.poll(() => alert.textContent()).toBe('Transaction declined by issuer');
+    await expect.poll(() => alert.textContent()).toBe('Your bank did not approve this payment. Try another card or another way to pay, or ask your bank why.');
+    expect(await e2e.page.locator('.tender-outcome .tender-hint').textContent()).toBe('Your bank said: “Transaction declined by issuer”');
     // Never a "successful" word on a failure.
     expect(await e2e.page.locator('.tender-outcome').textContent()).not.toMatch(/success/i);
 
@@ -331,13 +332,16 @@ describe('hosted checkout: card', () => {
     expect((await completions(e2e.stack, reference)).counts['validate-otp']).toBe(2);
   });
 
-  it('insufficient funds: the API reason is shown', async () => {
+  it('insufficient funds: advice to use another card or channel, the API reason kept as detail', async () => {
     const { reference } = await e2e.stack.initiate();
     await openCheckout(e2e.page, e2e.stack, reference);
     await fillCard(e2e.page, CARDS.insufficient);
     await payButton(e2e.page).click();
     await expectHeading(e2e.page, 'Payment not completed');
-    await expect.poll(() => e2e.page.locator('.tender-outcome [role="alert"]').textContent()).toBe('Insufficient funds');
+    await expect
+      .poll(() => e2e.page.locator('.tender-outcome [role="alert"]').textContent())
+      .toBe('There isn’t enough money on this card for this payment. Try another card, or pay by bank transfer or USSD.');
+    expect(await e2e.page.locator('.tender-outcome .tender-hint').textContent()).toBe('Your bank said: “Insufficient funds”');
   });
 
   // The server-sent transaction carries the API's `message`, so a failure learned on return shows its reason.
@@ -350,7 +354,7 @@ describe('hosted checkout: card', () => {
     await e2e.page.getByRole('button', { name: 'Decline' }).click();
     await e2e.page.waitForURL(`${e2e.stack.tenderUrl}/checkout/**`, WAIT);
     await expectHeading(e2e.page, 'Payment not completed');
-    await expect.poll(() => e2e.page.locator('.tender-outcome [role="alert"]').textContent()).toBe('3-D Secure authentication declined');
+    await expect.poll(() => e2e.page.locator('.tender-outcome .tender-hint').textContent()).toBe('Your bank said: “3-D Secure authentication declined”');
     await e2e.page.getByRole('button', { name: 'Try another way' }).click();
     await fillCard(e2e.page, CARDS.noAuth);
     await payButton(e2e.page).click();

@@ -133,8 +133,9 @@ describe('hosted checkout: answers the page cannot be sure of', () => {
     await fillCard(e2e.page, CARDS.noAuth);
     await payButton(e2e.page).click();
     await expectHeading(e2e.page, 'Payment not completed');
-    const alert = e2e.page.locator('.tender-outcome [role="alert"]');
-    await expect.poll(() => alert.textContent(), WAIT).toBe(message);
+    // Advice first (the message says "Declined"), the API's words after it, as text.
+    const detail = e2e.page.locator('.tender-outcome .tender-hint');
+    await expect.poll(() => detail.textContent(), WAIT).toBe(`Your bank said: “${message}”`);
     expect(await e2e.page.locator('.tender-outcome img, .tender-outcome b').count()).toBe(0);
     expect(await e2e.page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined();
   });
