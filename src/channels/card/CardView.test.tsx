@@ -105,13 +105,14 @@ describe('card form', () => {
     expect(await screen.findByText('Confirming your payment…')).toBeTruthy();
   });
 
-  it('shows a decline with the API reason, then "Try another way" keeps the number and expiry, never the CVV', async () => {
+  it('shows a decline as advice with the API reason, then "Try another way" keeps the number and expiry, never the CVV', async () => {
     renderApp({ [VERIFY]: verifyAnswer('pending'), [CARD]: { body: { status: false, message: 'Insufficient funds' } } });
     await flush();
     fillCard('4000000000009995');
     fireEvent.click(pay());
     expect(await screen.findByRole('heading', { name: 'Payment not completed' })).toBeTruthy();
-    expect(screen.getByText('Insufficient funds')).toBeTruthy();
+    expect(screen.getByText(/^There isn’t enough money on this card/).getAttribute('role')).toBe('alert');
+    expect(screen.getByText('Your bank said: “Insufficient funds”')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Try another way' }));
     expect((screen.getByLabelText(/card number/i) as HTMLInputElement).value).toBe('4000 0000 0000 9995');
     expect((screen.getByLabelText(/expiry/i) as HTMLInputElement).value).toBe('12/30');
