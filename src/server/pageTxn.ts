@@ -1,18 +1,10 @@
 import * as v from 'valibot';
 import { ReferenceSchema } from '../api/common';
 import type { Limiter } from './store/types';
-import type { Verifier } from './verifier';
+import type { VerifiedTxn, Verifier } from './verifier';
 
-/** What the page receives: the normalised, server-validated transaction (never the API's raw answer). */
-export interface PageTxn {
-  readonly status: string;
-  readonly amount?: number;
-  readonly currency?: string;
-  readonly merchantName?: string;
-  readonly channel?: string;
-  /** The API's reason for a failed payment, shown as text on the failure screen. */
-  readonly message?: string;
-}
+/** What the page receives: the transaction as the server's own verify normalised and checked it (never the API's raw answer). */
+export type PageTxn = VerifiedTxn;
 
 /** How the page-serving verify reaches the payment API. */
 export interface PageVerifyDeps {
@@ -47,7 +39,7 @@ export async function verifyForPage(
     }
     const outcome = await deps.verifier.verify(reference, request.requestId);
     if (outcome.kind === 'busy') request.miss?.('page_verify_busy');
-    return outcome.kind === 'ok' ? (outcome.txn as PageTxn) : undefined;
+    return outcome.kind === 'ok' ? outcome.txn : undefined;
   })().catch(() => undefined);
   try {
     return await Promise.race([call, deadline]);

@@ -12,6 +12,7 @@ import { startStorefront, type RunningStorefront } from '../../demo/storefront/s
 import { configFromEnv } from '../../src/server/config';
 import { startTenderServer, type RunningTenderServer } from '../../src/server/node';
 import { launchBrowser } from '../support/browser';
+import { freePort } from '../support/ports';
 
 const KEY = 'sk_test_e2e';
 let sandbox: RunningSandbox;
@@ -20,14 +21,6 @@ let shop: RunningStorefront;
 let evil: Server;
 let evilUrl: string;
 let browser: Browser;
-
-async function freePort(): Promise<number> {
-  const s = createServer();
-  await new Promise<void>((r) => s.listen(0, '127.0.0.1', r));
-  const { port } = s.address() as AddressInfo;
-  await new Promise<void>((r) => s.close(() => r()));
-  return port;
-}
 
 beforeAll(async () => {
   if (!existsSync('dist/tender.js') || !existsSync('dist/checkout/index.html')) throw new Error('run `npm run build` first');

@@ -3,8 +3,6 @@
 // the browser, turns to "Paid" by itself, without a reload.
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { startSandbox, type RunningSandbox } from '../../demo/sandbox/server';
@@ -12,20 +10,13 @@ import { startStorefront, type RunningStorefront } from '../../demo/storefront/s
 import { configFromEnv } from '../../src/server/config';
 import { startTenderServer, type RunningTenderServer } from '../../src/server/node';
 import { launchBrowser } from '../support/browser';
+import { freePort } from '../support/ports';
 
 const KEY = 'sk_test_e2e_outcome';
 let sandbox: RunningSandbox;
 let tender: RunningTenderServer;
 let shop: RunningStorefront;
 let browser: Browser;
-
-async function freePort(): Promise<number> {
-  const s = createServer();
-  await new Promise<void>((r) => s.listen(0, '127.0.0.1', r));
-  const { port } = s.address() as AddressInfo;
-  await new Promise<void>((r) => s.close(() => r()));
-  return port;
-}
 
 beforeAll(async () => {
   if (!existsSync('dist/tender.js') || !existsSync('dist/checkout/index.html')) throw new Error('run `npm run build` first');
