@@ -36,6 +36,26 @@ export const loaderMinify: MinifyOptions = {
 
 /** Builds dist/tender.js's text (scripts/build.ts writes it; widget/size.test.ts measures it). */
 export async function buildLoader(version: string): Promise<string> {
-  const out = await build({ ...loaderBuild(version), write: false, logLevel: 'silent' });
-  return (await minify(out.outputFiles![0]!.text, loaderMinify)).code!;
+  return (await buildLoaderFiles(version)).loader;
+}
+
+/**
+ * Builds tender.js and tender-states.js, the loading and failure states it imports when its page is slow. The two
+ * share the renamed `_` fields (esbuild's mangle cache), as they share the embed those fields live on.
+ */
+export async function buildLoaderFiles(version: string): Promise<{ loader: string; states: string }> {
+  // An empty cache asks esbuild to return the names it chose, for the second build to reuse.
+  const out = await build({ ...loaderBuild(version), mangleCache: {}, write: false, logLevel: 'silent' });
+  const states = await build({
+    ...loaderBuild(version),
+    entryPoints: ['widget/states.ts'],
+    format: 'esm',
+    mangleCache: out.mangleCache,
+    write: false,
+    logLevel: 'silent',
+  });
+  return {
+    loader: (await minify(out.outputFiles![0]!.text, loaderMinify)).code!,
+    states: (await minify(states.outputFiles![0]!.text, { ...loaderMinify, module: true })).code!,
+  };
 }

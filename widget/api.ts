@@ -3,10 +3,14 @@ import { readChildMessage } from './messages';
 import { navigateTop } from './navigate';
 import { CALLBACKS, checkOptions, fail, RULES, URL_EXPECTED } from './options';
 import { allowedUrl } from './redirect';
+import type { States } from './states';
 import type { TenderModalHandle, TenderMountHandle, TenderOptions, TenderStatus } from './types';
 
-// One hosted page in one iframe (a modal, or inline in an element). Fields ending in `_` are renamed by the build.
-interface Embed {
+/**
+ * One hosted page in one iframe (a modal, or inline in an element). Fields ending in `_` are renamed by the build, the
+ * same way in tender.js and tender-states.js (scripts/loader-build.ts shares the names between the two).
+ */
+export interface Embed {
   readonly src_: string;
   // The reference, for `already_open`.
   readonly ref_: string;
@@ -15,11 +19,17 @@ interface Embed {
   // Shows a modal, with the options whose callbacks fire from then on (a preloaded page's may differ).
   show_(o: TenderOptions): void;
   close(): void;
+  // For the loading and failure states (widget/states.ts): the options in force, the inline element, a reload, a
+  // failure (reported, the frame taken away), and the states once drawn.
+  o_: TenderOptions;
+  readonly el_?: Element;
+  readonly arm_: () => void;
+  readonly fail_: (code: string, message: string) => void;
+  ui_?: States;
 }
 
-/** Shown and reported when the hosted page did not say `ready` in time (15 s). */
+/** Reported when the hosted page did not say `ready` in time (15 s). */
 const LOAD_FAILED = 'Checkout did not load.';
-const LOADING = 'Loading…';
 
 // An element with a checkout mounted in it (an expando: renamed by the build, like the fields above).
 type Mounted = Element & { tender_?: Embed };
@@ -115,39 +125,42 @@ function embed(api: string, raw: unknown, target?: Element | string): Embed {
   // body.inert before the modal made it so.
   let wasInert: boolean;
 
-  // The loader's own small dialog until the page (which draws the real one) is ready: the loading line (a polite
-  // live region, so the load error is announced when it replaces it), Retry, Close, Esc. It sits centred *under* the
-  // iframe, which shows from the start: the iframe is transparent until the page paints, and the page's first screen
-  // comes with its HTML, so the form covers the loading line as soon as it can be seen, before the page's script.
-  // Not a modal dialog: the top layer would cover the iframe. Styled by the browser otherwise.
-  const box = h('dialog');
-  box.ariaLabel = frame.title;
-  box.style.cssText = 'position:fixed;inset:0';
-  box.onkeydown = (k) => k.key == 'Escape' && close();
-  // <output>: role status, a polite live region.
-  const status = h('output', '', box);
-  const again = h('button', 'Retry', box);
-  h('button', 'Close', box).onclick = close;
   const error = (code: string, message: string): void => call(o.onError, { code, message, reference });
-  // (Re)loads the page; without `ready` in 15 s, the error (Retry focused when the payer sees it). Retry is there only
-  // while the page is not ready (the dialog goes when it is), so `ready` is still false then.
-  // A page that did not load leaves (the dialog under it then shows, and takes clicks) until Retry puts it back.
+  // Escape closes a modal whose page is not ready (a ready page handles its own keys).
+  const esc = (k: KeyboardEvent): unknown => k.key == 'Escape' && close();
+  // The loading and failure states (widget/states.ts): imported only when the page is slow, so a payer on a good link
+  // never loads them. The script tag takes them from its own server, the ESM entry bundles them.
+  const states = (failure?: string): void => {
+    (typeof __ESM__ == 'boolean' && !__ESM__ ? import(server.href + 'tender-states.js?v=' + __TENDER_VERSION__) : import('./states')).then(
+      (m: typeof import('./states')) => listener && !ready && m.states(e, failure),
+      // Without its states (the server is gone as well), a modal that failed lets the storefront go.
+      () => failure && !inline && close(),
+    );
+  };
+  // A page that did not load leaves: the failure shows in its place until Retry puts it back.
+  const failLoad = (code: string, message: string): void => {
+    // Once failed, this load's timers are stale (a refused origin is not a timeout as well, later).
+    tries++;
+    error(code, message);
+    frame.remove();
+    states(code);
+  };
+  // Each (re)load's timers; an earlier load's are stale.
+  let tries = 0;
+  // (Re)loads the page: without `ready` in a second the loading state shows, in 15 s the failure.
   const arm = (): void => {
-    status.textContent = LOADING;
+    const n = ++tries;
     // The address first: an iframe put in the document without one makes an about:blank document, then navigates
-    // (about 60 ms at 4x CPU in the bench's storefront). A modal's iframe and loading dialog go on <html>, outside
-    // the <body> that they make inert.
+    // (about 60 ms at 4x CPU in the bench's storefront). A modal's iframe goes on <html>, outside the <body> that it makes inert.
     frame.src = src;
     (el || root).append(frame);
     // Not cleared on close: a closed checkout (no listener) says nothing.
-    setTimeout(() => {
-      // A preloaded page's dialog is not in the document yet: focus() does nothing there.
-      if (!ready && listener) error('load_timeout', (status.textContent = LOAD_FAILED)), frame.remove(), again.focus();
-    }, 15e3);
+    setTimeout(() => n == tries && !ready && listener && states(), 1e3);
+    setTimeout(() => n == tries && !ready && listener && failLoad('load_timeout', LOAD_FAILED), 15e3);
   };
-  again.onclick = arm;
   const reveal = (): void => {
-    box.remove();
+    e.ui_?.remove();
+    removeEventListener('keydown', esc);
     frame.focus();
     // The page focuses its first field. Explicit target origin, never `*`: a navigated-away frame does not receive it.
     frame.contentWindow!.postMessage({ v: 1, type: 'shown' }, origin);
@@ -186,9 +199,10 @@ function embed(api: string, raw: unknown, target?: Element | string): Embed {
   function close(): void {
     if (!listener) return;
     removeEventListener('message', listener);
+    removeEventListener('keydown', esc);
     listener = 0;
     frame.remove();
-    box.remove();
+    e.ui_?.remove();
     if (!inline) {
       // A modal is always the current one until it closes (a new one closes it first).
       current = undefined;
@@ -209,7 +223,7 @@ function embed(api: string, raw: unknown, target?: Element | string): Embed {
     // An inline checkout shows as soon as its page is ready.
     shown_: inline,
     show_(opts) {
-      o = opts;
+      o = e.o_ = opts;
       e.shown_ = true;
       // Never null in a page with a body; every element has focus().
       before = doc.activeElement as HTMLElement;
@@ -219,13 +233,16 @@ function embed(api: string, raw: unknown, target?: Element | string): Embed {
       body.inert = true;
       overflow = rootStyle.overflow;
       rootStyle.overflow = 'hidden';
-      root.append(box);
-      box.show();
+      addEventListener('keydown', esc);
       fs.visibility = '';
       if (ready) reveal();
-      else (box.lastChild as HTMLElement).focus();
+      else e.ui_?.show();
     },
     close,
+    o_: o,
+    el_: inline ? el! : undefined,
+    arm_: arm,
+    fail_: failLoad,
   };
   if (inline) (el as Mounted).tender_ = e;
   else current = e;

@@ -17,6 +17,7 @@ beforeAll(async () => {
   dist = mkdtempSync(join(tmpdir(), 'tender-dist-'));
   mkdirSync(join(dist, 'checkout/assets'), { recursive: true });
   writeFileSync(join(dist, 'tender.js'), '(function(){var config=JSON.parse("__TENDER_LOADER_CONFIG__");window.__tender=config;})();\n');
+  writeFileSync(join(dist, 'tender-states.js'), 'export const states = () => {};\n');
   writeFileSync(
     join(dist, 'checkout/index.html'),
     '<!doctype html><html><head><meta name="tender-config" content="{}"><script type="module" crossorigin src="/checkout/assets/app-AbC123.js"></script></head><body></body></html>',
@@ -73,6 +74,45 @@ describe('/tender.js', () => {
     const again = await h.request({ path: '/tender.js', headers: { 'if-none-match': etag } });
     expect(again.status).toBe(304);
     expect(again.body).toBe('');
+  });
+});
+
+describe('/tender-states.js', () => {
+  it('serves the loading and failure states as a module any storefront may import (CORS)', async () => {
+    const res = await h.request({ path: '/tender-states.js', headers: { origin: 'https://anywhere.example' } });
+    expect(res.status).toBe(200);
+    expect(res.headers['content-type']).toBe('text/javascript; charset=utf-8');
+    expect(res.headers['access-control-allow-origin']).toBe('*');
+    expect(res.headers['cross-origin-resource-policy']).toBe('cross-origin');
+    expect(res.body).toContain('export const states');
+    expect((await h.request({ method: 'POST', path: '/tender-states.js' })).status).toBe(405);
+  });
+});
+
+describe('/embed-check.js', () => {
+  const check = async (origin?: string) => {
+    const res = await h.request({ path: '/embed-check.js', headers: origin ? { origin } : {} });
+    expect(res.status).toBe(200);
+    // A module any storefront may import, never cached: the answer is about the asking origin.
+    expect(res.headers['content-type']).toBe('text/javascript; charset=utf-8');
+    expect(res.headers['access-control-allow-origin']).toBe('*');
+    expect(res.headers['cache-control']).toBe('no-store');
+    expect(res.headers.vary).toMatch(/origin/i);
+    return res.body;
+  };
+
+  it('says whether the asking origin may frame the hosted page, as its frame-ancestors do', async () => {
+    expect(await check(SHOP)).toBe('export const allowed = true;\n');
+    expect(await check(LOCAL_SHOP)).toBe('export const allowed = true;\n');
+    expect(await check('https://other-shop.example')).toBe('export const allowed = false;\n');
+    // A different scheme or port is another origin.
+    expect(await check('http://shop.example')).toBe('export const allowed = false;\n');
+    expect(await check('http://localhost:8081')).toBe('export const allowed = false;\n');
+  });
+
+  it("without an Origin (not a browser's module request) it says nothing", async () => {
+    expect(await check()).toBe('export const allowed = undefined;\n');
+    expect((await h.request({ method: 'POST', path: '/embed-check.js' })).status).toBe(405);
   });
 });
 

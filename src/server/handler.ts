@@ -144,6 +144,7 @@ export function createTender(config: TenderConfig, deps: TenderHandlerDeps = {})
     // Storefronts on other sites load this script; the default same-origin policy would block it.
     'cross-origin-resource-policy': 'cross-origin',
   };
+  const statesHeaders: Record<string, string> = { ...loaderHeaders, 'access-control-allow-origin': '*' };
   const immutableHeaders: Record<string, string> = { 'cache-control': 'public, max-age=31536000, immutable' };
   const shortCacheHeaders: Record<string, string> = { 'cache-control': 'public, max-age=300' };
 
@@ -163,6 +164,17 @@ export function createTender(config: TenderConfig, deps: TenderHandlerDeps = {})
       const entry = await assets.distFile('tender.js', injectLoaderConfig);
       if (!entry) return notBuilt();
       return entryResponse(request, entry, loaderHeaders, { etag: true });
+    }
+    if (path === '/tender-states.js') {
+      if (!isGet) return methodNotAllowed(GET_HEAD);
+      const entry = await assets.distFile('tender-states.js', (t) => t);
+      if (!entry) return notBuilt();
+      // The loader imports it as a module from the storefront's origin: a module script needs CORS.
+      return entryResponse(request, entry, statesHeaders, { etag: true });
+    }
+    if (path === '/embed-check.js') {
+      if (!isGet) return methodNotAllowed(GET_HEAD);
+      return embedCheck(request, url);
     }
     if (path === '/checkout') {
       if (!isGet) return methodNotAllowed(GET_HEAD);
@@ -184,6 +196,24 @@ export function createTender(config: TenderConfig, deps: TenderHandlerDeps = {})
       return entryResponse(request, entry, relative.startsWith('assets/') ? immutableHeaders : shortCacheHeaders, { etag: true });
     }
     return notFound();
+  }
+
+  // Whether the storefront asking may frame the hosted page (its frame-ancestors), so the loader can tell a merchant
+  // whose origin is missing from TENDER_ALLOWED_ORIGINS at once, not with a timeout. A module, as the loader imports
+  // it (a storefront's CSP allows scripts from here, often not fetch); the answer is for the request's own Origin,
+  // set by the browser, not the page. The list itself is no secret: it is in every page's CSP.
+  function embedCheck(request: Request, url: URL): Response {
+    const origin = request.headers.get('origin');
+    const allowed = origin === null ? undefined : origin === url.origin || config.allowedOrigins.includes(origin);
+    const headers = {
+      ...SECURITY_HEADERS,
+      'content-type': 'text/javascript; charset=utf-8',
+      'access-control-allow-origin': '*',
+      'cross-origin-resource-policy': 'cross-origin',
+      vary: 'origin',
+      'cache-control': 'no-store',
+    };
+    return new Response(request.method === 'HEAD' ? null : `export const allowed = ${allowed};\n`, { status: 200, headers });
   }
 
   function notBuilt(): Response {

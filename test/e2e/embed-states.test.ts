@@ -1,0 +1,169 @@
+// The loader's loading and failure states in Debian's Chromium: a storefront whose origin the Tender server does
+// not allow is diagnosed within 5 s (onError, a console line for the merchant, a message for the payer); a slow
+// page gets Tender's own loading card, which the page covers as soon as it paints. Two demo storefronts on
+// http://localhost, one allowed and one not, the Tender server and the sandbox on 127.0.0.1.
+import { existsSync } from 'node:fs';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { startSandbox, type RunningSandbox } from '../../demo/sandbox/server';
+import { startStorefront, type RunningStorefront } from '../../demo/storefront/server';
+import { configFromEnv } from '../../src/server/config';
+import { startTenderServer, type RunningTenderServer } from '../../src/server/node';
+import { launchBrowser } from '../support/browser';
+import { freePort } from '../support/ports';
+
+const KEY = 'sk_test_e2e_states';
+const FRAME = 'iframe[title="Checkout"]';
+let sandbox: RunningSandbox;
+let tender: RunningTenderServer;
+let shop: RunningStorefront;
+let stranger: RunningStorefront;
+let browser: Browser;
+
+beforeAll(async () => {
+  if (!existsSync('dist/tender.js') || !existsSync('dist/tender-states.js')) throw new Error('run `npm run build` first');
+  sandbox = await startSandbox({ apiKey: KEY });
+  const shopPort = await freePort();
+  const configured = configFromEnv({
+    TENDER_API_BASE_URL: sandbox.url,
+    TENDER_API_KEY: KEY,
+    TENDER_ALLOWED_ORIGINS: `http://localhost:${shopPort}`,
+    PORT: '0',
+    HOST: '127.0.0.1',
+  });
+  if (!configured.ok) throw new Error(configured.errors.join('; '));
+  tender = await startTenderServer(configured.config, { port: 0, deps: { log: () => {} } });
+  shop = await startStorefront({ port: shopPort, tenderUrl: tender.url, apiBaseUrl: sandbox.url, apiKey: KEY });
+  // The same shop on another port: another origin, missing from TENDER_ALLOWED_ORIGINS.
+  stranger = await startStorefront({ port: await freePort(), tenderUrl: tender.url, apiBaseUrl: sandbox.url, apiKey: KEY });
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await stranger?.close();
+  await shop?.close();
+  await tender?.close();
+  await sandbox?.close();
+});
+
+interface Watched {
+  page: Page;
+  /** The storefront's callbacks, from its console ("[tender] onError {…}"). */
+  callbacks: string[];
+  /** console.error lines. */
+  errors: string[];
+}
+
+async function newPage(viewport = { width: 1280, height: 800 }): Promise<Watched> {
+  const context = await browser.newContext({ viewport });
+  const page = await context.newPage();
+  const w: Watched = { page, callbacks: [], errors: [] };
+  page.on('console', (m) => {
+    if (m.text().startsWith('[tender] ')) w.callbacks.push(m.text().slice(9));
+    else if (m.type() === 'error') w.errors.push(m.text());
+  });
+  return w;
+}
+
+// The loader's card: a dialog on the storefront named like the checkout (the page's own dialog is inside the frame).
+const card = (page: Page) => page.getByRole('dialog', { name: 'Checkout' });
+
+describe('a storefront origin the server does not allow', () => {
+  test('diagnosed within 5 s: onError origin_not_allowed, the console names TENDER_ALLOWED_ORIGINS and the origin, the payer is told', async () => {
+    const { page, callbacks, errors } = await newPage();
+    await page.goto(stranger.url);
+    const pay = page.getByRole('button', { name: /^Pay/ });
+    await pay.click();
+    const clicked = Date.now();
+    await expect.poll(() => callbacks.find((c) => c.startsWith('onError ')), { timeout: 5000, interval: 50 }).toBeTruthy();
+    const elapsed = Date.now() - clicked;
+    expect(elapsed).toBeLessThan(5000);
+    const reported = JSON.parse(callbacks.find((c) => c.startsWith('onError '))!.slice(8)) as { code: string; message: string };
+    expect(reported.code).toBe('origin_not_allowed');
+    const line = errors.find((e) => e.includes('TENDER_ALLOWED_ORIGINS'));
+    expect(line).toContain(`Add ${new URL(stranger.url).origin} to TENDER_ALLOWED_ORIGINS`);
+    // The payer sees why, in place of the browser's "refused to connect" frame, which is gone.
+    await expect.poll(() => page.locator(FRAME).count()).toBe(0);
+    await card(page).getByText('This shop cannot show its checkout yet.').waitFor();
+    await page.screenshot({ path: 'screens/loader-refused-1280.png' }).catch(() => {});
+    // A reload would not help: no Retry; Close is focused and gives the storefront back.
+    expect(await page.getByRole('button', { name: 'Try again' }).isVisible()).toBe(false);
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Close');
+    await page.keyboard.press('Enter');
+    await card(page).waitFor({ state: 'detached' });
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toMatch(/^Pay/);
+    expect(callbacks.filter((c) => c.startsWith('onError '))).toHaveLength(1);
+    await page.context().close();
+  });
+
+  test('the allowed storefront is never told otherwise', async () => {
+    const { page, callbacks, errors } = await newPage();
+    await page.goto(shop.url);
+    await page.getByRole('button', { name: /^Pay/ }).click();
+    await page.frameLocator(FRAME).getByLabel('Card number').waitFor();
+    await page.waitForTimeout(1500);
+    expect(callbacks.filter((c) => c.startsWith('onError '))).toEqual([]);
+    expect(errors.filter((e) => e.includes('TENDER_ALLOWED_ORIGINS'))).toEqual([]);
+    await page.context().close();
+  });
+});
+
+describe('a slow hosted page', () => {
+  for (const viewport of [
+    { width: 320, height: 640 },
+    { width: 1280, height: 800 },
+  ]) {
+    test(`at ${viewport.width} px: the loading card after a second, in Tender's style and centred; the page covers it when it paints`, async () => {
+      const { page } = await newPage(viewport);
+      let release!: () => void;
+      const held = new Promise<void>((r) => (release = r));
+      await page.route('**/checkout/?*', async (route) => {
+        await held;
+        await route.continue();
+      });
+      await page.goto(shop.url);
+      await page.getByRole('button', { name: /^Pay/ }).click();
+      await card(page).waitFor();
+      await page.getByRole('status').filter({ hasText: 'Loading checkout…' }).waitFor();
+      const look = await card(page).evaluate((el) => {
+        const r = el.getBoundingClientRect();
+        const s = getComputedStyle(el);
+        return {
+          font: s.fontFamily,
+          radius: s.borderRadius,
+          centre: Math.abs(r.left + r.width / 2 - innerWidth / 2) <= 1,
+          inside: r.left >= 0 && r.right <= innerWidth,
+          modal: el.matches(':modal'),
+        };
+      });
+      expect(look).toEqual({ font: expect.stringContaining('system-ui'), radius: '10px', centre: true, inside: true, modal: false });
+      // Only Close while loading normally: Retry comes after a failure or a long wait.
+      expect(await page.getByRole('button', { name: 'Try again' }).isVisible()).toBe(false);
+      expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Close');
+      await page.screenshot({ path: `screens/loader-loading-${viewport.width}.png` }).catch(() => {});
+      release();
+      await page.frameLocator(FRAME).getByLabel('Card number').waitFor();
+      await card(page).waitFor({ state: 'detached' });
+      await page.context().close();
+    });
+  }
+
+  test('Esc closes while the page loads, and focus returns to Pay', async () => {
+    const { page, callbacks } = await newPage();
+    await page.route('**/checkout/?*', async (route) => {
+      await new Promise((r) => setTimeout(r, 2500));
+      await route.continue().catch(() => {});
+    });
+    await page.goto(shop.url);
+    await page.getByRole('button', { name: /^Pay/ }).focus();
+    await page.keyboard.press('Enter');
+    await page.getByRole('status').filter({ hasText: 'Loading checkout…' }).waitFor();
+    await page.keyboard.press('Escape');
+    await page.locator(FRAME).waitFor({ state: 'detached' });
+    await card(page).waitFor({ state: 'detached' });
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toMatch(/^Pay/);
+    await expect.poll(() => callbacks.filter((c) => c.startsWith('onClose '))).toHaveLength(1);
+    await page.context().close();
+  });
+});

@@ -1,0 +1,244 @@
+// @vitest-environment happy-dom
+// @vitest-environment-options {"settings":{"disableIframePageLoading":true}}
+// The loader's loading and failure states (widget/states.ts), through the loader's own API: drawn only when the page
+// is slow, styled like the checkout, Retry only after a failure or a long wait, a refused origin diagnosed at once.
+// Chromium: test/e2e/embed.test.ts and test/e2e/embed-origin.test.ts.
+import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
+import { mount, open, preload } from './api';
+import { originAllowed } from './embedCheck';
+import { fakePage, TENDER } from './testing';
+import type { TenderOptions } from './types';
+
+const REF = 'TND-STATES1';
+const v = 1;
+
+const options = (extra: Partial<TenderOptions> = {}) => ({
+  transactionReference: REF,
+  tenderUrl: TENDER,
+  onClose: vi.fn(),
+  onError: vi.fn(),
+  ...extra,
+});
+
+const frames = () => document.querySelectorAll('iframe');
+const card = () => document.querySelector<HTMLElement>('dialog, [role="group"]');
+const status = () => document.querySelector('output')?.textContent;
+const button = (name: string) => [...document.querySelectorAll('button')].find((b) => b.textContent === name);
+const visible = (b: HTMLElement | undefined) => !!b && !b.hidden;
+
+// The server's answer (/embed-check.js, a module import: test/e2e/embed-states.test.ts imports the real one).
+vi.mock('./embedCheck', () => ({ originAllowed: vi.fn() }));
+let check: () => Promise<boolean | undefined>;
+const asked: string[] = [];
+const handles: { close(): void }[] = [];
+
+// The timers and the states' import both have to run.
+const wait = async (ms: number) => {
+  await vi.advanceTimersByTimeAsync(ms);
+  await vi.dynamicImportSettled();
+  await vi.advanceTimersByTimeAsync(0);
+};
+
+beforeEach(() => {
+  vi.useFakeTimers();
+  asked.length = 0;
+  check = () => Promise.resolve(true);
+  vi.mocked(originAllowed).mockImplementation((server) => {
+    asked.push(server);
+    return check();
+  });
+  document.body.innerHTML = '<button id="pay">Pay</button><div id="slot"></div>';
+  document.getElementById('pay')!.focus();
+});
+afterEach(() => {
+  for (const h of handles.splice(0)) h.close();
+  for (const f of frames()) f.remove();
+  document.documentElement.style.overflow = '';
+  document.body.inert = false;
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+const openModal = (o = options()) => {
+  const h = open(o);
+  handles.push(h);
+  return o;
+};
+
+describe('a modal whose page is slow', () => {
+  test('nothing in the first second; then a styled loading card under the frame, Close focused, no Retry yet', async () => {
+    openModal();
+    await wait(900);
+    expect(card()).toBeNull();
+    expect(asked).toEqual([]);
+    await wait(200);
+    const c = card()!;
+    expect(c.localName).toBe('dialog');
+    expect((c as HTMLDialogElement).open).toBe(true);
+    // Not modal: the top layer would cover the frame, whose first screen must show over the card.
+    expect(c.matches(':modal')).toBe(false);
+    expect(Number(c.style.zIndex)).toBeLessThan(Number(frames()[0]!.style.zIndex));
+    // Tender's own style, through the CSSOM (no <style>, which a storefront CSP may refuse).
+    expect(c.style.borderRadius).toBe('10px');
+    expect(c.style.font).toContain('system-ui');
+    expect(document.querySelectorAll('style')).toHaveLength(0);
+    expect(status()).toBe('Loading checkout…');
+    expect(visible(button('Close'))).toBe(true);
+    expect(visible(button('Try again'))).toBe(false);
+    expect(document.activeElement).toBe(button('Close'));
+    // The server is asked, once, whether this storefront may frame its page.
+    expect(asked).toEqual([`${TENDER}/`]);
+  });
+
+  test('a page that is ready within the second never loads the states', async () => {
+    openModal();
+    const page = fakePage();
+    await wait(500);
+    page.send({ v, type: 'ready', reference: REF });
+    await wait(20_000);
+    expect(card()).toBeNull();
+    expect(asked).toEqual([]);
+  });
+
+  test('a long wait adds a hint and Retry; Retry reloads the page', async () => {
+    openModal();
+    await wait(1000);
+    expect(visible(button('Try again'))).toBe(false);
+    await wait(7000);
+    expect(document.body.textContent + card()!.textContent).toContain('This is taking longer than usual.');
+    expect(visible(button('Try again'))).toBe(true);
+    const before = frames()[0]!;
+    button('Try again')!.click();
+    expect(frames()).toHaveLength(1);
+    expect(frames()[0]).toBe(before);
+    expect(visible(button('Try again'))).toBe(false);
+  });
+
+  test('ready removes the card and focuses the frame', async () => {
+    openModal();
+    const page = fakePage();
+    await wait(1500);
+    expect(card()).not.toBeNull();
+    page.send({ v, type: 'ready', reference: REF });
+    expect(card()).toBeNull();
+    expect(document.activeElement).toBe(page.frame);
+  });
+
+  test('no ready in 15 s: onError load_timeout, the frame goes, the failure with Retry focused; Retry brings it back', async () => {
+    const o = openModal();
+    await wait(14_900);
+    expect(o.onError).not.toHaveBeenCalled();
+    await wait(200);
+    expect(o.onError).toHaveBeenCalledWith({ code: 'load_timeout', message: 'Checkout did not load.', reference: REF });
+    expect(frames()).toHaveLength(0);
+    expect(status()).toBe('The checkout did not load.');
+    expect(card()!.textContent).toContain('Check your connection and try again.');
+    expect(document.activeElement).toBe(button('Try again'));
+    button('Try again')!.click();
+    expect(frames()).toHaveLength(1);
+    expect(status()).toBe('Loading checkout…');
+    const page = fakePage();
+    page.send({ v, type: 'ready', reference: REF });
+    await wait(20_000);
+    expect(o.onError).toHaveBeenCalledTimes(1);
+    expect(card()).toBeNull();
+  });
+
+  test('Esc closes at once, before the states and with them; so does Close', async () => {
+    const o = openModal();
+    document.body.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true }));
+    expect(frames()).toHaveLength(0);
+    expect(o.onClose).toHaveBeenCalledTimes(1);
+    const o2 = openModal(options());
+    await wait(1000);
+    button('Close')!.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true }));
+    expect(frames()).toHaveLength(0);
+    expect(card()).toBeNull();
+    expect(o2.onClose).toHaveBeenCalledTimes(1);
+    const o3 = openModal(options());
+    await wait(1000);
+    button('Close')!.click();
+    expect(frames()).toHaveLength(0);
+    expect(card()).toBeNull();
+    expect(o3.onClose).toHaveBeenCalledTimes(1);
+    expect(document.activeElement).toBe(document.getElementById('pay'));
+  });
+
+  test('the payer already in the frame keeps their focus', async () => {
+    openModal();
+    frames()[0]!.focus();
+    await wait(1000);
+    expect(card()).not.toBeNull();
+    expect(document.activeElement).toBe(frames()[0]);
+  });
+
+  test("in the payer's language, in the merchant's colours and scheme", async () => {
+    openModal(options({ locale: 'yo', colorScheme: 'dark', theme: { '--tender-primary': '#0a7a55' } }));
+    await wait(8000);
+    const c = card()!;
+    expect(c.getAttribute('aria-label')).toBe('Ibi ìsanwó');
+    expect(status()).toBe('Ibi ìsanwó ń ṣí…');
+    expect(c.style.background).toMatch(/#131518|rgb\(19, 21, 24\)/);
+    expect(button('Gbìyànjú lẹ́ẹ̀kan sí i')!.style.background).toMatch(/#0a7a55|rgb\(10, 122, 85\)/);
+  });
+});
+
+describe('a storefront origin the server does not allow', () => {
+  test('onError origin_not_allowed, a console line naming TENDER_ALLOWED_ORIGINS and the origin; the payer told, no Retry', async () => {
+    check = () => Promise.resolve(false);
+    const error = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const o = openModal();
+    await wait(1100);
+    expect(o.onError).toHaveBeenCalledWith(expect.objectContaining({ code: 'origin_not_allowed', reference: REF }));
+    const line = String(error.mock.calls[0]![0]);
+    expect(line).toContain('TENDER_ALLOWED_ORIGINS');
+    expect(line).toContain(`Add ${location.origin} to`);
+    expect(frames()).toHaveLength(0);
+    expect(card()!.textContent).toContain('This shop cannot show its checkout yet.');
+    expect(visible(button('Try again'))).toBe(false);
+    expect(document.activeElement).toBe(button('Close'));
+    // Not a load timeout as well, later.
+    await wait(20_000);
+    expect(o.onError).toHaveBeenCalledTimes(1);
+  });
+
+  test('a server that cannot say (an error, an older server) is no diagnosis: the load timeout still tells', async () => {
+    check = () => Promise.resolve(undefined);
+    const o = openModal();
+    await wait(2000);
+    expect(o.onError).not.toHaveBeenCalled();
+    await wait(13_500);
+    expect(o.onError).toHaveBeenCalledWith(expect.objectContaining({ code: 'load_timeout' }));
+  });
+});
+
+describe('inline and preloaded', () => {
+  test('inline: no loading card (the page draws its first screen in place); a failure replaces the frame, without Close', async () => {
+    const o = options();
+    handles.push({ close: mount('#slot', o).unmount });
+    await wait(14_000);
+    expect(card()).toBeNull();
+    await wait(1500);
+    const c = card()!;
+    expect(c.parentElement!.id).toBe('slot');
+    expect(c.getAttribute('role')).toBe('group');
+    expect(status()).toBe('The checkout did not load.');
+    expect(button('Close')).toBeUndefined();
+    button('Try again')!.click();
+    expect(document.querySelector('#slot iframe')).not.toBeNull();
+    expect(card()).toBeNull();
+  });
+
+  test('a preloaded page diagnoses its origin but draws nothing until it is opened', async () => {
+    check = () => Promise.resolve(false);
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const o = options();
+    preload(o);
+    await wait(1500);
+    expect(o.onError).toHaveBeenCalledWith(expect.objectContaining({ code: 'origin_not_allowed' }));
+    expect(card()).toBeNull();
+    openModal(o);
+    expect(card()!.textContent).toContain('This shop cannot show its checkout yet.');
+  });
+});

@@ -1,0 +1,154 @@
+// tender-states.js: what the storefront shows while the hosted page is slow to come, or did not come. The loader
+// (widget/api.ts) imports it only when the page has not said `ready` within a second, so it costs a payer on a good
+// link nothing; the loader's own bytes stay on the critical path alone.
+//
+// Drawn with createElement and the CSSOM only (no innerHTML, no <style>, no style attribute): a storefront's CSP and
+// Trusted Types allow it. The spinner turns with the Web Animations API for the same reason.
+import type { Locale } from '../src/i18n/locale';
+import { negotiateLocale } from '../src/i18n/locale';
+import en from './messages/loader.en';
+import ha from './messages/loader.ha';
+import ig from './messages/loader.ig';
+import pcm from './messages/loader.pcm';
+import yo from './messages/loader.yo';
+import type { Embed } from './api';
+import { originAllowed } from './embedCheck';
+
+const TEXTS: Record<Locale, typeof en> = { en, yo, ha, ig, pcm };
+
+/** After this long in the loading state (counted from the open, as the loader draws us after a second), Retry shows. */
+const SLOW_MS = 7000;
+
+/** The states as drawn for one embed. */
+export interface States {
+  /** Shows loading, or the failure the loader reported, by its onError code. */
+  update(failure?: string): void;
+  /** Draws a preloaded modal's states once it is opened. */
+  show(): void;
+  remove(): void;
+}
+
+/** The onError code of a storefront origin the server does not allow. */
+export const ORIGIN_NOT_ALLOWED = 'origin_not_allowed';
+
+// The hosted page's own palette (src/checkout/styles.css), so the loading card looks like the checkout it becomes.
+const LIGHT = { bg: '#ffffff', text: '#1a1d21', muted: '#4d5560', primary: '#0b57d0', onPrimary: '#ffffff', border: '#8a929c' };
+const DARK = { bg: '#131518', text: '#eceef1', muted: '#b6bcc4', primary: '#8ab4f8', onPrimary: '#0b1d3a', border: '#7d8590' };
+
+/** The console line a merchant needs when their storefront's origin is missing from the server's list. */
+export const refusedMessage = (origin: string, server: string): string =>
+  `Tender: the Tender server at ${new URL(server).origin} does not allow ${origin} to embed its checkout. Add ${origin} to TENDER_ALLOWED_ORIGINS (comma-separated origins) on that server and restart it.`;
+
+/** Shows an embed's loading state, or its failure by onError code: drawn the first time, then updated. */
+export function states(e: Embed, failure?: string): void {
+  (e.ui_ ??= drawStates(e)).update(failure);
+}
+
+// Draws the states for one embed, and asks the server once whether the storefront's origin is allowed.
+function drawStates(e: Embed): States {
+  const o = e.o_;
+  // The hosted page's address is the server's, with checkout/ under it.
+  const server = e.src_.slice(0, e.src_.indexOf('checkout/?'));
+  const t = TEXTS[negotiateLocale([o.locale], navigator.languages)];
+  const scheme = o.colorScheme;
+  const c = scheme == 'dark' || (scheme == 'auto' && matchMedia('(prefers-color-scheme: dark)').matches) ? DARK : LIGHT;
+  const theme = (name: string, fallback: string): string => (o.theme as Record<string, string> | undefined)?.[`--tender-${name}`] ?? fallback;
+  const font = theme('font', 'system-ui, -apple-system, "Segoe UI", Roboto, sans-serif');
+  const radius = theme('radius', '10px');
+  const primary = theme('primary', c.primary);
+  const onPrimary = theme('on-primary', c.onPrimary);
+  const inline = e.el_;
+
+  const el = <K extends keyof HTMLElementTagNameMap>(tag: K, css: string, parent: Element, text = ''): HTMLElementTagNameMap[K] => {
+    const e = document.createElement(tag);
+    e.style.cssText = css;
+    e.textContent = text;
+    parent.append(e);
+    return e;
+  };
+
+  // A modal's card sits centred under the iframe, which is transparent until the page paints: the page's first
+  // screen covers it as soon as there is one. Not a modal <dialog>: the top layer would cover the iframe.
+  const card = document.createElement(inline ? 'div' : 'dialog');
+  card.style.cssText =
+    `box-sizing:border-box;margin:auto;padding:24px;border:1px solid ${c.border};border-radius:${radius};background:${theme('bg', c.bg)};` +
+    `color:${theme('text', c.text)};font:16px/1.5 ${font};text-align:center;width:min(360px,calc(100% - 32px));color-scheme:${c == DARK ? 'dark' : 'light'};` +
+    (inline ? '' : 'position:fixed;inset:0;height:fit-content;z-index:2147483646;box-shadow:0 8px 32px rgba(0,0,0,.3)');
+  if (inline) card.setAttribute('role', 'group');
+  card.setAttribute('aria-label', t.title);
+
+  const spinner = el('div', `width:28px;height:28px;margin:0 auto 12px;border-radius:50%;border:3px solid ${c.border};border-top-color:${primary}`, card);
+  spinner.setAttribute('aria-hidden', 'true');
+  if (!matchMedia('(prefers-reduced-motion: reduce)').matches)
+    spinner.animate([{ transform: 'rotate(0)' }, { transform: 'rotate(1turn)' }], { duration: 900, iterations: Infinity });
+  // <output>: role status, a polite live region, so a failure that replaces the loading line is announced.
+  const status = el('output', 'display:block;font-weight:600', card);
+  const hint = el('p', `margin:8px 0 0;color:${theme('muted', c.muted)};font-size:14px`, card);
+  const actions = el('div', 'display:flex;gap:8px;justify-content:center;flex-wrap:wrap;margin-top:16px', card);
+  const button = (label: string, filled: boolean, onclick: () => void): HTMLButtonElement => {
+    const b = el(
+      'button',
+      `font:inherit;font-weight:600;min-height:44px;padding:0 20px;border-radius:${radius};cursor:pointer;border:1px solid ${filled ? primary : c.border};` +
+        `background:${filled ? primary : 'transparent'};color:${filled ? onPrimary : 'inherit'}`,
+      actions,
+      label,
+    );
+    b.onclick = onclick;
+    return b;
+  };
+  const retry = button(t.retry, true, () => (e.arm_(), states.update()));
+  // Inline, the merchant's page owns the place the checkout sits in: no Close there.
+  const close = inline ? undefined : button(t.close, false, e.close);
+
+  let failure: string | undefined;
+  let slow: ReturnType<typeof setTimeout> | undefined;
+  let slowNow = false;
+
+  const render = (): void => {
+    status.textContent = failure ? t.failed : t.loading;
+    hint.textContent = failure == ORIGIN_NOT_ALLOWED ? t.refused : failure ? t.failedHint : slowNow ? t.slow : '';
+    hint.hidden = !hint.textContent;
+    spinner.hidden = !!failure;
+    // Retry only when it can help: after a load failure (a refused origin needs the merchant, not a reload) or a long wait.
+    retry.hidden = failure ? failure == ORIGIN_NOT_ALLOWED : !slowNow;
+    // Inline, the card shows only for a failure: while loading, the page's own first screen is in that place.
+    if (!(inline ? failure : e.shown_)) card.remove();
+    else if (!card.isConnected) {
+      (inline ?? document.documentElement).append(card);
+      if (!inline) (card as HTMLDialogElement).show();
+    }
+  };
+
+  const focus = (): void => {
+    // Never take focus from the page: a payer typing into its first screen keeps their place.
+    if (!card.isConnected || document.activeElement?.localName == 'iframe') return;
+    (failure && !retry.hidden ? retry : close)?.focus();
+  };
+
+  const states: States = {
+    update(next) {
+      failure = next;
+      clearTimeout(slow);
+      slowNow = false;
+      if (!next) slow = setTimeout(() => ((slowNow = true), render()), SLOW_MS);
+      render();
+      focus();
+    },
+    show() {
+      render();
+      focus();
+    },
+    remove() {
+      clearTimeout(slow);
+      card.remove();
+    },
+  };
+
+  void originAllowed(server).then((allowed) => {
+    if (allowed !== false) return;
+    const message = refusedMessage(location.origin, server);
+    console.error(message);
+    e.fail_(ORIGIN_NOT_ALLOWED, message);
+  });
+  return states;
+}
