@@ -46,7 +46,7 @@ export interface TenderClose {
 }
 
 /** The closed set of error codes the loader itself reports; the hosted page may add its own. */
-export type TenderErrorCode = 'load_timeout' | 'navigate_refused' | 'already_open' | (string & {});
+export type TenderErrorCode = 'load_timeout' | 'origin_not_allowed' | 'navigate_refused' | 'already_open' | (string & {});
 
 /** Passed to `onError`: something the integrator or the payer should know about; the payment itself may still go on. */
 export interface TenderError {

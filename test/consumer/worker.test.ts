@@ -29,6 +29,8 @@ const result = { nodeImports: script.match(/from\\s*["']node:[^"']+["']|require\
 const get = async (path, init) => { const r = await mf.dispatchFetch('http://shop.example' + path, init); return { status: r.status, type: r.headers.get('content-type'), csp: r.headers.get('content-security-policy'), text: await r.text() }; };
 result.health = await get('/pay/healthz');
 result.loader = await get('/pay/tender.js');
+result.states = await get('/pay/tender-states.js');
+result.states.text = result.states.text.includes('embed-check.js');
 result.page = await get('/pay/checkout/?transactionReference=TND-worker-1');
 result.asset = await get((/src="(\\/pay\\/checkout\\/assets\\/[^"]+)"/.exec(result.page.text) ?? [])[1] ?? '/pay/missing');
 result.verify = await get('/pay/api/v1/transaction/verify', { method: 'POST', headers: { 'content-type': 'application/json', origin: 'http://shop.example' }, body: JSON.stringify({ transactionReference: 'TND-worker-1' }) });
@@ -48,6 +50,8 @@ console.log(JSON.stringify(result));`,
     expect(JSON.parse(out.health.text)).toMatchObject({ ok: true });
     expect(out.loader).toMatchObject({ status: 200, type: 'text/javascript; charset=utf-8' });
     expect(out.loader.text).toBeGreaterThan(1000);
+    // The loader's states come from the embedded assets too (no file system in a Worker).
+    expect(out.states).toMatchObject({ status: 200, type: 'text/javascript; charset=utf-8', text: true });
     expect(out.page.status).toBe(200);
     expect(out.page.csp).toContain("script-src 'self'");
     expect(out.page.text).toMatch(/src="\/pay\/checkout\/assets\/index-[\w-]+\.js"/);
