@@ -1,6 +1,6 @@
 // Builds everything `npm start`, `npm run serve`, the tests and the published package need into dist/:
 //   dist/checkout/   the hosted checkout page (Vite)
-//   dist/tender.js   the script-tag loader (IIFE), with dist/tender-states.js (its loading and failure states), and dist/esm/ the side-effect-free ESM entry (`tender-checkout`)
+//   dist/tender.js   the script-tag loader (IIFE), with dist/tender-deferred.js (its deferred half: states, redirects), and dist/esm/ the side-effect-free ESM entry (`tender-checkout`)
 //   dist/react/      the React binding (`tender-checkout/react`; React and the core stay imports)
 //   dist/api/        the contract and the server-side client (`tender-checkout/api`)
 //   dist/server/     the server kit: index.js (Node), web.js (Workers, edge), assets.js (the built files embedded),
@@ -27,7 +27,7 @@ await writeText('dist/checkout');
 // esbuild, then terser (widget/build-options.ts): the loader has a byte budget.
 const loader = await buildLoaderFiles(pkg.version);
 await writeFile('dist/tender.js', loader.loader);
-await writeFile('dist/tender-states.js', loader.states);
+await writeFile('dist/tender-deferred.js', loader.deferred);
 const browser = { bundle: true, minify: false, format: 'esm', target: 'es2019', define: { ...define, __ESM__: 'true' } } as const;
 await esbuild({ ...browser, entryPoints: { index: 'widget/index.ts' }, outdir: 'dist/esm' });
 // The binding imports the core by the package's name, so one copy of it (one open modal) serves both.

@@ -40,15 +40,15 @@ export async function buildLoader(version: string): Promise<string> {
 }
 
 /**
- * Builds tender.js and tender-states.js, the loading and failure states it imports when its page is slow. The two
- * share the renamed `_` fields (esbuild's mangle cache), as they share the embed those fields live on.
+ * Builds tender.js and tender-deferred.js, the half it imports when its page is ready or slow (widget/deferred.ts).
+ * The two share the renamed `_` fields (esbuild's mangle cache), as they share the embed those fields live on.
  */
-export async function buildLoaderFiles(version: string): Promise<{ loader: string; states: string }> {
+export async function buildLoaderFiles(version: string): Promise<{ loader: string; deferred: string }> {
   // An empty cache asks esbuild to return the names it chose, for the second build to reuse.
   const out = await build({ ...loaderBuild(version), mangleCache: {}, write: false, logLevel: 'silent' });
-  const states = await build({
+  const deferred = await build({
     ...loaderBuild(version),
-    entryPoints: ['widget/states.ts'],
+    entryPoints: ['widget/deferred.ts'],
     format: 'esm',
     mangleCache: out.mangleCache,
     write: false,
@@ -56,6 +56,6 @@ export async function buildLoaderFiles(version: string): Promise<{ loader: strin
   });
   return {
     loader: (await minify(out.outputFiles![0]!.text, loaderMinify)).code!,
-    states: (await minify(states.outputFiles![0]!.text, { ...loaderMinify, module: true })).code!,
+    deferred: (await minify(deferred.outputFiles![0]!.text, { ...loaderMinify, module: true })).code!,
   };
 }

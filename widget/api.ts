@@ -1,14 +1,11 @@
-import { loaderConfig } from './config';
 import { readChildMessage } from './messages';
-import { navigateTop } from './navigate';
 import { CALLBACKS, checkOptions, fail, RULES, URL_EXPECTED } from './options';
-import { allowedUrl } from './redirect';
 import type { States } from './states';
 import type { TenderModalHandle, TenderMountHandle, TenderOptions, TenderStatus } from './types';
 
 /**
  * One hosted page in one iframe (a modal, or inline in an element). Fields ending in `_` are renamed by the build, the
- * same way in tender.js and tender-states.js (scripts/loader-build.ts shares the names between the two).
+ * same way in tender.js and tender-deferred.js (scripts/loader-build.ts shares the names between the two).
  */
 export interface Embed {
   readonly src_: string;
@@ -128,11 +125,14 @@ function embed(api: string, raw: unknown, target?: Element | string): Embed {
   const error = (code: string, message: string): void => call(o.onError, { code, message, reference });
   // Escape closes a modal whose page is not ready (a ready page handles its own keys).
   const esc = (k: KeyboardEvent): unknown => k.key == 'Escape' && close();
-  // The loading and failure states (widget/states.ts): imported only when the page is slow, so a payer on a good link
-  // never loads them. The script tag takes them from its own server, the ESM entry bundles them.
+  // The loader's deferred half (widget/deferred.ts): the script tag imports it from its own server once the page is
+  // ready or slow, never before (a payer on a good link waits for none of it); the ESM entry bundles it.
+  const deferred = (): Promise<typeof import('./deferred')> =>
+    typeof __ESM__ == 'boolean' && !__ESM__ ? import(server.href + 'tender-deferred.js?v=' + __TENDER_VERSION__) : import('./deferred');
+  // The loading and failure states.
   const states = (failure?: string): void => {
-    (typeof __ESM__ == 'boolean' && !__ESM__ ? import(server.href + 'tender-states.js?v=' + __TENDER_VERSION__) : import('./states')).then(
-      (m: typeof import('./states')) => listener && !ready && m.states(e, failure),
+    deferred().then(
+      (m) => listener && !ready && m.states(e, failure),
       // Without its states (the server is gone as well), a modal that failed lets the storefront go.
       () => failure && !inline && close(),
     );
@@ -176,16 +176,18 @@ function embed(api: string, raw: unknown, target?: Element | string): Embed {
     if (t == 'ready') {
       ready = true;
       if (e.shown_) reveal();
+      // Ready for a redirect (a wallet, 3-D Secure) without a wait then; a failure here is retried then.
+      deferred().catch(Object);
     } else if (t == 'resize') {
       if (inline) fs.height = m.height + 'px';
     } else if (t == 'progress') busy = m.inProgress;
     else if (t == 'error') error(m.code, m.message);
     else if (t == 'navigate') {
-      // The hosted page checked the URL already; the loader decides again with its own list.
-      const c = typeof __ESM__ != 'boolean' || __ESM__ ? { redirectHosts: o.redirectHosts, allowHttpLoopback: origin < 'https' } : loaderConfig();
-      const to = allowedUrl(m.url, c);
-      if (to) navigateTop(to);
-      else error('navigate_refused', 'not an allowed host: ' + m.url);
+      const refused = (why: string) => error('navigate_refused', why + m.url);
+      deferred().then(
+        (d) => d.redirectTop(e, m.url) || refused('not an allowed host: '),
+        () => refused('could not check '),
+      );
     } else if (t == 'close' || !(fired[t] || fired.success)) {
       // Each outcome callback fires once, after success nothing else. close may carry the latest status, for onClose;
       // the page asked its payer first when a payment was in flight.

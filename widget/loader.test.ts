@@ -238,7 +238,7 @@ describe('modal', () => {
 });
 
 describe('bridge', () => {
-  test('ignores messages from another origin, another window, another version or another reference', () => {
+  test('ignores messages from another origin, another window, another version or another reference', async () => {
     const o = options();
     open(o);
     const page = fakePage();
@@ -250,8 +250,12 @@ describe('bridge', () => {
     page.send({ ...success, reference: 'TND-OTHER' });
     page.send({ v, type: 'navigate', url: 'https://evil.example/' }, 'https://evil.example');
     page.send('{"v":1,"type":"success"}');
+    // A forged navigate would have been checked (and refused, with onError) in the deferred half: it never got there.
+    await vi.dynamicImportSettled();
+    await new Promise((r) => setTimeout(r, 10));
     expect(o.onSuccess).not.toHaveBeenCalled();
     expect(o.onEvent).not.toHaveBeenCalled();
+    expect(o.onError).not.toHaveBeenCalled();
     expect(navigated).toEqual([]);
     page.send(success);
     expect(o.onSuccess).toHaveBeenCalledWith({ reference: REF, status: 'successful' });
@@ -335,19 +339,23 @@ describe('navigate', () => {
     ['https://wallet.example@evil.example/'],
     ['http://wallet.example/pay'],
     ['data:text/html,hi'],
-  ])('refuses %s with onError', (url) => {
+  ])('refuses %s with onError', async (url) => {
     const o = options({ redirectHosts: ['wallet.example'] });
     open(o);
     fakePage().send({ v, type: 'navigate', url });
+    // The check lives in the loader's deferred half (widget/deferred.ts), imported first.
+    await vi.dynamicImportSettled();
+    await expect.poll(() => vi.mocked(o.onError).mock.calls.length).toBe(1);
     expect(navigated).toEqual([]);
-    expect(o.onError).toHaveBeenCalledWith(expect.objectContaining({ code: 'navigate_refused' }));
+    expect(o.onError).toHaveBeenCalledWith({ code: 'navigate_refused', message: `not an allowed host: ${url}`, reference: REF });
   });
 
-  test('moves the top window to an allowed https URL', () => {
+  test('moves the top window to an allowed https URL', async () => {
     const o = options({ redirectHosts: ['wallet.example'] });
     open(o);
     fakePage().send({ v, type: 'navigate', url: 'https://wallet.example/cashier?ref=1' });
-    expect(navigated).toEqual(['https://wallet.example/cashier?ref=1']);
+    await vi.dynamicImportSettled();
+    await expect.poll(() => navigated).toEqual(['https://wallet.example/cashier?ref=1']);
     expect(o.onError).not.toHaveBeenCalled();
   });
 });

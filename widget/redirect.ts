@@ -2,6 +2,9 @@
 // the loader a fifth of its byte budget. redirect.test.ts proves on a table that both decide alike. tender.js
 // leaves out two steps its inputs make redundant (`__ESM__` false): the length cap, which readChildMessage applies
 // to every `navigate` URL, and lower-casing the hosts, which the Tender server does to its list (src/server/config.ts).
+import type { Embed } from './api';
+import { loaderConfig } from './config';
+import { navigateTop } from './navigate';
 
 /**
  * The URL to send the payer to, or undefined when checkRedirectUrl would refuse it with `{ hosts, allowHttpLoopback }`.
@@ -27,4 +30,18 @@ export function allowedUrl(raw: string, policy?: { readonly redirectHosts?: read
   } catch {
     // Not an absolute URL.
   }
+}
+
+/**
+ * Sends the payer where the hosted page asked (a wallet cashier, a 3-D Secure page) if the loader's own list allows
+ * it: the page checked the URL already, the loader decides again. False when it refused.
+ */
+export function redirectTop(e: Embed, url: string): boolean {
+  // The script tag has its server's list (written into this file as it is served); the ESM entry has its options.
+  const to = allowedUrl(
+    url,
+    typeof __ESM__ != 'boolean' || __ESM__ ? { redirectHosts: e.o_.redirectHosts, allowHttpLoopback: e.src_ < 'https' } : loaderConfig(),
+  );
+  if (to) navigateTop(to);
+  return !!to;
 }

@@ -1,4 +1,4 @@
-// tender-states.js: what the storefront shows while the hosted page is slow to come, or did not come. The loader
+// tender-deferred.js: what the storefront shows while the hosted page is slow to come, or did not come. The loader
 // (widget/api.ts) imports it only when the page has not said `ready` within a second, so it costs a payer on a good
 // link nothing; the loader's own bytes stay on the critical path alone.
 //
@@ -29,14 +29,14 @@ export interface States {
 }
 
 /** The onError code of a storefront origin the server does not allow. */
-export const ORIGIN_NOT_ALLOWED = 'origin_not_allowed';
+const ORIGIN_NOT_ALLOWED = 'origin_not_allowed';
 
 // The hosted page's own palette (src/checkout/styles.css), so the loading card looks like the checkout it becomes.
 const LIGHT = { bg: '#ffffff', text: '#1a1d21', muted: '#4d5560', primary: '#0b57d0', onPrimary: '#ffffff', border: '#8a929c' };
 const DARK = { bg: '#131518', text: '#eceef1', muted: '#b6bcc4', primary: '#8ab4f8', onPrimary: '#0b1d3a', border: '#7d8590' };
 
 /** The console line a merchant needs when their storefront's origin is missing from the server's list. */
-export const refusedMessage = (origin: string, server: string): string =>
+const refusedMessage = (origin: string, server: string): string =>
   `Tender: the Tender server at ${new URL(server).origin} does not allow ${origin} to embed its checkout. Add ${origin} to TENDER_ALLOWED_ORIGINS (comma-separated origins) on that server and restart it.`;
 
 /** Shows an embed's loading state, or its failure by onError code: drawn the first time, then updated. */

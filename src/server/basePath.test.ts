@@ -14,7 +14,7 @@ const config = (() => {
 const encoder = new TextEncoder();
 const FILES: Record<string, string> = {
   'tender.js': 'console.log("__TENDER_LOADER_CONFIG__")',
-  'tender-states.js': 'export const states = () => {};',
+  'tender-deferred.js': 'export const states = () => {};',
   'checkout/index.html':
     '<!doctype html><html lang="en"><head><meta name="tender-config" content="{}"><script type="module" async src="/checkout/assets/index-a1.js"></script></head><body><div id="app"></div></body></html>',
   // Each locale's strings, as the build names them (the first screen is drawn only with a reference).
@@ -33,7 +33,7 @@ describe('the handler under a base path', () => {
     expect((await get('/pay/healthz')).status).toBe(200);
     expect((await get('/pay/tender.js')).status).toBe(200);
     // The loader's slow and failed states, and its question about the storefront's origin, beside it.
-    expect((await get('/pay/tender-states.js')).status).toBe(200);
+    expect((await get('/pay/tender-deferred.js')).status).toBe(200);
     expect(await (await get('/pay/embed-check.js', { origin: 'https://elsewhere.example' })).text()).toBe('export const allowed = false;\n');
     const asset = await get('/pay/checkout/assets/index-a1.js', { 'accept-encoding': 'gzip, br' });
     expect(asset.status).toBe(200);
@@ -42,7 +42,7 @@ describe('the handler under a base path', () => {
     for (const outside of [
       '/healthz',
       '/tender.js',
-      '/tender-states.js',
+      '/tender-deferred.js',
       '/embed-check.js',
       '/checkout/',
       '/api/v1/transaction/verify',

@@ -16,8 +16,9 @@ let h: Harness;
 beforeAll(async () => {
   dist = mkdtempSync(join(tmpdir(), 'tender-dist-'));
   mkdirSync(join(dist, 'checkout/assets'), { recursive: true });
-  writeFileSync(join(dist, 'tender.js'), '(function(){var config=JSON.parse("__TENDER_LOADER_CONFIG__");window.__tender=config;})();\n');
-  writeFileSync(join(dist, 'tender-states.js'), 'export const states = () => {};\n');
+  writeFileSync(join(dist, 'tender.js'), '(function(){window.Tender={};})();\n');
+  // Stands in for the module: a script that reads its config, to run here as a function.
+  writeFileSync(join(dist, 'tender-deferred.js'), '(function(){var config=JSON.parse("__TENDER_LOADER_CONFIG__");window.__tender=config;})();\n');
   writeFileSync(
     join(dist, 'checkout/index.html'),
     '<!doctype html><html><head><meta name="tender-config" content="{}"><script type="module" crossorigin src="/checkout/assets/app-AbC123.js"></script></head><body></body></html>',
@@ -54,12 +55,17 @@ it('GET /healthz answers ok and the version', async () => {
 });
 
 describe('/tender.js', () => {
-  it('serves the loader with its configuration in place of the placeholder', async () => {
+  it('serves the loader to any storefront', async () => {
     const res = await h.request({ path: '/tender.js' });
     expect(res.status).toBe(200);
     expect(res.headers['content-type']).toBe('text/javascript; charset=utf-8');
     expect(res.headers['cross-origin-resource-policy']).toBe('cross-origin');
     expect(res.headers['cache-control']).toMatch(/max-age=\d+/);
+    expect(res.body).toBe('(function(){window.Tender={};})();\n');
+  });
+
+  it("serves the loader's deferred half with this server's redirect hosts in place of the placeholder", async () => {
+    const res = await h.request({ path: '/tender-deferred.js' });
     expect(res.body).not.toContain('__TENDER_LOADER_CONFIG__');
     // Run as the browser would: the literal the server wrote is a JS string holding the JSON.
     const win: { __tender?: unknown } = {};
@@ -77,15 +83,15 @@ describe('/tender.js', () => {
   });
 });
 
-describe('/tender-states.js', () => {
-  it('serves the loading and failure states as a module any storefront may import (CORS)', async () => {
-    const res = await h.request({ path: '/tender-states.js', headers: { origin: 'https://anywhere.example' } });
+describe('/tender-deferred.js', () => {
+  it("serves the loader's deferred half as a module any storefront may import (CORS)", async () => {
+    const res = await h.request({ path: '/tender-deferred.js', headers: { origin: 'https://anywhere.example' } });
     expect(res.status).toBe(200);
     expect(res.headers['content-type']).toBe('text/javascript; charset=utf-8');
     expect(res.headers['access-control-allow-origin']).toBe('*');
     expect(res.headers['cross-origin-resource-policy']).toBe('cross-origin');
-    expect(res.body).toContain('export const states');
-    expect((await h.request({ method: 'POST', path: '/tender-states.js' })).status).toBe(405);
+    expect(res.body).toContain('window.__tender');
+    expect((await h.request({ method: 'POST', path: '/tender-deferred.js' })).status).toBe(405);
   });
 });
 

@@ -161,13 +161,14 @@ export function createTender(config: TenderConfig, deps: TenderHandlerDeps = {})
     if (path === '/webhooks/gateway') return state.gatewayHook(request, ctx);
     if (path === '/tender.js') {
       if (!isGet) return methodNotAllowed(GET_HEAD);
-      const entry = await assets.distFile('tender.js', injectLoaderConfig);
+      const entry = await assets.distFile('tender.js', (t) => t);
       if (!entry) return notBuilt();
       return entryResponse(request, entry, loaderHeaders, { etag: true });
     }
-    if (path === '/tender-states.js') {
+    if (path === '/tender-deferred.js') {
       if (!isGet) return methodNotAllowed(GET_HEAD);
-      const entry = await assets.distFile('tender-states.js', (t) => t);
+      // The loader's deferred half checks redirects against this server's list, written into it here.
+      const entry = await assets.distFile('tender-deferred.js', injectLoaderConfig);
       if (!entry) return notBuilt();
       // The loader imports it as a module from the storefront's origin: a module script needs CORS.
       return entryResponse(request, entry, statesHeaders, { etag: true });

@@ -53,7 +53,7 @@ console.log(JSON.stringify({
     const files = (await run('find', ['node_modules/tender-checkout', '-type', 'f'])).stdout.split('\n').filter(Boolean);
     const inside = files.map((f) => f.slice('node_modules/tender-checkout/'.length));
     expect(inside).toContain('dist/tender.js');
-    expect(inside).toContain('dist/tender-states.js');
+    expect(inside).toContain('dist/tender-deferred.js');
     expect(inside).toContain('dist/checkout/index.html');
     expect(inside).toContain('LICENSE');
     expect(inside.filter((f) => !f.startsWith('dist/') && !['package.json', 'README.md', 'LICENSE'].includes(f))).toEqual([]);

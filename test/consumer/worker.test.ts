@@ -29,7 +29,7 @@ const result = { nodeImports: script.match(/from\\s*["']node:[^"']+["']|require\
 const get = async (path, init) => { const r = await mf.dispatchFetch('http://shop.example' + path, init); return { status: r.status, type: r.headers.get('content-type'), csp: r.headers.get('content-security-policy'), text: await r.text() }; };
 result.health = await get('/pay/healthz');
 result.loader = await get('/pay/tender.js');
-result.states = await get('/pay/tender-states.js');
+result.states = await get('/pay/tender-deferred.js');
 result.states.text = result.states.text.includes('embed-check.js');
 result.page = await get('/pay/checkout/?transactionReference=TND-worker-1');
 result.asset = await get((/src="(\\/pay\\/checkout\\/assets\\/[^"]+)"/.exec(result.page.text) ?? [])[1] ?? '/pay/missing');

@@ -21,7 +21,7 @@ let stranger: RunningStorefront;
 let browser: Browser;
 
 beforeAll(async () => {
-  if (!existsSync('dist/tender.js') || !existsSync('dist/tender-states.js')) throw new Error('run `npm run build` first');
+  if (!existsSync('dist/tender.js') || !existsSync('dist/tender-deferred.js')) throw new Error('run `npm run build` first');
   sandbox = await startSandbox({ apiKey: KEY });
   const shopPort = await freePort();
   const configured = configFromEnv({
