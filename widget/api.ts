@@ -161,7 +161,8 @@ function embed(api: string, raw: unknown, target?: Element | string): Embed {
   const reveal = (): void => {
     e.ui_?.remove();
     removeEventListener('keydown', esc);
-    frame.focus();
+    // Not when the payer is in the page already (typing into its first screen): focus() would take it from their field.
+    if (document.activeElement != frame) frame.focus();
     // The page focuses its first field. Explicit target origin, never `*`: a navigated-away frame does not receive it.
     frame.contentWindow!.postMessage({ v: 1, type: 'shown' }, origin);
   };

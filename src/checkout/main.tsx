@@ -58,7 +58,9 @@ function takeOver() {
   // Listening before saying `ready`: the loader answers a preloaded modal's `ready` with `shown` at once.
   onParentMessage(bridge, window, (m) => {
     // Shown to the payer: the first field takes focus.
-    if (m.type === 'shown') document.querySelector<HTMLElement>('#tender-panel input, #tender-panel button, .tender-outcome h2')?.focus();
+    // The first field, unless the payer is in one already (they typed into the first screen before it was shown).
+    if (m.type === 'shown' && !document.activeElement?.closest('#tender-panel'))
+      document.querySelector<HTMLElement>('#tender-panel input, #tender-panel button, .tender-outcome h2')?.focus();
   });
   bridge.send({ type: 'ready', reference: model.reference });
   // The server streams the verified transaction after the page's head (the script is async, so it may run first):

@@ -1,5 +1,4 @@
 import { type FunctionComponent, options, type VNode } from 'preact';
-import { useEffect, useMemo } from 'preact/hooks';
 import { effect, type Signal, signal } from '@preact/signals-core';
 
 // Signals for the page, with the one thing it needs from a Preact binding: a component that reads a signal while it
@@ -13,10 +12,36 @@ import { effect, type Signal, signal } from '@preact/signals-core';
 //
 // Only in a browser: on the server nothing is unmounted, so effects would keep every rendered component alive
 // through the module-level signals it read, and a server render happens once anyway.
+//
+// The same wrapper gives the first screen's components the two things they took from preact/hooks (1 KB gzip of the
+// first load): a value kept for the component's life (`useSignal`) and work done once it is in the document, undone
+// when it leaves (`useMount`). Views loaded later may still use preact/hooks; the two live side by side.
 
 export { computed, effect, type ReadonlySignal, Signal, signal } from '@preact/signals-core';
 
-type Tracked = { __tenderDispose?: () => void; setState(state: object): void };
+type Tracked = {
+  __tenderDispose?: () => void;
+  // What useSignal and useMount keep, by call order (as hooks are); the undoing of what useMount did.
+  __tenderSlots?: unknown[];
+  __tenderUndo?: (() => void)[];
+  __tenderGone?: boolean;
+  componentWillUnmount?: () => void;
+  setState(state: object): void;
+};
+
+// The component rendering now, and how many of its slots the render has used.
+let current: Tracked | undefined;
+let slot = 0;
+
+// The component's own value at this call's place in its render, made by its first render. On the server (no
+// wrapper) every render is a first.
+function own<T>(make: (c: Tracked) => T): T {
+  const c = current;
+  if (!c) return make(c!);
+  const slots = (c.__tenderSlots ??= []);
+  const i = slot++;
+  return (i < slots.length ? slots[i] : (slots[i] = make(c))) as T;
+}
 
 const wrapped = new WeakMap<FunctionComponent, FunctionComponent>();
 
@@ -24,15 +49,25 @@ function tracked<P>(render: FunctionComponent<P>): FunctionComponent<P> {
   let t = wrapped.get(render as FunctionComponent) as FunctionComponent<P> | undefined;
   if (!t) {
     t = function (this: Tracked, props: P, context: unknown) {
-      // Disposed when the component unmounts (the dispose of its last render).
-      useEffect(() => () => this.__tenderDispose?.(), []);
+      // Preact calls it on every component as it leaves: the last render's effect, and what useMount did, go with it.
+      this.componentWillUnmount ??= () => {
+        this.__tenderGone = true;
+        this.__tenderDispose?.();
+        for (const undo of this.__tenderUndo ?? []) undo();
+      };
       const previous = this.__tenderDispose;
       let first = true;
       let out: ReturnType<FunctionComponent<P>> = null;
       this.__tenderDispose = effect(() => {
         if (first) {
           first = false;
-          out = render.call(this, props as P & { children?: never }, context);
+          current = this;
+          slot = 0;
+          try {
+            out = render.call(this, props as P & { children?: never }, context);
+          } finally {
+            current = undefined;
+          }
         } else this.setState({});
       });
       // The last render's effect goes once this one tracks: disposed from inside its own run (a render that it
@@ -58,4 +93,19 @@ if (typeof document !== 'undefined') {
 }
 
 /** A signal owned by a component: created on its first render, the same one on every render after. */
-export const useSignal = <T>(value: T): Signal<T> => useMemo(() => signal(value), []);
+export const useSignal = <T>(value: T): Signal<T> => own(() => signal(value));
+
+/**
+ * Runs `fn` once the component's first render is in the document (a microtask after it: Preact renders and commits
+ * in one go), and what it returns when the component leaves. Nothing on the server.
+ */
+export function useMount(fn: () => (() => void) | undefined): void {
+  own((c) => {
+    if (c)
+      queueMicrotask(() => {
+        const undo = c.__tenderGone ? undefined : fn();
+        if (undo) (c.__tenderUndo ??= []).push(undo);
+      });
+    return 0;
+  });
+}

@@ -1,5 +1,5 @@
 import type { ComponentType } from 'preact';
-import { useEffect, useState } from 'preact/hooks';
+import { useSignal } from '../signals/signals';
 
 type Loader<P> = () => Promise<ComponentType<P>>;
 const cache = new Map<Loader<never>, ComponentType<never>>();
@@ -20,14 +20,18 @@ export function preload<P>(load: Loader<P>): Promise<ComponentType<P> | undefine
 /** The component behind `load` once loaded (undefined until then), and whether loading failed. */
 export function useLazy<P>(load: Loader<P> | undefined): [ComponentType<P> | undefined, boolean, () => void] {
   // 1 while loading (or loaded: the cache answers), 0 after a failure; a new object re-renders once loaded.
-  const [state, set] = useState<unknown>(1);
-  const failed = !state;
+  const state = useSignal<unknown>(1);
+  const failed = !state.value;
   const C = load && (cache.get(load as Loader<never>) as ComponentType<P> | undefined);
-  useEffect(() => {
-    if (!load || C || failed) return;
-    let live = true;
-    void preload(load).then((c) => live && set(c ? {} : 0));
-    return () => void (live = false);
-  }, [load, failed]);
-  return [C, failed, () => set(1)];
+  // The load this component started and waits for: started once, from the first render that needs it (in the
+  // document only: the server draws what it has). Its answer after the component left changes nothing anyone sees.
+  const waiting = useSignal<Loader<P> | undefined>(undefined);
+  if (load && !C && !failed && waiting.peek() !== load && typeof document !== 'undefined') {
+    waiting.value = load;
+    void preload(load).then((c) => {
+      if (waiting.peek() === load) waiting.value = undefined;
+      state.value = c ? {} : 0;
+    });
+  }
+  return [C, failed, () => (state.value = 1)];
 }

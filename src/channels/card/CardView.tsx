@@ -1,5 +1,4 @@
-import { signal } from '../../signals/signals';
-import { useEffect } from 'preact/hooks';
+import { signal, useMount } from '../../signals/signals';
 import { formatAmount } from '../../i18n/amount';
 import { allTextLoaded } from '../../i18n/text';
 import { Field } from '../../ui/Field';
@@ -36,7 +35,7 @@ const loadSecretStep = () =>
 export function CardView({ ctx }: ChannelProps) {
   const s = cardStateOf(ctx);
   // Leaving the tab drops the CVV; the number and expiry wait for the payer's return.
-  useEffect(() => () => void (s.cvv.value = ''), []);
+  useMount(() => () => void (s.cvv.value = ''));
   const stepShown = s.step.value !== 'details';
   const [SecretStep] = useLazy(stepShown ? loadSecretStep : undefined);
 

@@ -5,7 +5,8 @@ import { ModalChrome } from './ModalChrome';
 
 type Kind = 'pay' | 'verifying' | 'redirecting' | 'success';
 
-function setup(busy = false, kind: Kind = 'pay') {
+// The chrome listens for keys once it is in the document (useMount: a microtask after the render).
+async function setup(busy = false, kind: Kind = 'pay') {
   // In progress as the model derives it: a call in flight, confirming, or leaving for another page.
   const model = { inProgress: signal(busy || kind === 'verifying' || kind === 'redirecting'), close: vi.fn() };
   render(
@@ -14,6 +15,7 @@ function setup(busy = false, kind: Kind = 'pay') {
       <button type="button">Pay</button>
     </ModalChrome>,
   );
+  await Promise.resolve();
   return model;
 }
 const key = (k: string, shiftKey = false) => fireEvent.keyDown(document.activeElement ?? document.body, { key: k, shiftKey });
@@ -24,8 +26,8 @@ afterEach(() => {
 });
 
 describe('ModalChrome', () => {
-  test('a labelled modal dialog with a visible, named close button', () => {
-    const model = setup();
+  test('a labelled modal dialog with a visible, named close button', async () => {
+    const model = await setup();
     const dialog = screen.getByRole('dialog');
     expect(dialog.getAttribute('aria-modal')).toBe('true');
     expect(dialog.getAttribute('aria-label')).toBe('Checkout');
@@ -33,8 +35,8 @@ describe('ModalChrome', () => {
     expect(model.close).toHaveBeenCalledTimes(1);
   });
 
-  test('Esc closes when nothing is in progress', () => {
-    const model = setup();
+  test('Esc closes when nothing is in progress', async () => {
+    const model = await setup();
     screen.getByLabelText('Card number').focus();
     key('Escape');
     expect(model.close).toHaveBeenCalledTimes(1);
@@ -44,10 +46,10 @@ describe('ModalChrome', () => {
     ['a completion call in flight', true, 'pay'],
     ['verifying', false, 'verifying'],
     ['leaving for a wallet', false, 'redirecting'],
-  ])('while %s, Esc and the close button ask first', (_name, busy, kind) => {
+  ])('while %s, Esc and the close button ask first', async (_name, busy, kind) => {
     const confirm = vi.fn().mockReturnValueOnce(false).mockReturnValueOnce(true);
     vi.stubGlobal('confirm', confirm);
-    const model = setup(busy, kind);
+    const model = await setup(busy, kind);
     key('Escape');
     expect(confirm).toHaveBeenCalledTimes(1);
     expect(model.close).not.toHaveBeenCalled();
@@ -56,8 +58,8 @@ describe('ModalChrome', () => {
     expect(model.close).toHaveBeenCalledTimes(1);
   });
 
-  test('a click on the backdrop closes; a click inside the dialog does not', () => {
-    const model = setup();
+  test('a click on the backdrop closes; a click inside the dialog does not', async () => {
+    const model = await setup();
     fireEvent.click(screen.getByRole('button', { name: 'Pay' }));
     fireEvent.click(screen.getByRole('dialog'));
     expect(model.close).not.toHaveBeenCalled();
@@ -65,8 +67,8 @@ describe('ModalChrome', () => {
     expect(model.close).toHaveBeenCalledTimes(1);
   });
 
-  test('focus trap: Tab from the last control wraps to the first, Shift+Tab from the first to the last', () => {
-    setup();
+  test('focus trap: Tab from the last control wraps to the first, Shift+Tab from the first to the last', async () => {
+    await setup();
     const close = screen.getByRole('button', { name: 'Close' });
     const pay = screen.getByRole('button', { name: 'Pay' });
     pay.focus();

@@ -1,5 +1,5 @@
 import type { ComponentChildren } from 'preact';
-import { useEffect } from 'preact/hooks';
+import { useMount } from '../../signals/signals';
 import type { CheckoutModel } from '../model';
 import { pageText as text } from '../text';
 
@@ -22,7 +22,7 @@ export function ModalChrome({ model, children }: ModalChromeProps) {
     // Closing does not stop a payment in flight, and the payer should know.
     if (!model.inProgress.peek() || confirm(text.t('confirmClose'))) model.close();
   };
-  useEffect(() => {
+  useMount(() => {
     const onKey = (e: KeyboardEvent): void => {
       if (e.key === 'Escape') {
         e.preventDefault();
@@ -41,7 +41,7 @@ export function ModalChrome({ model, children }: ModalChromeProps) {
     };
     document.addEventListener('keydown', onKey);
     return () => document.removeEventListener('keydown', onKey);
-  }, []);
+  });
   return (
     // biome-ignore lint/a11y/noStaticElementInteractions: a click on the backdrop is a pointer's shortcut; Esc and the close button are the keyboard's.
     // biome-ignore lint/a11y/useKeyWithClickEvents: Esc closes the dialog for the keyboard (the handler above).
