@@ -62,14 +62,18 @@ export function SecretStep({ s, ctx, submit, resend }: { s: CardState; ctx: Chan
       <button type="submit" class="tender-btn tender-btn--primary" aria-disabled={busy}>
         {busy ? kitText.t('processing') : text.t('continue')}
       </button>
-      {resendAt !== undefined &&
-        (Date.now() < resendAt ? (
-          <Countdown key={resendAt} endsAt={resendAt} onExpire={() => setWaited((n) => n + 1)} template={(time) => text.t('resendIn', { time })} />
-        ) : (
-          <button type="button" class="tender-btn tender-btn--link" disabled={busy} onClick={() => void resend(s, ctx)}>
-            {text.t('resend')}
-          </button>
-        ))}
+      {resendAt !== undefined && (
+        // One height for the countdown and the button it turns into: the controls below do not move.
+        <div class="tender-resend">
+          {Date.now() < resendAt ? (
+            <Countdown key={resendAt} endsAt={resendAt} onExpire={() => setWaited((n) => n + 1)} template={(time) => text.t('resendIn', { time })} />
+          ) : (
+            <button type="button" class="tender-btn tender-btn--link" disabled={busy} onClick={() => void resend(s, ctx)}>
+              {text.t('resend')}
+            </button>
+          )}
+        </div>
+      )}
       <button type="button" class="tender-btn tender-btn--link" disabled={busy} onClick={() => setLeaving(true)}>
         {text.t('useAnotherCard')}
       </button>

@@ -61,8 +61,7 @@ function askSecret(s: CardState, ctx: Ctx, step: 'pin' | 'otp', message: string 
 }
 
 /** Whether the payer may ask for a new code now: at the code step, once the wait since the last code is over. */
-const canResend = (s: CardState, now: number): boolean =>
-  s.step.peek() === 'otp' && !!s.details && now >= (s.codeSentAt.peek() ?? 0) + OTP_RESEND_AFTER_MS;
+const canResend = (s: CardState, now: number): boolean => s.step.peek() === 'otp' && !!s.details && now >= (s.codeSentAt.peek() ?? 0) + OTP_RESEND_AFTER_MS;
 
 /** How the bank finishes once it needs nothing more from the payer: at once, or on its 3-D Secure page. */
 type Finish = { readonly authMode: 'no-auth' } | { readonly authMode: '3ds' | 'redirect'; readonly redirectUrl: string };
