@@ -61,6 +61,16 @@ function Lazy<P extends object>({ load, props }: { load: (() => Promise<Componen
   );
 }
 
+// Loaded when first asked for: the payer left a PIN or code step (its strings and styles come with the step's).
+const leaveDialog = () => Promise.all([import('../channels/kit/LeaveStep'), laterCss()]).then(([m]) => m.LeaveStepDialog);
+
+/** Asks before another tab or closing abandons the step the bank waits on. */
+function LeaveStep({ model }: { model: CheckoutModel }) {
+  const asking = !!model.leaving.value;
+  const [Dialog] = useLazy(asking ? leaveDialog : undefined);
+  return asking && Dialog ? <Dialog onLeave={() => model.answerLeave(true)} onStay={() => model.answerLeave(false)} /> : null;
+}
+
 const languageSwitch = () => Promise.all([import('./LanguageSwitch'), laterCss()]).then(([m]) => m.default);
 
 /** The language switcher once it has loaded (the server's first screen comes without it, in the payer's language). */
@@ -111,6 +121,7 @@ export function App(props: AppProps) {
       ) : (
         <Lazy load={later(model, '', screens)} props={props} />
       )}
+      <LeaveStep model={model} />
       <footer class="tender-footer">
         <p>{text.t('secured')}</p>
         <Footer />

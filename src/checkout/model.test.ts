@@ -243,6 +243,39 @@ describe('resume', () => {
   });
 });
 
+describe('the hosted page offered', () => {
+  const URL = 'https://pay.example.com/p/REF-1';
+
+  it('stays on offer when the page comes back without its address (a wallet, 3-D Secure, a reload), even when the server sent the transaction', async () => {
+    const store = memoryStore();
+    const first = testModel({ [VERIFY]: verifyAnswer('pending') }, { store, paymentRedirectUrl: URL });
+    first.model.start();
+    await flush();
+    expect(first.model.channels.value).toContain('hosted-page');
+    // Back without the parameter; the server's verify carries no address, so the browser does not verify.
+    const back = testModel({}, { store });
+    back.model.start({ status: 'pending', amount: 2500, currency: 'NGN' });
+    await flush();
+    expect(back.server.seen).toEqual([]);
+    expect(back.model.channels.value).toContain('hosted-page');
+    expect(back.model.txn.value?.paymentRedirectUrl).toBe(URL);
+  });
+
+  it('is not offered for another reference, nor when the merchant never offered it', async () => {
+    const store = memoryStore();
+    testModel({ [VERIFY]: verifyAnswer('pending') }, { store, paymentRedirectUrl: URL }).model.start();
+    await flush();
+    const other = testModel({ [VERIFY]: verifyAnswer('pending') }, { store, reference: 'REF-2' });
+    other.model.start();
+    await flush();
+    expect(other.model.channels.value).not.toContain('hosted-page');
+    const never = testModel({ [VERIFY]: verifyAnswer('pending') });
+    never.model.start();
+    await flush();
+    expect(never.model.channels.value).not.toContain('hosted-page');
+  });
+});
+
 describe('redirect', () => {
   it('records the attempt and sends the payer through navigate', () => {
     const store = memoryStore();

@@ -33,6 +33,9 @@ type Screen =
   | { readonly kind: 'open'; readonly answered: boolean }
   | ({ readonly kind: 'error' } & Omit<StartupError, 'code'>);
 
+/** Where the payer was going when the checkout asked first: another channel's tab, or closing. */
+type Leave = { readonly to: 'channel'; readonly id: ChannelId } | { readonly to: 'close' };
+
 /** Start-up: verifying the reference (showing "confirming" when the payer comes back to an attempt), done, or failed. */
 type Boot = { readonly kind: 'starting'; readonly verifying: boolean } | { readonly kind: 'ready' } | ({ readonly kind: 'error' } & StartupError);
 
@@ -108,19 +111,24 @@ export interface CheckoutModel {
   readonly busy: ReadonlySignal<boolean>;
   /** An attempt is under way: a call in flight, the payer away or confirming; closing asks first. */
   readonly inProgress: ReadonlySignal<boolean>;
+  /** The payer asked to leave while the bank waits for their PIN or code: the page asks them to confirm. */
+  readonly leaving: ReadonlySignal<Leave | undefined>;
   /**
    * Starts the progress reports and the start-up verify, unless the server already verified the reference and
    * sent the transaction with the page (`initial`): then nothing is fetched before the payer acts.
    */
   start(initial?: InitialTxn): void;
+  /** Shows another channel; while the bank waits for a PIN or code, asks first (`leaving`). */
   select(id: ChannelId): void;
+  /** The payer's answer to `leaving`: go (the attempt is abandoned) or stay in the step. */
+  answerLeave(go: boolean): void;
   /** The context a channel's view works with. */
   contextFor(id: ChannelId): ChannelContext<unknown>;
   /** From a failure, or from "not received yet": back to the channels, a new attempt. */
   tryAnotherWay(): void;
   /** From a start-up error: start again. From "still confirming" or "not received yet": check again. */
   retry(): void;
-  /** The payer closes the embedded page. */
+  /** The payer closes the embedded page; while the bank waits for a PIN or code, asks first (`leaving`). */
   close(): void;
   /** The page's strings in its locale, loaded (a page whose server sent none waits for them before it shows). */
   text(): Promise<void>;
@@ -154,6 +162,13 @@ export function createCheckoutModel(deps: ModelDeps): CheckoutModel {
   const busy = computed(() => attempt.value.kind === 'submitting');
   const screen = computed((): Screen => screenOf(boot.value, attempt.value));
   const inProgress = computed(() => busy.value || ['verifying', 'redirecting'].includes(screen.value.kind));
+  const leaving = signal<Leave | undefined>(undefined);
+  // Another tab or closing would abandon the step, and the code the bank sent with it: the payer confirms first.
+  const asks = (to: Leave): boolean => {
+    if (attempt.peek().kind !== 'awaiting-secret') return false;
+    leaving.value = to;
+    return true;
+  };
   const state: ModelState = { reference, txn, attempt, boot, channel, channels, inProgress };
 
   let session: Session | undefined = deps.createSession?.(deps, state);
@@ -213,13 +228,24 @@ export function createCheckoutModel(deps: ModelDeps): CheckoutModel {
       withSession((s) => s.start(initial));
     },
     text: () => load().then((s) => s.text()),
+    leaving,
     select(id) {
-      if (!busy.peek() && channels.peek().includes(id)) channel.value = id;
+      if (busy.peek() || !channels.peek().includes(id) || id === channel.peek() || asks({ to: 'channel', id })) return;
+      channel.value = id;
+    },
+    answerLeave(go) {
+      const to = leaving.peek();
+      leaving.value = undefined;
+      if (!to || !go) return;
+      const a = attempt.peek();
+      if (a.kind === 'awaiting-secret') contextFor(a.key.channel).abandon();
+      if (to.to === 'channel') channel.value = to.id;
+      else withSession((s) => s.close());
     },
     contextFor,
     tryAnotherWay: () => withSession((s) => s.tryAnotherWay()),
     retry: () => withSession((s) => s.retry()),
-    close: () => withSession((s) => s.close()),
+    close: () => void (asks({ to: 'close' }) || withSession((s) => s.close())),
   };
 }
 

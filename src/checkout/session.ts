@@ -44,8 +44,14 @@ function recordOf(reference: string, a: Attempt, now: number): ResumeRecord | un
   return { reference, channel: a.key.channel, attempt: a.key.id, startedAt: since, reason, ...(instructions !== undefined ? { instructions } : {}) };
 }
 
-/** Where the session remembers that the merchant offered its hosted page for a reference. */
+/** Where the session remembers that the merchant offered its hosted page for a reference, and its address. */
 const HOSTED_KEY = 'tender:hosted-page';
+
+/** The hosted page's address kept for `reference`, if the record is this reference's and well formed. */
+function hostedKept(record: unknown, reference: string): string | undefined {
+  const r = record as { reference?: unknown; url?: unknown } | null | undefined;
+  return r && r.reference === reference && typeof r.url === 'string' && r.url ? r.url : undefined;
+}
 
 const rules = new Map<ChannelId, Promise<ResumeRule<unknown> | undefined>>();
 const loadedRules = new Map<ChannelId, ResumeRule<unknown> | undefined>();
@@ -89,10 +95,13 @@ export function createSession(deps: ModelDeps, state: ModelState): Session {
   // Under the server's base path (`/pay`), as the page itself is.
   const proxy = deps.proxy ?? createProxy({ base: deps.page?.config.basePath ?? '' });
   const store = deps.store ?? createJsonStore();
-  // The merchant offered its hosted payment page for this reference (the page came with its paymentRedirectUrl):
-  // after a trip to a wallet, which comes back without it, the option stays, with the address verify gives.
-  const hostedOffered = !!deps.paymentRedirectUrl || (!!reference && store.get(HOSTED_KEY) === reference);
-  if (deps.paymentRedirectUrl && reference) store.set(HOSTED_KEY, reference);
+  // The merchant offered its hosted payment page for this reference (the page came with its paymentRedirectUrl). A
+  // return from a wallet, 3-D Secure or that page comes back without it, and the server's verify does not carry it:
+  // the session keeps the address (not card data; the navigation checks it again), so the option survives.
+  const kept = reference ? hostedKept(store.get(HOSTED_KEY), reference) : undefined;
+  const hostedOffered = !!deps.paymentRedirectUrl || kept !== undefined;
+  if (deps.paymentRedirectUrl && reference) store.set(HOSTED_KEY, { reference, url: deps.paymentRedirectUrl });
+  else if (kept && !txn.peek()?.paymentRedirectUrl) txn.value = { ...txn.peek(), paymentRedirectUrl: kept };
   const env = deps.pollEnv ?? browserPollEnv(document);
   const newId = deps.newId ?? randomId;
   const isReference = deps.isReference ?? ((s: string) => import('./schemas').then((m) => m.isReference(s)));

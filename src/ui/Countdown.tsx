@@ -31,7 +31,7 @@ function announceAt(seconds: number): boolean {
 }
 
 /** A visible mm:ss countdown; screen readers hear it only at intervals, never every second. */
-export function Countdown({ endsAt, now = Date.now, onExpire, template }: CountdownProps) {
+export function Countdown({ endsAt, now = () => Date.now(), onExpire, template }: CountdownProps) {
   const left = () => Math.max(0, Math.ceil((endsAt - now()) / 1000));
   const [secs, setSecs] = useState(left);
   const [said, setSaid] = useState(() => template(spoken(left())));

@@ -14,16 +14,19 @@ export interface FieldProps {
   readonly label: string;
   readonly error?: string | undefined;
   readonly hint?: string | undefined;
+  /** Said after the field and announced when it appears: a warning that is not an error (the last try). */
+  readonly note?: string | undefined;
   /** Shown inside the field's end, e.g. the detected card brand (decorative). */
   readonly adornment?: string | undefined;
   readonly inputRef?: { current: HTMLInputElement | null };
 }
 
 /** A text field with its label, an optional hint, and an error message wired by aria-invalid/aria-describedby. */
-export function Field({ id, label, error, hint, adornment, inputRef, type = 'text', ...input }: FieldProps) {
+export function Field({ id, label, error, hint, note, adornment, inputRef, type = 'text', ...input }: FieldProps) {
   const errId = `${id}-error`;
   const hintId = `${id}-hint`;
-  const describedBy = [hint && hintId, error && errId].filter(Boolean).join(' ') || undefined;
+  const noteId = `${id}-note`;
+  const describedBy = [hint && hintId, error && errId, note && noteId].filter(Boolean).join(' ') || undefined;
   return (
     <div class={error ? 'tender-field tender-field--error' : 'tender-field'}>
       <label for={id} class="tender-label">
@@ -54,6 +57,11 @@ export function Field({ id, label, error, hint, adornment, inputRef, type = 'tex
       <p id={errId} class="tender-error" aria-live="polite">
         {error}
       </p>
+      {note !== undefined && (
+        <p id={noteId} class="tender-note" aria-live="polite">
+          {note}
+        </p>
+      )}
     </div>
   );
 }

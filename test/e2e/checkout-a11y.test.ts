@@ -136,7 +136,7 @@ describe('hosted checkout: accessibility', () => {
     c.done(6);
   });
 
-  it('card: field errors, the PIN step, the OTP step, the success outcome', async () => {
+  it('card: field errors, the PIN step, the OTP step (one try left, the leave confirmation), the success outcome', async () => {
     const { reference } = await e2e.stack.initiate();
     await openAuto(e2e.page, e2e.stack, reference);
     const c = checker(e2e.page);
@@ -170,11 +170,22 @@ describe('hosted checkout: accessibility', () => {
     await e2e.page.getByRole('button', { name: 'Continue' }).click();
     await e2e.page.getByLabel('One-time code', { exact: true }).waitFor(WAIT);
     await c.state('OTP step');
+    for (const n of [1, 2]) {
+      await e2e.page.getByLabel('One-time code', { exact: true }).fill('000000');
+      await e2e.page.getByRole('button', { name: 'Continue' }).click();
+      await expect.poll(async () => (await e2e.stack.stats(reference)).counts['validate-otp'], WAIT).toBe(n);
+    }
+    await e2e.page.locator('#tender-card-otp-note:not(:empty)').waitFor(WAIT);
+    await c.state('OTP step, one try left');
+    await e2e.page.getByRole('button', { name: 'Use another card' }).click();
+    await e2e.page.getByRole('alertdialog', { name: 'Leave this step?' }).waitFor(WAIT);
+    await c.state('leave-the-step confirmation');
+    await e2e.page.getByRole('button', { name: 'Stay' }).click();
     await e2e.page.getByLabel('One-time code', { exact: true }).fill(OTP);
     await e2e.page.getByRole('button', { name: 'Continue' }).click();
     await expectSuccess(e2e.page);
     await c.state('success outcome');
-    c.done(5);
+    c.done(7);
   });
 
   it('the failure outcome (declined card)', async () => {

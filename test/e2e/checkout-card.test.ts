@@ -173,8 +173,9 @@ describe('hosted checkout: card', () => {
 
     await e2e.page.getByRole('button', { name: 'Try another way' }).click();
     await e2e.page.getByRole('tab', { name: 'Card' }).waitFor(WAIT);
-    // Nothing of the declined card is left in the form.
+    // The number and expiry stay for the next try; the CVV never does.
     expect(await cardField(e2e.page, 'number').inputValue()).toBe('4000 0000 0000 0002');
+    expect(await cardField(e2e.page, 'expiry').inputValue()).toBe('12/34');
     expect(await cardField(e2e.page, 'cvv').inputValue()).toBe('');
     await fillCard(e2e.page, CARDS.noAuth);
     await payButton(e2e.page).click();
@@ -285,6 +286,8 @@ describe('hosted checkout: card', () => {
     await payButton(e2e.page).click();
     await e2e.page.getByLabel('Card PIN', { exact: true }).waitFor(WAIT);
     await e2e.page.getByRole('button', { name: 'Use another card' }).click();
+    // Leaving the bank's step asks first (checkout-card-steps.test.ts has the rest).
+    await e2e.page.getByRole('alertdialog', { name: 'Leave this step?' }).getByRole('button', { name: 'Leave' }).click(WAIT);
     await cardField(e2e.page, 'number').waitFor(WAIT);
     expect(await cardField(e2e.page, 'number').inputValue()).toBe('');
     expect(await cardField(e2e.page, 'cvv').inputValue()).toBe('');

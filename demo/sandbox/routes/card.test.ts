@@ -51,6 +51,21 @@ describe('card-payment test cards', () => {
     expect(expectError(await sandbox.client.validateCardOtp({ reference: ref, otp: '123456' })).message).toMatch(/failed/);
   });
 
+  it('the card sent again at the OTP step sends a new code, charges nothing, and counts wrong codes afresh', async () => {
+    const ref = await sandbox.initiate();
+    expect(expectOk(await sandbox.client.cardPayment(card('5060990580000217499', ref, '1234'))).data.authMode).toBe('otp');
+    for (let i = 0; i < 2; i += 1) expectError(await sandbox.client.validateCardOtp({ reference: ref, otp: '111111' }));
+    const again = expectOk(await sandbox.client.cardPayment(card('5060990580000217499', ref, '1234')));
+    expect(again.data).toMatchObject({ authMode: 'otp', message: expect.stringMatching(/^A new OTP was sent/) });
+    expect(await sandbox.status(ref)).toBe('pending');
+    for (const expected of ['T0', 'T0']) {
+      const error = expectError(await sandbox.client.validateCardOtp({ reference: ref, otp: '111111' }));
+      expect(error.body).toMatchObject({ data: { responseCode: expected } });
+    }
+    expect(expectOk(await sandbox.client.validateCardOtp({ reference: ref, otp: '123456' })).data.responseCode).toBe('00');
+    expect(await sandbox.status(ref)).toBe('successful');
+  });
+
   it('a declined card leaves the transaction payable by another card; a paid one is never charged again', async () => {
     const ref = await sandbox.initiate();
     expect(expectError(await sandbox.client.cardPayment(card('4000000000000002', ref))).message).toBe('Transaction declined by issuer');

@@ -1,4 +1,5 @@
 import { CardPaymentRequestSchema, ValidateOtpRequestSchema } from '../../../src/api';
+import { OTP_TRIES } from '../../../src/api/otp';
 import { fail, json, jsonBody, validate, type Context, type Reply } from '../http';
 import { beginAttempt, countCompletion, findTransaction, requirePending, settle, useChannel } from '../ledger';
 import { route } from '../router';
@@ -13,12 +14,13 @@ export interface CardInput {
   pin?: string | undefined;
 }
 
-/** How many wrong OTPs fail the transaction. */
-const MAX_OTP_ATTEMPTS = 3;
-
 function step(tx: Transaction, authMode: 'pin' | 'otp', message: string): Reply {
   return json(200, { status: true, message, data: { authMode, transactionReference: tx.reference, message } });
 }
+
+/** What the bank says as it sends a one-time code: the first, or a new one (every sandbox code is the same). */
+const otpMessage = (resend: boolean): string =>
+  resend ? `A new OTP was sent to your phone (sandbox: ${TEST_OTP})` : `Enter the OTP sent to your phone (sandbox: ${TEST_OTP})`;
 
 function approved(tx: Transaction): Reply {
   return json(200, {
@@ -35,6 +37,9 @@ function approved(tx: Transaction): Reply {
 export function chargeCard(ctx: Context, tx: Transaction, card: CardInput, secureAuth = false): Reply | Promise<Reply> {
   if (!luhnValid(card.number)) fail(400, 'Invalid card number: check the digits');
   if (!expiryValid(card.expiryMonth, card.expiryYear, ctx.options.now())) fail(400, 'The card has expired');
+  // The card sent again while the bank waits for its one-time code is how a payer asks for a new code (the API has
+  // no resend operation): nothing was charged yet, the issuer sends a new code and counts wrong ones afresh.
+  const resend = tx.status === 'pending' && tx.card?.awaiting === 'otp';
   if (card.pin && tx.card?.awaiting === 'pin') requirePending(tx);
   else beginAttempt(tx);
   useChannel(tx, 'card');
@@ -61,10 +66,10 @@ export function chargeCard(ctx: Context, tx: Transaction, card: CardInput, secur
         return approved(tx);
       }
       tx.card = { ...attempt, awaiting: 'otp' };
-      return step(tx, 'otp', `Enter the OTP sent to your phone (sandbox: ${TEST_OTP})`);
+      return step(tx, 'otp', otpMessage(resend));
     case 'otp':
       tx.card = { ...attempt, awaiting: 'otp' };
-      return step(tx, 'otp', `Enter the OTP sent to your phone (sandbox: ${TEST_OTP})`);
+      return step(tx, 'otp', otpMessage(resend));
     case '3ds':
       tx.card = { ...attempt, awaiting: '3ds' };
       return json(200, {
@@ -112,10 +117,10 @@ function validateOtp(ctx: Context) {
   }
   const wrongOtps = card.wrongOtps + 1;
   tx.card = { ...card, wrongOtps };
-  if (wrongOtps >= MAX_OTP_ATTEMPTS) {
+  if (wrongOtps >= OTP_TRIES) {
     tx.card.awaiting = null;
     settle(ctx, tx, 'failed', 'Too many invalid OTP attempts');
-    return fail(400, `Invalid OTP: ${MAX_OTP_ATTEMPTS} wrong attempts, the transaction has failed`, 'status', { responseCode: 'T1' });
+    return fail(400, `Invalid OTP: ${OTP_TRIES} wrong attempts, the transaction has failed`, 'status', { responseCode: 'T1' });
   }
   return fail(400, 'Invalid OTP, please try again', 'status', { responseCode: 'T0' });
 }

@@ -6,7 +6,7 @@ import { preload, useLazy } from '../../ui/useLazy';
 import type { ChannelProps } from '../kit/context';
 import { kitText } from '../kit/text';
 import { detectBrand, digitsOf, formatCardNumber, formatExpiry, numberComplete } from './format';
-import { type CardField, type CardState, cardStateOf, formatCvv } from './state';
+import { type CardField, type CardState, cardStateOf, forgetCard, formatCvv } from './state';
 import { cardText } from './text';
 import type * as Validation from './validation';
 
@@ -28,14 +28,18 @@ const loadFlow = () => import('./flow');
 // The step and the flow it submits to load together; the step takes the flow's submit as a prop.
 const loadSecretStep = () =>
   Promise.all([import('./SecretStep'), loadFlow()]).then(([step, flow]) => (props: { s: CardState; ctx: ChannelProps['ctx'] }) => (
-    <step.SecretStep {...props} submit={flow.submitSecret} />
+    <step.SecretStep {...props} submit={flow.submitSecret} resend={flow.resendCode} />
   ));
 
 /** The card form and its server-driven steps: PIN, OTP, 3-D Secure redirect, no-auth. */
 export function CardView({ ctx }: ChannelProps) {
   const s = cardStateOf(ctx);
-  // Leaving the tab drops the CVV; the number and expiry wait for the payer's return.
-  useMount(() => () => void (s.cvv.value = ''));
+  // Leaving the tab drops the CVV, and a PIN or code step (the payer confirmed: the attempt is abandoned); the number
+  // and expiry wait for the payer's return.
+  useMount(() => () => {
+    if (s.step.peek() !== 'details') forgetCard(s);
+    s.cvv.value = '';
+  });
   const stepShown = s.step.value !== 'details';
   const [SecretStep] = useLazy(stepShown ? loadSecretStep : undefined);
 

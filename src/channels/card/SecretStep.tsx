@@ -1,17 +1,32 @@
-import { useEffect } from 'preact/hooks';
+import { useEffect, useState } from 'preact/hooks';
+import { OTP_RESEND_AFTER_MS, OTP_TRIES } from '../../api/otp';
+import { Countdown } from '../../ui/Countdown';
 import { Field } from '../../ui/Field';
 import type { ChannelContext } from '../kit/context';
+import { LeaveStepDialog } from '../kit/LeaveStep';
 import { kitText } from '../kit/text';
-import { forgetCard } from './flow';
-import type { CardState } from './state';
+import { type CardState, forgetCard } from './state';
 import { cardStepText as text } from './text';
 import { digitsOf } from './format';
 
-/** The PIN or OTP step: one masked field, continue, or start again with another card. */
-export function SecretStep({ s, ctx, submit }: { s: CardState; ctx: ChannelContext; submit: typeof import('./flow').submitSecret }) {
+type Flow = typeof import('./flow');
+
+/**
+ * The PIN or OTP step: one masked field, continue, a new code once a short wait is over (OTP), or start again with
+ * another card after the payer confirms (the bank's step would be abandoned).
+ */
+export function SecretStep({ s, ctx, submit, resend }: { s: CardState; ctx: ChannelContext; submit: Flow['submitSecret']; resend: Flow['resendCode'] }) {
   const busy = ctx.busy.value;
   const isPin = s.step.value === 'pin';
-  useEffect(() => s.refs.secret.current?.focus(), [s.step.value]);
+  const sentAt = s.codeSentAt.value;
+  const [leaving, setLeaving] = useState(false);
+  // Re-drawn when the wait for a new code is over.
+  const [, setWaited] = useState(0);
+  // A new step, or a new code, puts the payer back in the field.
+  useEffect(() => s.refs.secret.current?.focus(), [s.step.value, sentAt]);
+  const resendAt = sentAt === undefined ? undefined : sentAt + OTP_RESEND_AFTER_MS;
+  // Counted here, as the gateway counts: the API never says how many tries are left.
+  const lastTry = !isPin && s.tries.value === OTP_TRIES - 1;
   return (
     <form
       method="post"
@@ -25,11 +40,17 @@ export function SecretStep({ s, ctx, submit }: { s: CardState; ctx: ChannelConte
       <h2 id="tender-step-title" class="tender-h2">
         {text.t(isPin ? 'pinTitle' : 'otpTitle')}
       </h2>
+      {!isPin && (
+        <p class="tender-hint tender-status-note" role="status">
+          {s.resent.value ? text.t('resent') : ''}
+        </p>
+      )}
       <Field
         id={isPin ? 'tender-card-pin' : 'tender-card-otp'}
         label={text.t(isPin ? 'pinLabel' : 'otpLabel')}
         hint={isPin ? text.t('pinHint') : s.stepMessage.value || text.t('otpHint')}
         error={s.stepError.value}
+        note={isPin ? undefined : lastTry ? text.t('lastTry') : ''}
         type="password"
         inputMode="numeric"
         autoComplete={isPin ? 'off' : 'one-time-code'}
@@ -41,17 +62,30 @@ export function SecretStep({ s, ctx, submit }: { s: CardState; ctx: ChannelConte
       <button type="submit" class="tender-btn tender-btn--primary" aria-disabled={busy}>
         {busy ? kitText.t('processing') : text.t('continue')}
       </button>
-      <button
-        type="button"
-        class="tender-btn tender-btn--link"
-        disabled={busy}
-        onClick={() => {
-          forgetCard(s, true);
-          ctx.abandon();
-        }}
-      >
+      {resendAt !== undefined && (
+        // One height for the countdown and the button it turns into: the controls below do not move.
+        <div class="tender-resend">
+          {Date.now() < resendAt ? (
+            <Countdown key={resendAt} endsAt={resendAt} onExpire={() => setWaited((n) => n + 1)} template={(time) => text.t('resendIn', { time })} />
+          ) : (
+            <button type="button" class="tender-btn tender-btn--link" disabled={busy} onClick={() => void resend(s, ctx)}>
+              {text.t('resend')}
+            </button>
+          )}
+        </div>
+      )}
+      <button type="button" class="tender-btn tender-btn--link" disabled={busy} onClick={() => setLeaving(true)}>
         {text.t('useAnotherCard')}
       </button>
+      {leaving && (
+        <LeaveStepDialog
+          onStay={() => setLeaving(false)}
+          onLeave={() => {
+            forgetCard(s, true);
+            ctx.abandon();
+          }}
+        />
+      )}
     </form>
   );
 }

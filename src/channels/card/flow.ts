@@ -1,16 +1,16 @@
+import type { CardPaymentData } from '../../api/card';
 import type { ChannelContext, CompletionResult } from '../kit/context';
 import { problemOf } from '../kit/errors';
 import { redirectProblem } from '../kit/flows';
 import { cardPaymentCall, validateOtpCall } from './calls';
-import type { CardField, CardState } from './state';
+import { OTP_RESEND_AFTER_MS, OTP_TRIES } from '../../api/otp';
+import { type CardField, type CardState, forgetCard } from './state';
 import { cardStepText } from './text';
 import { digitsOf } from './format';
 import { parseExpiry } from './validation';
 
 // The card flow after the form: loaded when the payer first focuses the form, so the first bundle holds only
 // what paints the fields.
-
-const MAX_TRIES = 3;
 
 type Ctx = ChannelContext<never>;
 
@@ -46,15 +46,22 @@ export function submitForm(s: CardState, ctx: Ctx, checks: Checks): Promise<void
 
 /** The bank asks for a PIN or a one-time code: the step's form, within the same attempt. */
 function askSecret(s: CardState, ctx: Ctx, step: 'pin' | 'otp', message: string | undefined, otpReference: string) {
-  // The PIN step sends the details again; the one-time-code step does not need them.
-  if (step === 'otp') s.details = undefined;
+  // The details (and the PIN) stay in memory through the code step: asking for a new code sends them again.
+  if (step === 'pin') s.pin = undefined;
   s.otpReference = otpReference;
   s.stepMessage.value = message;
+  s.stepError.value = undefined;
   s.secret.value = '';
-  s.tries = 0;
+  // A new code is counted afresh, as the gateway does.
+  s.tries.value = 0;
+  s.resent.value = step === 'otp' && s.step.peek() === 'otp';
+  s.codeSentAt.value = step === 'otp' ? Date.now() : undefined;
   s.step.value = step;
   ctx.awaitSecret();
 }
+
+/** Whether the payer may ask for a new code now: at the code step, once the wait since the last code is over. */
+const canResend = (s: CardState, now: number): boolean => s.step.peek() === 'otp' && !!s.details && now >= (s.codeSentAt.peek() ?? 0) + OTP_RESEND_AFTER_MS;
 
 /** How the bank finishes once it needs nothing more from the payer: at once, or on its 3-D Secure page. */
 type Finish = { readonly authMode: 'no-auth' } | { readonly authMode: '3ds' | 'redirect'; readonly redirectUrl: string };
@@ -113,17 +120,17 @@ export async function submitSecret(s: CardState, ctx: Ctx): Promise<void> {
   if (r.kind === 'ok') {
     const d = r.value.data;
     if ('authMode' in d) {
-      if (d.authMode === 'otp') return askSecret(s, ctx, 'otp', d.message, d.transactionReference || ctx.reference);
-      if (d.authMode === 'pin') return askSecret(s, ctx, 'pin', d.message, s.otpReference);
-      return finish(s, ctx, d, (reason) => fail(s, ctx, reason));
+      if (isPin) s.pin = value;
+      return nextStep(s, ctx, d);
     }
     if (d.responseCode === '00') finish(s, ctx, { authMode: 'no-auth' }, () => undefined);
     else fail(s, ctx, d.responseMessage || undefined);
     return;
   }
-  // A wrong PIN or one-time code may be tried again; anything else ends the attempt.
+  // A wrong PIN or one-time code may be tried again, up to the gateway's limit for codes (the checkout holds PINs to
+  // the same, before the bank locks the card); anything else ends the attempt.
   const retryable = r.kind === 'declined' && (isPin ? /pin/i.test(r.message) : r.responseCode === 'T0' || /otp|code/i.test(r.message));
-  if (retryable && ++s.tries < MAX_TRIES) {
+  if (retryable && ++s.tries.value < OTP_TRIES) {
     s.stepError.value = problemOf(r);
     s.refs.secret.current?.focus();
     return;
@@ -136,17 +143,29 @@ export async function submitSecret(s: CardState, ctx: Ctx): Promise<void> {
   );
 }
 
+/** The step a card-payment answer asks for next, from a PIN or code step. */
+function nextStep(s: CardState, ctx: Ctx, d: CardPaymentData): void {
+  if (d.authMode === 'otp') askSecret(s, ctx, 'otp', d.message, d.transactionReference || ctx.reference);
+  else if (d.authMode === 'pin') askSecret(s, ctx, 'pin', d.message, s.otpReference);
+  else finish(s, ctx, d, (reason) => fail(s, ctx, reason));
+}
+
 /**
- * Ends the attempt's hold on what the payer typed: the CVV, PIN, one-time code and the details held for the PIN
- * step go; the number and expiry stay for the next attempt unless `all`.
+ * Asks the bank for a new one-time code. The API has no resend operation; the card sent again for the same
+ * reference is one (docs/card-otp.md): at the code step nothing has been charged, the call has its own idempotency
+ * key, and the attempt machine lets no other call run beside it. A refusal keeps the step; a decline ends it.
  */
-export function forgetCard(s: CardState, all = false): void {
-  s.details = undefined;
-  s.cvv.value = s.secret.value = '';
-  if (all) s.number.value = s.expiry.value = '';
-  s.touched.value = {};
-  s.submitted.value = false;
-  s.tries = 0;
-  s.stepError.value = s.stepMessage.value = undefined;
-  s.step.value = 'details';
+export async function resendCode(s: CardState, ctx: Ctx): Promise<void> {
+  const details = s.details;
+  if (!details || !canResend(s, Date.now())) return;
+  const pin = s.pin;
+  s.stepError.value = undefined;
+  const r = await ctx.complete((key) => cardPaymentCall(details, ctx.reference, key, pin));
+  if (r.kind === 'ok') return nextStep(s, ctx, r.value.data);
+  onProblem(
+    s,
+    r,
+    (reason) => fail(s, ctx, reason),
+    (text) => (s.stepError.value = text),
+  );
 }

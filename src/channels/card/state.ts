@@ -21,10 +21,19 @@ export interface CardState {
   readonly stepError: Signal<string | undefined>;
   readonly formError: Signal<string | undefined>;
   readonly stepMessage: Signal<string | undefined>;
-  /** Held in memory for the PIN step, which sends them again; dropped with the CVV when the attempt ends. */
+  /** Wrong PINs or codes since the step was shown (the API reports no count: see OTP_TRIES). */
+  readonly tries: Signal<number>;
+  /** When the bank last sent a one-time code (epoch ms): a new one may be asked for a while after. */
+  readonly codeSentAt: Signal<number | undefined>;
+  /** The code shown is a new one the payer asked for. */
+  readonly resent: Signal<boolean>;
+  /**
+   * Held in memory while the bank asks for a PIN or code: the PIN step sends them again, and so does asking for a
+   * new code (with the PIN, for a card that asked for both). Dropped with the CVV when the attempt ends.
+   */
   details: CardDetails | undefined;
+  pin: string | undefined;
   otpReference: string;
-  tries: number;
   readonly refs: { readonly [K in CardField | 'secret']: { current: HTMLInputElement | null } };
 }
 
@@ -57,12 +66,32 @@ export function cardStateOf(owner: object): CardState {
       stepError: signal<string | undefined>(undefined),
       formError: signal<string | undefined>(undefined),
       stepMessage: signal<string | undefined>(undefined),
+      tries: signal(0),
+      codeSentAt: signal<number | undefined>(undefined),
+      resent: signal(false),
       details: undefined,
+      pin: undefined,
       otpReference: '',
-      tries: 0,
       refs: { number: ref(), expiry: ref(), cvv: ref(), secret: ref() },
     };
     states.set(owner, s);
   }
   return s;
+}
+
+/**
+ * Ends the attempt's hold on what the payer typed: the CVV, PIN, one-time code and the details held for the steps
+ * go; the number and expiry stay for the next attempt unless `all`.
+ */
+export function forgetCard(s: CardState, all = false): void {
+  s.details = s.pin = undefined;
+  s.cvv.value = s.secret.value = '';
+  if (all) s.number.value = s.expiry.value = '';
+  s.touched.value = {};
+  s.submitted.value = false;
+  s.tries.value = 0;
+  s.codeSentAt.value = undefined;
+  s.resent.value = false;
+  s.stepError.value = s.stepMessage.value = undefined;
+  s.step.value = 'details';
 }

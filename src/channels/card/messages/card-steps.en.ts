@@ -10,4 +10,8 @@ export default {
   otpInvalid: 'The code is 4 to 8 digits.',
   continue: 'Continue',
   useAnotherCard: 'Use another card',
+  lastTry: '1 try left: a wrong code now ends this payment.',
+  resend: 'Send a new code',
+  resendIn: 'Send a new code in {time}',
+  resent: 'Your bank is sending a new code. Enter the newest one.',
 };

@@ -10,4 +10,8 @@ export default {
   otpInvalid: 'Lambar tana da lambobi 4 zuwa 8.',
   continue: 'Ci gaba',
   useAnotherCard: 'Yi amfani da wani kati',
+  lastTry: 'Sauran gwaji 1: lambar da ba daidai ba yanzu za ta kawo ƙarshen wannan biyan kuɗi.',
+  resend: 'Aika sabuwar lamba',
+  resendIn: 'Aika sabuwar lamba bayan {time}',
+  resent: 'Bankinku yana aiko da sabuwar lamba. Ku shigar da ta ƙarshe.',
 };

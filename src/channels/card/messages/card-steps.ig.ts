@@ -10,4 +10,8 @@ export default {
   otpInvalid: 'Koodu ahụ nwere ọnụọgụgụ 4 ruo 8.',
   continue: 'Gaa n’ihu',
   useAnotherCard: 'Jiri kaadị ọzọ',
+  lastTry: 'Ohere 1 fọdụrụ: koodu na-ezighị ezi ugbu a ga-akwụsị ịkwụ ụgwọ a.',
+  resend: 'Nweta koodu ọhụrụ',
+  resendIn: 'Nweta koodu ọhụrụ mgbe {time} gasịrị',
+  resent: 'Ụlọ akụ gị na-eziga koodu ọhụrụ. Biko tinye nke kacha ọhụrụ.',
 };

@@ -10,4 +10,8 @@ export default {
   otpInvalid: 'Di code na 4 to 8 numbers.',
   continue: 'Carry go',
   useAnotherCard: 'Use anoda card',
+  lastTry: '1 try remain: if you put wrong code now, dis payment go end.',
+  resend: 'Send new code',
+  resendIn: 'Send new code after {time}',
+  resent: 'Your bank dey send new code. Put di newest one.',
 };

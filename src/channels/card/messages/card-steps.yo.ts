@@ -10,4 +10,8 @@ export default {
   otpInvalid: 'Kóòdù náà ní nọ́mbà 4 sí 8.',
   continue: 'Tẹ̀síwájú',
   useAnotherCard: 'Lo káàdì mìíràn',
+  lastTry: 'Ìgbìyànjú 1 ló kù: kóòdù tí kò tọ́ báyìí yóò fòpin sí ìsanwó yìí.',
+  resend: 'Gba kóòdù tuntun',
+  resendIn: 'Ẹ lè gba kóòdù tuntun lẹ́yìn {time}',
+  resent: 'Báǹkì yín ń fi kóòdù tuntun ránṣẹ́. Ẹ kọ èyí tó dé kẹ́yìn.',
 };

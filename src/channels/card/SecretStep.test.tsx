@@ -1,0 +1,145 @@
+import { fireEvent, screen, waitFor } from '@testing-library/preact';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { renderApp } from '../../checkout/renderApp';
+import { flush, verifyAnswer } from '../../checkout/testkit';
+
+const VERIFY = 'POST /api/v1/transaction/verify';
+const CARD = 'POST /api/v1/card-payment';
+const OTP = 'POST /api/v1/card/validate-otp';
+const ok = (data: object) => ({ body: { status: true, message: 'ok', data } });
+const wrongOtp = { body: { status: false, message: 'Invalid OTP, please try again', data: { responseCode: 'T0' } } };
+
+const type = (label: RegExp | string, value: string) => fireEvent.input(screen.getByLabelText(label), { target: { value } });
+async function toStep(number: string, label: 'One-time code' | 'Card PIN') {
+  await flush();
+  type(/card number/i, number);
+  type(/expiry/i, '12/30');
+  type(/cvv/i, '123');
+  fireEvent.click(screen.getByRole('button', { name: /^pay/i }));
+  return screen.findByLabelText(label);
+}
+async function wrongCode(otp: HTMLElement) {
+  fireEvent.input(otp, { target: { value: '000000' } });
+  fireEvent.click(screen.getByRole('button', { name: 'Continue' }));
+  await waitFor(() => expect(screen.getByText('Invalid OTP, please try again')).toBeTruthy());
+}
+const note = () => document.getElementById('tender-card-otp-note')?.textContent;
+
+afterEach(() => vi.restoreAllMocks());
+
+describe('the one-time-code step', { timeout: 20_000 }, () => {
+  it('says "1 try left" before the third code, not before, and ties it to the field', async () => {
+    renderApp({ [VERIFY]: verifyAnswer('pending'), [CARD]: ok({ authMode: 'otp' }), [OTP]: [wrongOtp, wrongOtp, ok({ responseCode: '00' })] });
+    const otp = await toStep('5200000000000007', 'One-time code');
+    expect(note()).toBe('');
+    await wrongCode(otp);
+    expect(note()).toBe('');
+    await wrongCode(otp);
+    await waitFor(() => expect(note()).toBe('1 try left: a wrong code now ends this payment.'));
+    expect(otp.getAttribute('aria-describedby')).toContain('tender-card-otp-note');
+  });
+
+  it('offers a new code after the wait, shown as a countdown; the card goes again with a new key and the count starts afresh', async () => {
+    const t = renderApp({
+      [VERIFY]: verifyAnswer('pending'),
+      [CARD]: [ok({ authMode: 'otp' }), ok({ authMode: 'otp', message: 'A new OTP was sent' })],
+      [OTP]: [wrongOtp, wrongOtp, ok({ responseCode: '00' })],
+    });
+    const otp = await toStep('5200000000000007', 'One-time code');
+    expect(document.querySelector('.tender-countdown')?.textContent).toMatch(/^Send a new code in 00:(30|29)/);
+    expect(screen.queryByRole('button', { name: 'Send a new code' })).toBeNull();
+    await wrongCode(otp);
+    await wrongCode(otp);
+    await waitFor(() => expect(note()).not.toBe(''));
+
+    const now = Date.now();
+    vi.spyOn(Date, 'now').mockReturnValue(now + 31_000);
+    fireEvent.click(await screen.findByRole('button', { name: 'Send a new code' }));
+    await waitFor(() => expect(screen.getByRole('status').textContent).toBe('Your bank is sending a new code. Enter the newest one.'));
+    expect(screen.getByText('A new OTP was sent')).toBeTruthy();
+    expect(note()).toBe('');
+    expect(document.querySelector('.tender-countdown')?.textContent).toMatch(/^Send a new code in 00:30/);
+
+    const cards = t.server.seen.filter((r) => r.path === '/api/v1/card-payment');
+    expect(cards).toHaveLength(2);
+    expect(cards[1]?.body).toEqual(cards[0]?.body);
+    expect(cards[1]?.idempotencyKey).not.toBe(cards[0]?.idempotencyKey);
+    fireEvent.input(otp, { target: { value: '123456' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(await screen.findByText('Confirming your payment…')).toBeTruthy();
+  });
+
+  it('sends the PIN again with the card for a card that asked for both', async () => {
+    const t = renderApp({
+      [VERIFY]: verifyAnswer('pending'),
+      [CARD]: [ok({ authMode: 'pin' }), ok({ authMode: 'otp' }), ok({ authMode: 'otp' })],
+    });
+    const pin = await toStep('5060990580000217499', 'Card PIN');
+    fireEvent.input(pin, { target: { value: '1234' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Continue' }));
+    await screen.findByLabelText('One-time code');
+    vi.spyOn(Date, 'now').mockReturnValue(Date.now() + 31_000);
+    fireEvent.click(await screen.findByRole('button', { name: 'Send a new code' }));
+    await waitFor(() => expect(t.server.count('/api/v1/card-payment')).toBe(3));
+    expect(t.server.seen.at(-1)?.body).toMatchObject({ cardPin: '1234', cvv: '123' });
+  });
+});
+
+describe('leaving a PIN or code step', { timeout: 20_000 }, () => {
+  it('"Use another card" asks first: Stay (or Esc) keeps the step, Leave clears the card', async () => {
+    renderApp({ [VERIFY]: verifyAnswer('pending'), [CARD]: ok({ authMode: 'pin' }) });
+    await toStep('5399838383838381', 'Card PIN');
+    fireEvent.click(screen.getByRole('button', { name: 'Use another card' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Leave this step?' });
+    expect(dialog.getAttribute('aria-describedby')).toBe('tender-confirm-text');
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Stay' }));
+    fireEvent.keyDown(document.activeElement!, { key: 'Escape' });
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    expect(screen.getByLabelText('Card PIN')).toBeTruthy();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Use another card' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Stay' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    expect(screen.getByLabelText('Card PIN')).toBeTruthy();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Use another card' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Leave' }));
+    expect(((await screen.findByLabelText(/card number/i)) as HTMLInputElement).value).toBe('');
+  });
+
+  it('another tab asks first: Stay keeps the step, Leave shows the tab and abandons it (number and expiry kept, never the CVV)', async () => {
+    const t = renderApp({ [VERIFY]: verifyAnswer('pending'), [CARD]: ok({ authMode: 'pin' }) });
+    await toStep('5399838383838381', 'Card PIN');
+    fireEvent.click(screen.getByRole('tab', { name: 'USSD' }));
+    await screen.findByRole('alertdialog', { name: 'Leave this step?' });
+    fireEvent.click(screen.getByRole('button', { name: 'Stay' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    expect(screen.getByRole('tab', { name: 'Card' }).getAttribute('aria-selected')).toBe('true');
+    expect(t.model.attempt.peek().kind).toBe('awaiting-secret');
+
+    fireEvent.click(screen.getByRole('tab', { name: 'USSD' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Leave' }));
+    await waitFor(() => expect(screen.getByRole('tab', { name: 'USSD' }).getAttribute('aria-selected')).toBe('true'));
+    expect(t.model.attempt.peek().kind).toBe('idle');
+    fireEvent.click(screen.getByRole('tab', { name: 'Card' }));
+    expect(((await screen.findByLabelText(/card number/i)) as HTMLInputElement).value).toBe('5399 8383 8383 8381');
+    expect((screen.getByLabelText(/expiry/i) as HTMLInputElement).value).toBe('12/30');
+    expect((screen.getByLabelText(/cvv/i) as HTMLInputElement).value).toBe('');
+    // Away from the step, tabs switch without asking.
+    fireEvent.click(screen.getByRole('tab', { name: 'USSD' }));
+    await waitFor(() => expect(screen.getByRole('tab', { name: 'USSD' }).getAttribute('aria-selected')).toBe('true'));
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+  });
+
+  it('closing asks first: Stay keeps the step, Leave closes', async () => {
+    const t = renderApp({ [VERIFY]: verifyAnswer('pending'), [CARD]: ok({ authMode: 'otp' }) }, { embedded: true });
+    await toStep('5200000000000007', 'One-time code');
+    fireEvent.click(screen.getByRole('button', { name: 'Close' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Stay' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    expect(t.messages.some((m) => (m as { type: string }).type === 'close')).toBe(false);
+    fireEvent.click(screen.getByRole('button', { name: 'Close' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Leave' }));
+    await waitFor(() => expect(t.messages.some((m) => (m as { type: string }).type === 'close')).toBe(true));
+  });
+});

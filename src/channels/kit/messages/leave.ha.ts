@@ -1,0 +1,7 @@
+/** Leaving a step the bank waits on (a PIN, a one-time code): the payer confirms first. */
+export default {
+  title: 'Ku bar wannan mataki?',
+  text: 'Bankinku yana jiran wannan mataki. Idan kuka fita, wannan biyan kuɗi zai tsaya a nan, za ku sake farawa.',
+  leave: 'Fita',
+  stay: 'Zauna',
+};

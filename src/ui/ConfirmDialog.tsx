@@ -1,0 +1,70 @@
+import { useEffect, useRef } from 'preact/hooks';
+
+/** Props of ConfirmDialog. */
+export interface ConfirmDialogProps {
+  readonly title: string;
+  readonly text: string;
+  /** The button that goes ahead. */
+  readonly confirm: string;
+  /** The button that stays; it takes focus, and Esc presses it. */
+  readonly cancel: string;
+  onConfirm(): void;
+  onCancel(): void;
+}
+
+/**
+ * An in-page confirmation: a modal `<dialog>` (the rest of the page is inert while it shows), focus on the safe
+ * choice, Esc cancels, and focus goes back where it was. Not `window.confirm`: that one cannot be styled or
+ * translated, and a sandboxed frame may not show it at all.
+ */
+export function ConfirmDialog({ title, text, confirm, cancel, onConfirm, onCancel }: ConfirmDialogProps) {
+  const ref = useRef<HTMLDialogElement>(null);
+  const stay = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    const d = ref.current!;
+    const before = document.activeElement as HTMLElement | null;
+    if (!d.open) d.showModal?.();
+    stay.current?.focus();
+    return () => {
+      if (d.open) d.close?.();
+      if (before?.isConnected) before.focus();
+    };
+  }, []);
+  return (
+    <dialog
+      ref={ref}
+      class="tender-confirm"
+      role="alertdialog"
+      aria-modal="true"
+      aria-labelledby="tender-confirm-title"
+      aria-describedby="tender-confirm-text"
+      // The browser's own close request (Esc, a back gesture) cancels too: the owner decides, by unmounting it.
+      onCancel={(e) => {
+        e.preventDefault();
+        onCancel();
+      }}
+      // Esc and Tab are this dialog's while it shows, not the modal chrome's around the page (which would close it).
+      onKeyDown={(e) => {
+        if (e.key !== 'Escape' && e.key !== 'Tab') return;
+        e.stopPropagation();
+        if (e.key === 'Escape') {
+          e.preventDefault();
+          onCancel();
+        }
+      }}
+    >
+      <h2 id="tender-confirm-title" class="tender-h2">
+        {title}
+      </h2>
+      <p id="tender-confirm-text">{text}</p>
+      <div class="tender-confirm-actions">
+        <button ref={stay} type="button" class="tender-btn" onClick={onCancel}>
+          {cancel}
+        </button>
+        <button type="button" class="tender-btn tender-btn--primary" onClick={onConfirm}>
+          {confirm}
+        </button>
+      </div>
+    </dialog>
+  );
+}
