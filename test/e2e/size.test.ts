@@ -11,6 +11,10 @@ const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const dist = join(root, 'dist');
 const LOADER_BUDGET = 2560;
 const PAGE_BUDGET = 16384;
+// The targets: about 160 B and 1 KB under the budgets, so that a feature does not start with a hunt for bytes
+// (docs/ARCHITECTURE.md, budgets). Where they stand is the limit these tests hold.
+const LOADER_TARGET = 2400;
+const PAGE_TARGET = 15300;
 // Vite's `base`: asset URLs in the page start with it, files sit under dist/checkout/.
 const BASE = '/checkout/';
 
@@ -103,12 +107,12 @@ describe('size budgets (production build)', () => {
     }
   });
 
-  it(`the loader dist/tender.js is at most ${LOADER_BUDGET} bytes gzip`, () => {
+  it(`the loader dist/tender.js is at most ${LOADER_TARGET} bytes gzip (budget ${LOADER_BUDGET})`, () => {
     const size = gzip(requireBuild(join(dist, 'tender.js')));
-    expect(size, `dist/tender.js is ${size} B gzip; the budget is ${LOADER_BUDGET} B`).toBeLessThanOrEqual(LOADER_BUDGET);
+    expect(size, `dist/tender.js is ${size} B gzip; the target is ${LOADER_TARGET} B`).toBeLessThanOrEqual(LOADER_TARGET);
   });
 
-  it(`the hosted page's first load (JS + CSS) is at most ${PAGE_BUDGET} bytes gzip`, () => {
+  it(`the hosted page's first load (JS + CSS) is at most ${PAGE_TARGET} bytes gzip (budget ${PAGE_BUDGET})`, () => {
     const index = requireBuild(join(dist, 'checkout/index.html'));
     const files = firstLoad(index);
     const inline = inlineCode(readFileSync(index, 'utf8'));
@@ -117,6 +121,6 @@ describe('size budgets (production build)', () => {
     if (inline.trim()) sizes.push(['checkout/index.html (inline script and style)', gzipSync(inline, { level: 9 }).length]);
     const total = sizes.reduce((s, [, n]) => s + n, 0);
     const detail = sizes.map(([f, n]) => `${f} ${n} B`).join(', ');
-    expect(total, `first load is ${total} B gzip (${detail}); the budget is ${PAGE_BUDGET} B`).toBeLessThanOrEqual(PAGE_BUDGET);
+    expect(total, `first load is ${total} B gzip (${detail}); the target is ${PAGE_TARGET} B`).toBeLessThanOrEqual(PAGE_TARGET);
   });
 });
