@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { gzipSync, brotliCompressSync, constants } from 'node:zlib';
 import { execSync } from 'node:child_process';
 import { cpus, totalmem } from 'node:os';
@@ -429,6 +429,8 @@ export async function main({ benchDir, root }: { benchDir: string; root: string 
   res.machine.load += ` at the start; ${execSync('cat /proc/loadavg').toString().trim()} at the end`;
   res.elapsedS = Math.round((Date.now() - started) / 1000);
   // The raw figures, for looking into a run after the fact (git-ignored).
+  // (The site build makes the folder; a proxy-cpu run has none.)
+  mkdirSync(outDir, { recursive: true });
   writeFileSync(join(outDir, 'results.json'), JSON.stringify(res, null, 1));
   writeReport(res, root, !process.env.BENCH_NO_WRITE);
   log('done');
