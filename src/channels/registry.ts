@@ -19,6 +19,12 @@ export const channels = (): readonly AnyChannel[] => list;
 /** Looks a channel up by id. */
 export const channelById = (id: string): AnyChannel | undefined => list.find((c) => c.id === id);
 
+/** The channel the payment API names in verify's `channel` field (`card`, `payment-page`, `USSD`…). */
+export function channelByApiName(raw: string): AnyChannel | undefined {
+  const id = raw.toLowerCase().replace(/[_ ]/g, '-');
+  return list.find((c) => c.id === id || c.aliases?.includes(id));
+}
+
 /** The tab label of a channel in the page's locale. */
 export const channelLabel = (c: AnyChannel): string => c.text.t(c.tab);
 

@@ -1,4 +1,4 @@
-import { channels } from '../channels/registry';
+import { channelByApiName } from '../channels/registry';
 import { formatAmount } from '../i18n/amount';
 import { formatDateTime } from '../i18n/format';
 import { Outcome } from '../ui/Outcome';
@@ -10,8 +10,7 @@ import { outcomeText as text, pageText } from './text';
 /** A channel's name for the payer, from the API's word for it (`card`, `payment-page`, `USSD`…); the word itself if unknown. */
 function channelName(raw: string | undefined): string | undefined {
   if (!raw) return undefined;
-  const id = raw.toLowerCase().replace(/[_ ]/g, '-');
-  const c = channels().find((ch) => ch.id === id || ch.aliases?.includes(id));
+  const c = channelByApiName(raw);
   return c ? c.text.t(c.name ?? c.tab) : raw;
 }
 

@@ -138,6 +138,35 @@ describe('back from a redirect without deciding', () => {
     expect(t.server.count('/api/v1/transaction/verify')).toBe(m);
   });
 
+  it('with no record of the trip (storage blocked in the frame), takes a pending wallet payment for a return: pending once, close pending', async () => {
+    const t = testModel({ [VERIFY]: verifyAnswer('pending', { channel: 'wallet-a' }) });
+    t.model.start();
+    await flush();
+    await t.clock.advance(0);
+    expect(t.model.screen.value).toEqual({ kind: 'open', answered: true });
+    expect(t.model.channel.value).toBe('wallet-a');
+    await t.clock.advance(20_000);
+    expect(t.messages.filter((m) => (m as { type: string }).type === 'pending')).toEqual([{ type: 'pending', reference: 'REF-1', status: 'pending' }]);
+    t.model.close();
+    expect(t.messages.at(-1)).toEqual({ type: 'close', reference: 'REF-1', status: 'pending' });
+  });
+
+  it("with no record, the hosted page (by the API's name for it) counts too; a pending card payment does not", async () => {
+    const hosted = testModel({ [VERIFY]: verifyAnswer('pending', { channel: 'payment-page' }) });
+    hosted.model.start();
+    await flush();
+    await hosted.clock.advance(0);
+    expect(hosted.model.screen.value.kind).toBe('open');
+    const card = testModel({ [VERIFY]: verifyAnswer('pending', { channel: 'card' }) });
+    card.model.start();
+    await flush();
+    await card.clock.advance(5000);
+    expect(card.model.screen.value).toEqual({ kind: 'pay' });
+    expect(card.messages).not.toContainEqual(expect.objectContaining({ type: 'pending' }));
+    card.model.close();
+    expect(card.messages.at(-1)).toEqual({ type: 'close', reference: 'REF-1' });
+  });
+
   it('keeps the way out when the poll bound passes, instead of "no need to pay again"', async () => {
     const t = returned({ [VERIFY]: verifyAnswer('pending') });
     t.model.start();

@@ -2,7 +2,7 @@ import { effect } from '../signals/signals';
 import type { VerifyData } from '../api/transactions';
 import type { ResumeRule } from '../channels/kit/channel';
 import { isUnknownOutcome } from '../channels/kit/errors';
-import { type ChannelId, channelById, channels, unknownChannels } from '../channels/registry';
+import { type ChannelId, channelByApiName, channelById, channels, unknownChannels } from '../channels/registry';
 import { navigate, type NavigateEnv } from '../platform/navigate';
 import { type Attempt, type AttemptEvent, isUnderway, next } from './attempt';
 import type { ChannelActions, InitialTxn, ModelDeps, ModelState, PageEnv } from './model';
@@ -245,6 +245,16 @@ export function createSession(deps: ModelDeps, state: ModelState): Session {
     return settled.kind === 'settled';
   }
 
+  /**
+   * A payment verify finds pending on a channel paid away (a wallet, the hosted page) when the page has no record
+   * of the trip (storage blocked in a third-party frame, another tab): the payer was sent there and came back
+   * without a final answer, so the page watches it as a return rather than offer the form as if nothing had begun.
+   */
+  function leftAway(d: VerifyData | InitialTxn): Pick<ResumeRecord, 'channel' | 'attempt' | 'reason' | 'instructions'> | undefined {
+    const c = d.status === 'pending' && d.channel ? channelByApiName(d.channel) : undefined;
+    return c?.paidAway ? { channel: c.id, attempt: newId(), reason: 'returned' } : undefined;
+  }
+
   function startupFailed(error: StartupError): void {
     boot.value = { kind: 'error', ...error };
     send({ type: 'error', code: error.code, message: integratorMessage(error.code) });
@@ -264,14 +274,16 @@ export function createSession(deps: ModelDeps, state: ModelState): Session {
     referenceOk = true;
     const resumed = comingBack;
     comingBack = undefined;
-    if (!verified(data) && resumed && channelById(resumed.channel)) {
-      const channel = resumed.channel as ChannelId;
+    const back = resumed && channelById(resumed.channel) ? resumed : leftAway(data);
+    if (!verified(data) && back) {
+      const channel = back.channel as ChannelId;
+      if (!resumed && state.channels.peek().includes(channel)) state.channel.value = channel;
       // Instructions come back only through their channel's rule; an attempt whose instructions do not pass is
       // verified as one whose outcome is unknown.
-      const instructions = resumed.reason === 'instructions' ? (await ruleOf(channel))?.clean(resumed.instructions) : undefined;
-      const reason = resumed.reason === 'instructions' && instructions === undefined ? 'unknown' : resumed.reason;
+      const instructions = back.reason === 'instructions' ? (await ruleOf(channel))?.clean(back.instructions) : undefined;
+      const reason = back.reason === 'instructions' && instructions === undefined ? 'unknown' : back.reason;
       // Its keys carry on past any the payer's earlier page may have sent.
-      dispatch({ type: 'resume', key: { channel, id: resumed.attempt, seq: 100 }, reason, instructions, now: env.now() });
+      dispatch({ type: 'resume', key: { channel, id: back.attempt, seq: 100 }, reason, instructions, now: env.now() });
     }
     // Ready once the attempt is back: a channel view mounting now sees its instructions.
     boot.value = { kind: 'ready' };

@@ -51,6 +51,12 @@ export interface RequestInfo {
 /** The Tender server as a Web-standard function: Request in, Response out. */
 export type TenderHandler = (request: Request, info?: RequestInfo) => Promise<Response>;
 
+/**
+ * What the factories give an app: the handler, and `close()` for when the app shuts down. It stops the background
+ * work (reconcile, webhooks) and closes the store's connection: an open Redis socket would keep the process alive.
+ */
+export type ClosableTenderHandler = TenderHandler & { close(): Promise<void> };
+
 const REQUEST_ID = /^[A-Za-z0-9_-]{8,64}$/;
 const BASE_PATH = /^(\/[A-Za-z0-9._~-]+)*$/;
 
@@ -117,9 +123,12 @@ function withRequestId(outcome: Outcome, requestId: string): Response {
  * Creates the Tender server: `/healthz`, `/tender.js`, `/checkout/` and the allowlisted proxy under
  * `/api/v1/`, with security headers, a request id and one log line on every response.
  */
-export function createTenderHandler(config: TenderConfig, deps: TenderHandlerDeps = {}): TenderHandler {
-  return createTender(config, deps).handle;
+export function createTenderHandler(config: TenderConfig, deps: TenderHandlerDeps = {}): ClosableTenderHandler {
+  return closable(createTender(config, deps));
 }
+
+/** The Tender server's Web handler, with its `close`. */
+export const closable = (tender: Tender): ClosableTenderHandler => Object.assign(tender.handle, { close: tender.close });
 
 /** Like {@link createTenderHandler}, also giving adapters the request path itself ({@link Tender.serve}). */
 export function createTender(config: TenderConfig, deps: TenderHandlerDeps = {}): Tender {

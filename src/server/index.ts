@@ -3,29 +3,34 @@
 // Cloudflare's runtime and other edge platforms get web.ts instead (the package's `workerd`/`edge-light` conditions).
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { TenderConfig } from './config';
-import type { TenderHandler, TenderHandlerDeps } from './handler';
+import { type ClosableTenderHandler, closable, type TenderHandlerDeps } from './handler';
 import { createNodeTender, toNodeListener, type NodeListenerOptions } from './node';
 
 export { CONFIG_DEFAULTS, configFromEnv, type ConfigResult, type TenderConfig } from './config';
-export type { RequestInfo, TenderHandler, TenderHandlerDeps } from './handler';
+export type { ClosableTenderHandler, RequestInfo, TenderHandler, TenderHandlerDeps } from './handler';
 export type { LogRecord, Logger } from './log';
 export { startTenderServer, toNodeListener, type NodeListenerOptions, type RunningTenderServer, type StartOptions } from './node';
 export { noCompression, webCompressor, type AssetReader, type Compressor, type Encoding } from './static';
 export { verifyWebhook, WebhookVerificationError, type VerifyWebhookOptions, type WebhookErrorCode, type WebhookHeaders } from './webhooks';
 
-/** Creates the Tender server as a Web-standard `(Request) => Promise<Response>` (Next.js route handlers, Hono, Deno, Bun). */
-export function createTenderHandler(config: TenderConfig, deps: TenderHandlerDeps = {}): TenderHandler {
-  return createNodeTender(config, deps).handle;
+/**
+ * Creates the Tender server as a Web-standard `(Request) => Promise<Response>` (Next.js route handlers, Hono, Deno,
+ * Bun); `close()` when the app shuts down closes its Redis connection and stops its background work.
+ */
+export function createTenderHandler(config: TenderConfig, deps: TenderHandlerDeps = {}): ClosableTenderHandler {
+  return closable(createNodeTender(config, deps));
 }
 
 /**
  * Creates the Tender server as a node:http listener: `http.createServer(listener)` or, in Express,
- * `app.use('/pay', listener)` with `basePath: '/pay'`. Proxy calls take the adapter's direct path.
+ * `app.use('/pay', listener)` with `basePath: '/pay'`. Proxy calls take the adapter's direct path. `close()`, once
+ * the server has closed, closes its Redis connection and stops its background work, so the process can exit.
  */
 export function createNodeListener(
   config: TenderConfig,
   deps: TenderHandlerDeps = {},
   options: NodeListenerOptions = {},
-): (req: IncomingMessage, res: ServerResponse) => void {
-  return toNodeListener(createNodeTender(config, deps), options);
+): ((req: IncomingMessage, res: ServerResponse) => void) & { close(): Promise<void> } {
+  const tender = createNodeTender(config, deps);
+  return Object.assign(toNodeListener(tender, options), { close: tender.close });
 }

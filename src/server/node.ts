@@ -203,7 +203,9 @@ const ANNOUNCED_TOO_LARGE: BodyRead = Object.freeze({ bytes: undefined, overLimi
 /**
  * Reads a request body into one buffer, stopping once it passes `limit` (the result then holds limit + 1 bytes
  * or a little more, enough for the proxy to answer 413, and the rest is never read), and calls `done` with it;
- * at once when there is no body. Never calls back when the client aborts or errors before the end.
+ * at once when there is no body. Never calls back when the client aborts or errors before the end: `end` never
+ * comes then, and node:http emits a request's `error` only to listeners, so none is needed (each listener added
+ * and removed cost the proxy's hot path, docs/ARCHITECTURE.md, budgets).
  */
 function readBody(req: IncomingMessage, limit: number, done: (read: BodyRead) => void): void {
   const method = req.method;
@@ -219,32 +221,24 @@ function readBody(req: IncomingMessage, limit: number, done: (read: BodyRead) =>
   }
   const chunks: Buffer[] = [];
   let total = 0;
-  const finish = (read: BodyRead | undefined) => {
-    req.off('data', onData);
-    req.off('end', onEnd);
-    req.off('error', onError);
-    req.off('close', onClose);
-    if (read !== undefined) done(read);
-  };
+  let finished = false;
   const whole = () => (chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks, total));
-  const onData = (chunk: Buffer) => {
+  req.on('data', (chunk: Buffer) => {
+    if (finished) return;
     chunks.push(chunk);
     total += chunk.length;
     if (total > limit) {
       // Enough to know it is too large: stop reading; the connection is closed after the answer.
+      finished = true;
       req.pause();
-      finish({ bytes: whole(), overLimit: true });
+      done({ bytes: whole(), overLimit: true });
     }
-  };
-  const onEnd = () => finish({ bytes: whole(), overLimit: false });
-  const onError = () => finish(undefined);
-  const onClose = () => {
-    if (!req.complete) finish(undefined);
-  };
-  req.on('data', onData);
-  req.on('end', onEnd);
-  req.on('error', onError);
-  req.on('close', onClose);
+  });
+  req.on('end', () => {
+    if (finished) return;
+    finished = true;
+    done({ bytes: whole(), overLimit: false });
+  });
 }
 
 function toRequest(req: IncomingMessage, url: string, method: string, bytes: Buffer | undefined): Request {

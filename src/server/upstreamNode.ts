@@ -87,8 +87,8 @@ export function createNodeUpstream(): UpstreamCall {
         res.on('end', () =>
           finish(undefined, { status, retryAfter, text: (chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks)).toString('utf8') }),
         );
+        // An answer cut short is destroyed with an error (node:http's 'aborted' event is the deprecated twin).
         res.on('error', () => finish(new UpstreamError('network')));
-        res.on('aborted', () => finish(new UpstreamError('network')));
       });
       req.end(init.body);
     });

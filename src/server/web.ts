@@ -2,14 +2,14 @@
 // `edge-light` conditions): the Web-standard handler alone, with no node: module. It reads its files through
 // `deps.assets` (e.g. `embeddedAssets` from `tender-checkout/server/assets`) and calls the API with fetch.
 import type { TenderConfig } from './config';
-import { createTender, type TenderHandler, type TenderHandlerDeps } from './handler';
+import { type ClosableTenderHandler, closable, createTender, type TenderHandlerDeps } from './handler';
 
 export { CONFIG_DEFAULTS, configFromEnv, type ConfigResult, type TenderConfig } from './config';
-export type { RequestInfo, TenderHandler, TenderHandlerDeps } from './handler';
+export type { ClosableTenderHandler, RequestInfo, TenderHandler, TenderHandlerDeps } from './handler';
 export type { LogRecord, Logger } from './log';
 export { noCompression, webCompressor, type AssetReader, type Compressor, type Encoding } from './static';
 
 /** Creates the Tender server as a Web-standard `(Request) => Promise<Response>`; pass `deps.assets` for its files. */
-export function createTenderHandler(config: TenderConfig, deps: TenderHandlerDeps = {}): TenderHandler {
-  return createTender(config, deps).handle;
+export function createTenderHandler(config: TenderConfig, deps: TenderHandlerDeps = {}): ClosableTenderHandler {
+  return closable(createTender(config, deps));
 }

@@ -2,6 +2,7 @@
 // Prints a table and writes BENCHMARKS.md at the repository root. See BENCHMARKS.md "Method" for what each
 // figure is and how it was taken. Environment knobs, for debugging the harness only:
 //   BENCH_RUNS=n (runs per time figure, default 7), BENCH_PHASES=weight,time,slow4g,trace,open,proxy
+//   (or proxy-cpu: only the proxy's CPU per request, no browser),
 //   BENCH_ONLY=id,id (scenarios), BENCH_PROXY_SECONDS=s (per proxy round, default 8), BENCH_NO_WRITE=1 (do not write BENCHMARKS.md)
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';

@@ -168,6 +168,31 @@ describe('embedded checkout', () => {
     await page.context().close();
   });
 
+  test('wallet: back from the cashier without a final answer, onPending once and onClose with pending', async () => {
+    const page = await newPage();
+    await page.goto(shop.url);
+    await page.getByRole('button', { name: /^Pay/ }).click();
+    await expect.poll(() => events(page)).toEqual([expect.stringContaining('order created')]);
+    const reference = /"transactionReference":"([^"]+)"/.exec((await events(page))[0]!)![1]!;
+    await checkout(page).getByRole('tab', { name: 'Wallet A' }).click();
+    await checkout(page).getByRole('button', { name: 'Continue to Wallet A' }).click();
+    await page.waitForURL((u) => u.origin === sandbox.url);
+    // The payer leaves the cashier for the shop without approving or cancelling (its "back to the merchant" link,
+    // the browser's back button): the return address, with the payment still pending at the API.
+    await page.goto(`${shop.url}/orders/return?transactionReference=${encodeURIComponent(reference)}`);
+    const frame = checkout(page);
+    await frame.getByText(/received this payment yet/).waitFor();
+    await expect.poll(async () => (await events(page)).filter((e) => e.startsWith('onPending'))).toHaveLength(1);
+    expect((await events(page)).find((e) => e.startsWith('onPending'))).toBe(`onPending {"reference":"${reference}","status":"pending"}`);
+    // The page keeps verifying meanwhile: still one onPending.
+    await page.waitForTimeout(2500);
+    expect((await events(page)).filter((e) => e.startsWith('onPending'))).toHaveLength(1);
+    await frame.getByRole('button', { name: 'Close' }).first().click();
+    await expect.poll(async () => (await events(page)).find((e) => e.startsWith('onClose'))).toBe(`onClose {"reference":"${reference}","status":"pending"}`);
+    expect((await events(page)).filter((e) => /^on(Success|Failure)/.test(e))).toEqual([]);
+    await page.context().close();
+  });
+
   test('Tender.mount puts the checkout inline', async () => {
     const page = await newPage();
     await page.goto(`${shop.url}/inline`);

@@ -11,6 +11,7 @@ export const hostedPageChannel = defineChannel({
   routes: [],
   load: () => import('./HostedPageView').then((m) => m.default),
   available: (txn) => !!txn.paymentRedirectUrl,
+  paidAway: true,
   // What verify calls a payment made on the hosted page.
   aliases: ['payment-page'],
 });

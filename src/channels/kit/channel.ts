@@ -35,6 +35,12 @@ export interface Channel<Id extends string = string, R = never, T extends Messag
    * come back after a reload. Loaded with the attempt, not with the page.
    */
   resume?(): Promise<ResumeRule<R>>;
+  /**
+   * The payer pays on another site (a wallet's cashier, the gateway's hosted page) and comes back. A transaction
+   * that verify finds pending on such a channel was left there: the page watches it as a return, even when the
+   * page's own record of the trip is gone (storage blocked in a third-party frame, another tab).
+   */
+  readonly paidAway?: boolean;
   /** Other names the payment API gives this channel in verify's `channel` field. */
   readonly aliases?: readonly string[];
 }

@@ -10,7 +10,14 @@ export interface WalletSpec {
 
 /** A mobile wallet: one session call, then the payer approves on the wallet's cashier page and comes back. */
 function walletChannel<Id extends string>(id: Id, spec: WalletSpec) {
-  return defineChannel({ id, text: walletText, tab: spec.name, routes: [spec.route], load: () => import('./WalletView').then((m) => m.walletView(spec)) });
+  return defineChannel({
+    id,
+    text: walletText,
+    tab: spec.name,
+    routes: [spec.route],
+    paidAway: true,
+    load: () => import('./WalletView').then((m) => m.walletView(spec)),
+  });
 }
 
 /** Wallet provider A (its cashier page is the session's `checkoutUrl`). */

@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { gzipSync, brotliCompressSync, constants } from 'node:zlib';
 import { execSync } from 'node:child_process';
 import { cpus, totalmem } from 'node:os';
@@ -93,7 +93,9 @@ export async function main({ benchDir, root }: { benchDir: string; root: string 
   const outDir = join(benchDir, '.out');
   const notes: string[] = [];
 
-  await buildSite(benchDir, join(outDir, 'site'));
+  // `proxy` takes throughput and CPU; `proxy-cpu` alone takes only the CPU figures, with no browser and no site build.
+  const inBrowser = ['weight', 'time', 'slow4g', 'trace', 'open'].some((p) => phases.has(p));
+  if (inBrowser) await buildSite(benchDir, join(outDir, 'site'));
   const closers: (() => Promise<unknown>)[] = [];
   const res: Results = {
     date: new Date().toISOString(),
@@ -156,10 +158,11 @@ export async function main({ benchDir, root }: { benchDir: string; root: string 
     res.scenarios = scenarios;
     log(`storefront ${env.site}, iframe origin ${env.iframeOrigin}, Tender ${env.tender ?? '(not running)'}, sandbox ${sandbox?.url ?? '(none)'}`);
 
-    const browser: Browser = await launchBrowser(BROWSER_FLAGS);
-    closers.push(() => browser.close());
+    // Only the browser phases use it (the non-null assertions below stand on that).
+    const browser: Browser | undefined = inBrowser ? await launchBrowser(BROWSER_FLAGS) : undefined;
+    closers.push(async () => browser?.close());
     const once = async (s: Scenario, o: Partial<Parameters<typeof runOnce>[1]>): Promise<RunResult> => {
-      const r = await runOnce(browser, { url: await s.url(env), detect: s.detect, cpu: 1, timeoutMs: 15_000, ...o });
+      const r = await runOnce(browser!, { url: await s.url(env), detect: s.detect, cpu: 1, timeoutMs: 15_000, ...o });
       if (r.blocked.length) res.blocked[s.id] = [...new Set([...(res.blocked[s.id] ?? []), ...r.blocked.map((u) => new URL(u).host)])];
       if (r.error) log(`  ${s.id}: ${r.error}`);
       return r;
@@ -236,7 +239,7 @@ export async function main({ benchDir, root }: { benchDir: string; root: string 
         const acc: Record<string, ScriptingResult[]> = {};
         for (let i = 0; i < n; i++) {
           for (const s of rotate(scenarios, i)) {
-            const r = await once(s, { cpu: 4, trace: { browser } });
+            const r = await once(s, { cpu: 4, trace: { browser: browser! } });
             const t = r.trace && !r.error ? scriptingTime(r.trace) : undefined;
             if (t) (acc[s.id] ??= []).push(t);
           }
@@ -257,7 +260,7 @@ export async function main({ benchDir, root }: { benchDir: string; root: string 
           for (const cpu of [1, 4]) {
             for (const mode of i % 2 ? ['preload', 'cold'] : ['cold', 'preload']) {
               const ref = await env.reference();
-              const r = await runOnce(browser, {
+              const r = await runOnce(browser!, {
                 url: '',
                 detect: loader.detect,
                 cpu,
@@ -288,7 +291,7 @@ export async function main({ benchDir, root }: { benchDir: string; root: string 
         }
         res.open = Object.fromEntries(Object.entries(acc).map(([k, v]) => [k, stat(v)]));
       });
-    await browser.close();
+    await browser?.close();
 
     if (phases.has('proxy') && tender && sandbox)
       await guard('proxy', async () => {
@@ -361,7 +364,7 @@ export async function main({ benchDir, root }: { benchDir: string; root: string 
 
     // CPU per request, by process accounting: the bare pass-through, Tender on its memory store and Tender on a
     // Redis store (a redis-server started here), each under the same load, alternating, in this run.
-    if (phases.has('proxy') && tender && sandbox)
+    if ((phases.has('proxy') || phases.has('proxy-cpu')) && tender && sandbox)
       await guard('proxy-cpu', async () => {
         const CPU_SECONDS = 4;
         const hz = Number(execSync('getconf CLK_TCK').toString().trim()) || 100;
@@ -426,6 +429,8 @@ export async function main({ benchDir, root }: { benchDir: string; root: string 
   res.machine.load += ` at the start; ${execSync('cat /proc/loadavg').toString().trim()} at the end`;
   res.elapsedS = Math.round((Date.now() - started) / 1000);
   // The raw figures, for looking into a run after the fact (git-ignored).
+  // (The site build makes the folder; a proxy-cpu run has none.)
+  mkdirSync(outDir, { recursive: true });
   writeFileSync(join(outDir, 'results.json'), JSON.stringify(res, null, 1));
   writeReport(res, root, !process.env.BENCH_NO_WRITE);
   log('done');
