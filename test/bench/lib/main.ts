@@ -29,6 +29,8 @@ export interface Usable {
   /** Runs whose first keystroke was lost (or focus, or caret) by the time the page settled. */
   retyped: number;
   runs: number;
+  /** What those runs had lost (usable.ts), each once. */
+  lost: string[];
   errors: string[];
 }
 export type Condition = '1' | '4' | 'slow';
@@ -193,6 +195,7 @@ export async function main({ benchDir, root }: { benchDir: string; root: string 
       gap: stat(runs.map((r) => (r.usableMs !== undefined && r.ms !== undefined ? r.usableMs - r.ms : undefined))),
       retyped: runs.filter((r) => r.usable?.retyped).length,
       runs: runs.length,
+      lost: [...new Set(runs.flatMap((r) => (r.usable?.lost ? [r.usable.lost] : [])))],
       errors: [...new Set(runs.flatMap((r) => (r.usable?.error ? [r.usable.error] : [])))],
     });
     // A remote form (a lower bound) has no card input here to type into.

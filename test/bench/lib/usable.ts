@@ -13,6 +13,8 @@ export interface UsableResult {
   at?: number;
   /** The first keystroke was lost by the time the page settled (or focus or caret were); `at` is a keystroke typed after. */
   retyped: boolean;
+  /** What the page had lost when it settled: the card number's digits then, or after one more digit typed. */
+  lost?: string;
   /** Keystrokes typed, the kept one included. */
   attempts: number;
   error?: string;
@@ -81,13 +83,22 @@ async function whereNow(page: Page, frame: Frame, cfg: DetectConfig): Promise<Po
 interface InputState {
   digits: string;
   at?: number;
+  /** The frame's focused element, when it is not the input: what a lost keystroke went to. */
+  focus?: string;
 }
 const read = (frame: Frame, selector: string): Promise<InputState | undefined> =>
   frame
     .evaluate((sel) => {
       const el = document.querySelector<HTMLInputElement>(sel);
       if (!el) return undefined;
-      return { digits: el.value.replace(/\D/g, ''), at: (window as { __benchInputAt?: number }).__benchInputAt };
+      const f = document.activeElement;
+      const focus =
+        f === el
+          ? undefined
+          : f
+            ? `${f.tagName.toLowerCase()}${f.id ? `#${f.id}` : ''}${f.className ? `.${String(f.className).split(' ')[0]}` : ''}`
+            : 'nothing';
+      return { digits: el.value.replace(/\D/g, ''), at: (window as { __benchInputAt?: number }).__benchInputAt, focus };
     }, selector)
     .catch(() => undefined);
 
@@ -147,12 +158,13 @@ export async function probeUsable(
 
   // A tick may have typed twice before the first digit showed; any run of 4s is what was typed.
   const settled = (await read(frame, cfg.selector))?.digits;
-  let kept = !!settled && /^4+$/.test(settled);
-  if (kept) {
+  if (!settled || !/^4+$/.test(settled)) res.lost = `value "${settled ?? '(no input)'}" when settled`;
+  else {
     await tapAndPress(cdp, undefined, '2');
-    kept = (await read(frame, cfg.selector))?.digits === `${settled}2`;
+    const after = await read(frame, cfg.selector);
+    if (after?.digits !== `${settled}2`) res.lost = `value "${after?.digits}" after one more digit${after?.focus ? ` (focus on ${after.focus})` : ' (caret)'}`;
   }
-  if (kept) return { ...res, at: first };
+  if (!res.lost) return { ...res, at: first };
   res.retyped = true;
   const again = await typeUntilKept('7', (await read(frame, cfg.selector))?.digits.length ?? 0);
   return again === undefined ? { ...res, error: 'no keystroke reached the card input after the page settled' } : { ...res, at: again };
