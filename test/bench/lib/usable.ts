@@ -113,7 +113,7 @@ async function cardFrame(page: Page, reports: DetectReport[], selector: string):
 
 /**
  * From the moment the card input is visible: tap it and type a digit, once per tick, until a digit is in its value.
- * Then wait until the page has settled (its load event, then no request in flight for QUIET_MS) and check that the
+ * Then wait until the page has settled (its load event, then QUIET_MS with no request starting or ending) and check that the
  * digit is still there and that a next digit, typed without tapping again, lands after it (focus and caret kept).
  * If not, the payer would type again: the first keystroke typed after the page settled counts instead (pessimistic:
  * the page may have been able to keep keystrokes somewhat earlier).
