@@ -2,6 +2,7 @@
 // over CDP, navigation, and the detector's report of the first visible card input.
 import type { Browser, BrowserContext, CDPSession, Page } from 'playwright-core';
 import { detectorScript, type DetectConfig, type DetectReport } from './detect';
+import { probeUsable, trackRequests, type UsableResult } from './usable';
 
 /** Chrome DevTools' "Slow 4G" preset: 562.5 ms round trip, 1.44 Mbit/s down, 675 kbit/s up. */
 export const SLOW_4G = { offline: false, latency: 562.5, downloadThroughput: 1.44e6 / 8, uploadThroughput: 675e3 / 8 };
@@ -20,6 +21,8 @@ export interface RunOptions {
   chain?: boolean;
   /** Record a Chrome trace of the run. */
   trace?: { browser: Browser };
+  /** After the input is visible, type into it until a keystroke is kept (usable.ts). */
+  usable?: boolean;
 }
 
 export interface Resource {
@@ -42,6 +45,9 @@ export interface RunResult {
   chain?: ChainInfo;
   trace?: Buffer;
   visibleAt?: number;
+  /** Navigation start → the first kept keystroke, ms. */
+  usableMs?: number;
+  usable?: UsableResult;
 }
 
 const LOOPBACK = new Set(['localhost', '127.0.0.1', '[::1]']);
@@ -96,6 +102,7 @@ export async function runOnce(browser: Browser, o: RunOptions): Promise<RunResul
         }
       });
     }
+    const requests = o.usable ? trackRequests(ctx) : undefined;
     const page = await ctx.newPage();
     const cdp: CDPSession = await ctx.newCDPSession(page);
     const net = o.chain ? recordNetwork(cdp) : undefined;
@@ -129,9 +136,12 @@ export async function runOnce(browser: Browser, o: RunOptions): Promise<RunResul
         seen.catch(() => {});
         await page.goto(o.url, { waitUntil: 'commit', timeout: o.timeoutMs });
         await seen;
+        // Typing starts at once: every round trip before it would count against the page.
+        if (requests) result.usable = await probeUsable(page, cdp, reports, o.detect, requests, o.timeoutMs);
         const origin = await page.evaluate(() => performance.timeOrigin);
         result.visibleAt = doneAt(reports, o.detect)!;
         result.ms = result.visibleAt - origin;
+        if (result.usable?.at !== undefined) result.usableMs = result.usable.at - origin;
       }
     } catch (e) {
       result.error = (e as Error).message.split('\n')[0];

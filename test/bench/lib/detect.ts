@@ -21,16 +21,25 @@ export interface DetectReport {
   kind: 'present' | 'input' | 'gate';
   t: number;
   href: string;
+  /** input: where a payer would tap it, in its frame's viewport; gate: where the iframe's content starts in the top page. */
+  at?: { x: number; y: number };
 }
+
+/** In-page: the point to tap in an input (its middle, or 20 px down a tall one), in its frame's viewport. */
+export const tapPoint = (r: { left: number; top: number; width: number; height: number }) => ({
+  x: r.left + r.width / 2,
+  y: r.top + Math.min(r.height / 2, 20),
+});
 
 export function detectorScript(cfg: DetectConfig): string {
   return `(() => {
   const cfg = ${JSON.stringify(cfg)};
-  const report = (kind) => {
+  const tapPoint = ${tapPoint.toString()};
+  const report = (kind, at) => {
     const t = performance.timeOrigin + performance.now();
     try { performance.mark('bench-' + kind); } catch {}
     // A console message is the cheapest way out of any frame: no binding wrapper runs in the page.
-    console.debug('__bench ' + JSON.stringify({ kind, t, href: location.href }));
+    console.debug('__bench ' + JSON.stringify({ kind, t, href: location.href, at }));
   };
   const isTop = window === window.top;
   // Visible = a non-zero box inside the viewport, not display:none / visibility:hidden / opacity:0 (itself or
@@ -45,10 +54,16 @@ export function detectorScript(cfg: DetectConfig): string {
     if (!input) {
       const el = document.querySelector(cfg.selector);
       if (el && !present) { present = true; report('present'); }
-      if (el && (!cfg.needVisible || vis(el))) { input = true; report('input'); }
+      if (el && (!cfg.needVisible || vis(el))) { input = true; report('input', tapPoint(el.getBoundingClientRect())); }
     }
     if (!gate) {
-      for (const f of document.querySelectorAll(cfg.gate)) if (vis(f)) { gate = true; report('gate'); break; }
+      for (const f of document.querySelectorAll(cfg.gate)) {
+        if (!vis(f)) continue;
+        const r = f.getBoundingClientRect();
+        gate = true;
+        report('gate', { x: r.left + f.clientLeft, y: r.top + f.clientTop });
+        break;
+      }
     }
     return input && gate;
   };
@@ -58,5 +73,11 @@ export function detectorScript(cfg: DetectConfig): string {
   }
   const tick = () => { if (!look()) requestAnimationFrame(tick); };
   requestAnimationFrame(tick);
+  // For the usable probe (usable.ts): when a typed digit reached the card input's value, stamped by the frame
+  // itself. Capturing on window runs before any of the page's handlers and survives the page re-rendering the input.
+  addEventListener('input', (e) => {
+    const el = e.target;
+    if (el instanceof HTMLInputElement && el.matches(cfg.selector) && /\\d/.test(el.value)) window.__benchInputAt = performance.timeOrigin + performance.now();
+  }, true);
 })();`;
 }

@@ -22,6 +22,19 @@ export interface Weight {
   br: number;
   files: { url: string; raw: number; gz: number; br: number }[];
 }
+/** The usable figures of one condition: navigation → first kept keystroke, and that minus the same run's visible. */
+export interface Usable {
+  usable?: Stat;
+  gap?: Stat;
+  /** Runs whose first keystroke was lost (or focus, or caret) by the time the page settled. */
+  retyped: number;
+  runs: number;
+  /** What those runs had lost (usable.ts), each once. */
+  lost: string[];
+  errors: string[];
+}
+export type Condition = '1' | '4' | 'slow';
+
 export interface Results {
   date: string;
   machine: { nproc: number; memGiB: number; cpu: string; chromium: string; node: string; load: string };
@@ -35,6 +48,8 @@ export interface Results {
   loaderWeight?: Weight;
   time: Record<string, Record<'1' | '4', Stat | undefined>>;
   slow4g: Record<string, Stat | undefined>;
+  /** Scenarios whose card input is on the page; the others (remote forms) are not typed into. */
+  usable: Record<string, Partial<Record<Condition, Usable>>>;
   chain: Record<string, { depth: number; path: string[] } | undefined>;
   scripting: Record<string, { median?: number; detail?: ScriptingResult }>;
   open?: Record<string, Stat | undefined>;
@@ -114,6 +129,7 @@ export async function main({ benchDir, root }: { benchDir: string; root: string 
     weight: {},
     time: {},
     slow4g: {},
+    usable: {},
     chain: {},
     scripting: {},
     elapsedS: 0,
@@ -165,6 +181,7 @@ export async function main({ benchDir, root }: { benchDir: string; root: string 
       const r = await runOnce(browser!, { url: await s.url(env), detect: s.detect, cpu: 1, timeoutMs: 15_000, ...o });
       if (r.blocked.length) res.blocked[s.id] = [...new Set([...(res.blocked[s.id] ?? []), ...r.blocked.map((u) => new URL(u).host)])];
       if (r.error) log(`  ${s.id}: ${r.error}`);
+      if (r.usable?.error) log(`  ${s.id} usable: ${r.usable.error}`);
       return r;
     };
     // A phase that fails is reported and the others still run: one broken peer does not lose the whole run.
@@ -176,6 +193,16 @@ export async function main({ benchDir, root }: { benchDir: string; root: string 
         log(`${name} failed: ${(e as Error).stack}`);
       }
     };
+    const summarize = (runs: RunResult[]): Usable => ({
+      usable: stat(runs.map((r) => r.usableMs)),
+      gap: stat(runs.map((r) => (r.usableMs !== undefined && r.ms !== undefined ? r.usableMs - r.ms : undefined))),
+      retyped: runs.filter((r) => r.usable?.retyped).length,
+      runs: runs.length,
+      lost: [...new Set(runs.flatMap((r) => (r.usable?.lost ? [r.usable.lost] : [])))],
+      errors: [...new Set(runs.flatMap((r) => (r.usable?.error ? [r.usable.error] : [])))],
+    });
+    // A remote form (a lower bound) has no card input here to type into.
+    const typeable = (s: Scenario) => !s.lowerBound;
     // Rotating the order each round spreads any drift of the machine evenly over the scenarios.
     const rotate = <T>(list: T[], i: number) => list.map((_, k) => list[(k + i) % list.length]!);
 
@@ -198,16 +225,20 @@ export async function main({ benchDir, root }: { benchDir: string; root: string 
 
     if (phases.has('time'))
       await guard('time', async () => {
-        log(`time to visible card input: ${RUNS} rounds × {1x, 4x} × ${scenarios.length} scenarios`);
-        const acc: Record<string, Record<'1' | '4', (number | undefined)[]>> = {};
+        log(`time to visible and to usable card input: ${RUNS} rounds × {1x, 4x} × ${scenarios.length} scenarios`);
+        const acc: Record<string, Record<'1' | '4', RunResult[]>> = {};
         for (const s of scenarios) acc[s.id] = { '1': [], '4': [] };
         for (let i = 0; i < RUNS; i++) {
           for (const cpu of [1, 4] as const) {
-            for (const s of rotate(scenarios, i)) acc[s.id]![cpu === 1 ? '1' : '4'].push((await once(s, { cpu })).ms);
+            for (const s of rotate(scenarios, i)) acc[s.id]![cpu === 1 ? '1' : '4'].push(await once(s, { cpu, usable: typeable(s) }));
           }
           log(`  round ${i + 1}/${RUNS}`);
         }
-        for (const s of scenarios) res.time[s.id] = { '1': stat(acc[s.id]!['1']), '4': stat(acc[s.id]!['4']) };
+        for (const s of scenarios) {
+          const a = acc[s.id]!;
+          res.time[s.id] = { '1': stat(a['1'].map((r) => r.ms)), '4': stat(a['4'].map((r) => r.ms)) };
+          if (typeable(s)) res.usable[s.id] = { ...res.usable[s.id], '1': summarize(a['1']), '4': summarize(a['4']) };
+        }
       });
 
     if (phases.has('slow4g'))
@@ -215,16 +246,19 @@ export async function main({ benchDir, root }: { benchDir: string; root: string 
         // The static floor is one round trip by construction; leaving it out keeps the whole bench under 10 minutes.
         const slow = scenarios.filter((s) => s.id !== 'static');
         log(`slow 4G + 4x CPU: ${RUNS} rounds × ${slow.length} scenarios`);
-        const acc: Record<string, (number | undefined)[]> = {};
+        const acc: Record<string, RunResult[]> = {};
         for (let i = 0; i < RUNS; i++) {
           for (const s of rotate(slow, i)) {
-            const r = await once(s, { cpu: 4, slow4g: true, chain: true, timeoutMs: 40_000 });
-            (acc[s.id] ??= []).push(r.ms);
+            const r = await once(s, { cpu: 4, slow4g: true, chain: true, timeoutMs: 40_000, usable: typeable(s) });
+            (acc[s.id] ??= []).push(r);
             if (r.chain && (!res.chain[s.id] || r.chain.depth > res.chain[s.id]!.depth)) res.chain[s.id] = r.chain;
           }
           log(`  round ${i + 1}/${RUNS}`);
         }
-        for (const s of slow) res.slow4g[s.id] = stat(acc[s.id] ?? []);
+        for (const s of slow) {
+          res.slow4g[s.id] = stat((acc[s.id] ?? []).map((r) => r.ms));
+          if (typeable(s)) res.usable[s.id] = { ...res.usable[s.id], slow: summarize(acc[s.id] ?? []) };
+        }
       });
 
     if (phases.has('trace'))
