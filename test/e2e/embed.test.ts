@@ -347,6 +347,32 @@ describe('embedded checkout', () => {
     await page.context().close();
   });
 
+  test('a payer typing into the first screen through the loader keeps field, text and caret when the page becomes ready', async () => {
+    const page = await newPage();
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    await page.route('**/checkout/assets/index-*.js', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto(shop.url);
+    await page.getByRole('button', { name: /^Pay/ }).click();
+    const frame = checkout(page);
+    // Not the first field: the page's "shown" focus must not move the payer back to the card number.
+    const expiry = frame.getByLabel(/Expiry/);
+    await expiry.waitFor({ state: 'visible' });
+    await expiry.click();
+    await page.keyboard.type('12');
+    release();
+    await page.locator('dialog').waitFor({ state: 'detached' });
+    // The loader heard ready (its card is gone) and the page took over; the payer types on where they were.
+    await page.waitForTimeout(300);
+    await page.keyboard.type('39');
+    expect(await hosted(page).evaluate(() => document.activeElement?.getAttribute('aria-label') ?? document.activeElement?.id)).toMatch(/expiry/i);
+    expect(await expiry.inputValue()).toBe('12/39');
+    await page.context().close();
+  });
+
   test('axe-core finds no violations on the storefront with the modal open, nor in the dialog the page draws', async () => {
     // bypassCSP: axe is injected as an inline script, which the storefront's own CSP rightly refuses.
     const context = await browser.newContext({ bypassCSP: true });
