@@ -1,11 +1,13 @@
 // The table on stdout and BENCHMARKS.md at the repository root.
+import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Condition, Results } from './main';
 import { fmtKB, fmtMs, ratio } from './stats';
 
-const LOADER_BUDGET = 2560;
-const PAGE_BUDGET = 16384;
+// The size targets the tests hold (test/e2e/size.test.ts), about 160 B and 1 KB under the budgets of 2,560 and 16,384 B.
+const LOADER_TARGET = 2400;
+const PAGE_TARGET = 15300;
 
 function table(head: string[], rows: string[][]): string {
   return [`| ${head.join(' | ')} |`, `|${head.map(() => '---').join('|')}|`, ...rows.map((r) => `| ${r.join(' | ')} |`)].join('\n');
@@ -16,7 +18,17 @@ interface Target {
   value: string;
   limit: string;
   holds: boolean | undefined;
+  /** Why it can miss, where the reason is known and lasting: printed under the table when it misses. */
+  why?: string;
 }
+
+// What is known about the targets that miss on this machine (each printed only when its target misses in the run).
+const SERVER_FIRST_SCREEN =
+  "Tender's first screen is drawn by its server after it verifies the reference with the payment API (amount, merchant, channels): its HTML waits for that verify, over loopback to the sandbox, where the bare form is a static page with no data to wait for. The usable table shows how many runs lost a keystroke.";
+const HARNESS_REACTION =
+  'The gap includes the harness’s own reaction: a CDP round trip to type, then a frame to read the value back. The static HTML floor, which keeps a keystroke the moment it shows, has a gap of its own of the size in brackets; what is left is the page’s.';
+const PROXY_WORK =
+  'Per request the Tender server does what the pass-through does not: the origin decision and CORS headers, the rate limit, the body size and JSON checks, the request id and log line, the security headers (a response head of about 480 bytes against about 150) and the upstream time-out. A CPU profile puts Tender’s own code at about 5 µs a request; the rest is Node’s HTTP work for the larger heads and the promise steps. On this shared 2-core machine the ratio has varied between about 1.2x and 2.2x from run to run so far.';
 
 export function targets(r: Results): Target[] {
   const t4 = (id: string) => r.time[id]?.['4']?.median;
@@ -28,11 +40,12 @@ export function targets(r: Results): Target[] {
       limit: `≤ ${fmt(limit)}${unit}`,
       holds: value === undefined ? undefined : value <= limit,
     });
-  add('Loader, gzip bytes', r.loaderWeight?.gz, LOADER_BUDGET, ' B');
-  add('Hosted page first load (JS+CSS), gzip bytes', r.weight.tender?.gz, PAGE_BUDGET, ' B');
+  add('Loader, gzip bytes (target; budget 2,560 B)', r.loaderWeight?.gz, LOADER_TARGET, ' B');
+  add('Hosted page first load (JS+CSS), gzip bytes (target; budget 16,384 B)', r.weight.tender?.gz, PAGE_TARGET, ' B');
   const rel = (a?: number, b?: number) => (a !== undefined && b ? a / b : undefined);
   add('Direct page at 4x ÷ moyasar at 4x', rel(t4('tender'), t4('moyasar')), 0.8, 'x', (x) => x.toFixed(2));
   add('Direct page at 4x ÷ bare form at 4x', rel(t4('tender'), t4('bare')), 1.15, 'x', (x) => x.toFixed(2));
+  out[out.length - 1]!.why = SERVER_FIRST_SCREEN;
   add('Through the loader at 4x ÷ bare form through its loader at 4x', rel(t4('tender-loader'), t4('bare-iframe')), 1.15, 'x', (x) => x.toFixed(2));
   add('open() → visible card input with preload, 4x', r.open?.['preload-4']?.median, 50, ' ms');
 
@@ -40,6 +53,7 @@ export function targets(r: Results): Target[] {
   // placeholder is earlier still than its usable field, so a ratio to it can only understate how far ahead Tender is.
   const u = (id: string, c: Condition) => r.usable[id]?.[c]?.usable?.median;
   add('Usable at 4x: direct page ÷ bare form', rel(u('tender', '4'), u('bare', '4')), 1.1, 'x', (x) => x.toFixed(2));
+  out[out.length - 1]!.why = SERVER_FIRST_SCREEN;
   add('Usable at 4x: through the loader ÷ bare form through its loader', rel(u('tender-loader', '4'), u('bare-iframe', '4')), 1.1, 'x', (x) => x.toFixed(2));
   const ahead = (what: string, v: number | undefined, bound = false) =>
     out.push({
@@ -58,6 +72,7 @@ export function targets(r: Results): Target[] {
       value: g === undefined ? 'n/a' : `${g.toFixed(1)} ms${floorGap === undefined ? '' : ` (floor ${floorGap.toFixed(1)} ms)`}`,
       limit: '< 16.7 ms',
       holds: g === undefined ? undefined : g < 1000 / 60,
+      why: HARNESS_REACTION,
     });
   }
   if (r.proxy) {
@@ -66,6 +81,7 @@ export function targets(r: Results): Target[] {
       value: `${(r.proxy.tender.rps / r.proxy.bare.rps).toFixed(2)}x`,
       limit: '≥ 0.80x',
       holds: r.proxy.tender.rps / r.proxy.bare.rps >= 0.8,
+      why: PROXY_WORK,
     });
     // With one connection each request waits for the one before, so 1000 / (req/s) is the exact mean time of one
     // request (autocannon's latency histogram has whole-millisecond resolution, too coarse for a 1 ms budget).
@@ -101,6 +117,7 @@ export function targets(r: Results): Target[] {
       value: `${ratio.toFixed(2)}x (${r.proxyCpu.memory.toFixed(1)} vs ${r.proxyCpu.bare.toFixed(1)} µs)`,
       limit: '≤ 1.20x',
       holds: ratio <= 1.2,
+      why: PROXY_WORK,
     });
   }
   const chain = r.chain['tender-loader'];
@@ -118,6 +135,9 @@ export function targets(r: Results): Target[] {
       value: tl !== undefined && v !== undefined ? `${Math.round(tl)} vs ${Math.round(v)} ms` : 'n/a',
       limit: '<',
       holds: tl !== undefined && v !== undefined ? tl < v : undefined,
+      why: r.scenarios.find((s) => s.id === p)?.lowerBound
+        ? `${p}'s figure is a lower bound: what shows is its own placeholder in front of a remote form the bench cannot reach, not a card input a payer can type into; Tender's is its real card input.`
+        : undefined,
     });
   }
   // The only peer whose form the bench reaches is moyasar (Adyen's and Paystack's are remote: not measured).
@@ -278,10 +298,18 @@ export function writeReport(r: Results, root: string, write: boolean): void {
     : '_not measured_';
 
   const tg = targets(r);
-  const targetsTable = table(
-    ['target (issue 5)', 'this run', 'limit', 'holds'],
-    tg.map((t) => [t.what, t.value, t.limit, t.holds === undefined ? 'n/a' : t.holds ? 'yes' : '**no**']),
+  const misses = [...new Set(tg.filter((t) => t.holds === false && t.why).map((t) => t.why!))].map(
+    (why) =>
+      `- ${tg
+        .filter((t) => t.holds === false && t.why === why)
+        .map((t) => `**${t.what}**`)
+        .join('; ')}: ${why}`,
   );
+  const targetsTable =
+    table(
+      ['target', 'this run', 'limit', 'holds'],
+      tg.map((t) => [t.what, t.value, t.limit, t.holds === undefined ? 'n/a' : t.holds ? 'yes' : '**no**']),
+    ) + (misses.length ? `\n\nWhy the targets marked **no** miss:\n\n${misses.join('\n')}` : '');
 
   const chains = ids
     .filter((id) => r.chain[id])
@@ -473,6 +501,8 @@ ${blocked}
   console.log(plain);
   if (write) {
     writeFileSync(join(root, 'BENCHMARKS.md'), md);
+    // In the repository's format (Biome aligns the tables), so that `npm test`'s check passes on it as written.
+    execFileSync(join(root, 'node_modules/.bin/biome'), ['format', '--write', 'BENCHMARKS.md'], { cwd: root, stdio: 'ignore' });
     console.log('\nwrote BENCHMARKS.md');
   }
 }
