@@ -24,7 +24,7 @@ interface Target {
 
 // What is known about the targets that miss on this machine (each printed only when its target misses in the run).
 const SERVER_FIRST_SCREEN =
-  "Tender's first screen is drawn by its server after it verifies the reference with the payment API (amount, merchant, channels): its HTML waits for that verify, over loopback to the sandbox, where the bare form is a static page with no data to wait for. The usable table shows how many runs lost a keystroke.";
+  "Tender's first screen is a whole checkout (the header with the merchant and amount, the channel tabs, the card form, the modal chrome), drawn by its server, which waits up to 100 ms for the payment API's verify to put the amount in it; the bare form is one form with no data. At 4x the difference is mostly style, layout and paint of that larger page (see the traced run below: Tender's against the bare form's). The usable table shows how many runs lost a keystroke.";
 const HARNESS_REACTION =
   'The gap includes the harness’s own reaction: a CDP round trip to type, then a frame to read the value back. The static HTML floor, which keeps a keystroke the moment it shows, has a gap of its own of the size in brackets; what is left is the page’s.';
 const PROXY_WORK =
