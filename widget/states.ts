@@ -115,7 +115,9 @@ function drawStates(e: Embed): States {
     if (!(inline ? failure : e.shown_)) card.remove();
     else if (!card.isConnected) {
       (inline ?? document.documentElement).append(card);
-      if (!inline) (card as HTMLDialogElement).show();
+      // The open attribute, not show(): show() runs the dialog's focusing steps, which would take focus from a payer
+      // already typing into the page's first screen.
+      if (!inline) (card as HTMLDialogElement).open = true;
     }
   };
 

@@ -362,7 +362,10 @@ describe('embedded checkout', () => {
     const expiry = frame.getByLabel(/Expiry/);
     await expiry.waitFor({ state: 'visible' });
     await expiry.click();
-    await page.keyboard.type('12');
+    await page.keyboard.type('1');
+    // The loader's loading card comes (a second in) while the payer types: it must not take their focus.
+    await page.getByRole('dialog', { name: 'Checkout' }).waitFor({ state: 'attached' });
+    await page.keyboard.type('2');
     release();
     await page.locator('dialog').waitFor({ state: 'detached' });
     // The loader heard ready (its card is gone) and the page took over; the payer types on where they were.
