@@ -25,7 +25,9 @@ export interface Mem {
  * comparison needs (reading and keeping those lines here would slow this process, where the sandbox runs).
  */
 async function startChild(file: string, env: Record<string, string>, label: string): Promise<Child> {
-  const proc = fork(file, [], { env: { ...process.env, ...env }, execArgv: ['--expose-gc'], stdio: ['ignore', 'ignore', 'pipe', 'ipc'] });
+  // BENCH_CPU_PROF=<dir>: each child writes a V8 CPU profile there when it exits (where its time goes).
+  const prof = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
+  const proc = fork(file, [], { env: { ...process.env, ...env }, execArgv: ['--expose-gc', ...prof], stdio: ['ignore', 'ignore', 'pipe', 'ipc'] });
   let stderr = '';
   proc.stderr!.on('data', (d) => {
     stderr = (stderr + d).slice(-10_000);
