@@ -64,11 +64,13 @@ function Lazy<P extends object>({ load, props }: { load: (() => Promise<Componen
 // Loaded when first asked for: the payer left a PIN or code step (its strings and styles come with the step's).
 const leaveDialog = () => Promise.all([import('../channels/kit/LeaveStep'), laterCss()]).then(([m]) => m.LeaveStepDialog);
 
-/** Asks before another tab or closing abandons the step the bank waits on. */
+/** Asks before another tab or closing abandons the step the bank waits on, or closing leaves a payment in progress. */
 function LeaveStep({ model }: { model: CheckoutModel }) {
-  const asking = !!model.leaving.value;
-  const [Dialog] = useLazy(asking ? leaveDialog : undefined);
-  return asking && Dialog ? <Dialog onLeave={() => model.answerLeave(true)} onStay={() => model.answerLeave(false)} /> : null;
+  const leave = model.leaving.value;
+  const [Dialog] = useLazy(leave ? leaveDialog : undefined);
+  return leave && Dialog ? (
+    <Dialog closing={leave.to === 'close' && leave.busy} onLeave={() => model.answerLeave(true)} onStay={() => model.answerLeave(false)} />
+  ) : null;
 }
 
 const languageSwitch = () => Promise.all([import('./LanguageSwitch'), laterCss()]).then(([m]) => m.default);

@@ -304,4 +304,36 @@ describe('bridge reports', () => {
     t.model.close();
     expect(t.messages.at(-1)).toEqual({ type: 'close', reference: 'REF-1' });
   });
+
+  it('closing while a payment is in progress asks in the page first: Stay keeps it, Close closes and the payment carries on', async () => {
+    let release!: (a: PlainAnswer) => void;
+    const t = testModel({ [VERIFY]: [verifyAnswer('pending'), verifyAnswer('successful')], [CARD]: () => new Promise<PlainAnswer>((r) => (release = r)) });
+    t.model.start();
+    await flush();
+    const call = t.ctx('card').complete((k) => cardPaymentCall(details, 'REF-1', k));
+    expect(t.model.inProgress.value).toBe(true);
+    t.model.close();
+    expect(t.model.leaving.value).toEqual({ to: 'close', busy: true });
+    expect(t.messages.some((m) => (m as { type: string }).type === 'close')).toBe(false);
+    t.model.answerLeave(false);
+    expect(t.model.leaving.value).toBeUndefined();
+    expect(t.messages.some((m) => (m as { type: string }).type === 'close')).toBe(false);
+    t.model.close();
+    t.model.answerLeave(true);
+    await flush();
+    expect(t.messages.at(-1)).toMatchObject({ type: 'close', reference: 'REF-1' });
+    // The call in flight is not abandoned by closing: its answer still counts.
+    release({ body: { status: true, message: 'ok', data: { authMode: 'no-auth' } } });
+    expect((await call).kind).not.toBe('busy');
+    expect(t.server.count('/api/v1/card-payment')).toBe(1);
+  });
+
+  it('closing with nothing in progress asks nothing', async () => {
+    const t = testModel({ [VERIFY]: verifyAnswer('pending') });
+    t.model.start();
+    await flush();
+    t.model.close();
+    expect(t.model.leaving.value).toBeUndefined();
+    expect(t.messages.at(-1)).toEqual({ type: 'close', reference: 'REF-1' });
+  });
 });

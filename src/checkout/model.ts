@@ -34,7 +34,11 @@ type Screen =
   | ({ readonly kind: 'error' } & Omit<StartupError, 'code'>);
 
 /** Where the payer was going when the checkout asked first: another channel's tab, or closing. */
-type Leave = { readonly to: 'channel'; readonly id: ChannelId } | { readonly to: 'close' };
+/**
+ * What the payer asked to do that needs their word first: leave a PIN or code step (another tab, closing: the attempt
+ * is abandoned), or close while a payment is in progress (`busy`: it carries on, and its outcome is still told).
+ */
+type Leave = { readonly to: 'channel'; readonly id: ChannelId } | { readonly to: 'close'; readonly busy?: true };
 
 /** Start-up: verifying the reference (showing "confirming" when the payer comes back to an attempt), done, or failed. */
 type Boot = { readonly kind: 'starting'; readonly verifying: boolean } | { readonly kind: 'ready' } | ({ readonly kind: 'error' } & StartupError);
@@ -128,7 +132,7 @@ export interface CheckoutModel {
   tryAnotherWay(): void;
   /** From a start-up error: start again. From "still confirming" or "not received yet": check again. */
   retry(): void;
-  /** The payer closes the embedded page; while the bank waits for a PIN or code, asks first (`leaving`). */
+  /** The payer closes the embedded page; while the bank waits for a PIN or code, or a payment is in progress, asks first (`leaving`). */
   close(): void;
   /** The page's strings in its locale, loaded (a page whose server sent none waits for them before it shows). */
   text(): Promise<void>;
@@ -238,14 +242,20 @@ export function createCheckoutModel(deps: ModelDeps): CheckoutModel {
       leaving.value = undefined;
       if (!to || !go) return;
       const a = attempt.peek();
-      if (a.kind === 'awaiting-secret') contextFor(a.key.channel).abandon();
+      if (a.kind === 'awaiting-secret' && !(to.to === 'close' && to.busy)) contextFor(a.key.channel).abandon();
       if (to.to === 'channel') channel.value = to.id;
       else withSession((s) => s.close());
     },
     contextFor,
     tryAnotherWay: () => withSession((s) => s.tryAnotherWay()),
     retry: () => withSession((s) => s.retry()),
-    close: () => void (asks({ to: 'close' }) || withSession((s) => s.close())),
+    close() {
+      if (asks({ to: 'close' })) return;
+      // A payment in progress carries on after the page closes; the payer says so first, in the page (not the
+      // browser's confirm(), which a framed page shows under another site's name, in the browser's language).
+      if (inProgress.peek()) leaving.value = { to: 'close', busy: true };
+      else withSession((s) => s.close());
+    },
   };
 }
 

@@ -129,9 +129,21 @@ describe('embedded checkout', () => {
       .getByText(/confirming/i)
       .first()
       .waitFor();
+    const native: string[] = [];
+    page.on('dialog', (d) => native.push(d.message()));
     await frame.getByRole('button', { name: 'Close' }).first().click();
+    // The payment is being confirmed: the page asks first, in the page and the payer's language (not confirm()).
+    const ask = frame.getByRole('alertdialog', { name: 'Close the checkout?' });
+    await ask.waitFor();
+    await page.screenshot({ path: 'screens/close-confirm-1280.png' }).catch(() => {});
+    await ask.getByRole('button', { name: 'Stay' }).click();
+    await ask.waitFor({ state: 'detached' });
+    expect((await events(page)).some((e) => e.startsWith('onClose'))).toBe(false);
+    await frame.getByRole('button', { name: 'Close' }).first().click();
+    await ask.getByRole('button', { name: 'Close' }).click();
     await expect.poll(async () => (await events(page)).find((e) => e.startsWith('onClose'))).toMatch(/"status":"pending"/);
     expect((await events(page)).filter((e) => e.startsWith('onPending'))).toHaveLength(1);
+    expect(native).toEqual([]);
     await page.context().close();
   });
 

@@ -18,10 +18,8 @@ export interface ModalChromeProps {
  * flight. Closing is `model.close()`, which tells the loader.
  */
 export function ModalChrome({ model, children }: ModalChromeProps) {
-  const ask = (): void => {
-    // Closing does not stop a payment in flight, and the payer should know.
-    if (!model.inProgress.peek() || confirm(text.t('confirmClose'))) model.close();
-  };
+  // The model asks first when closing would leave a step or a payment in progress (App draws its confirmation).
+  const ask = (): void => model.close();
   useMount(() => {
     const onKey = (e: KeyboardEvent): void => {
       if (e.key === 'Escape') {

@@ -12,5 +12,4 @@ export default {
   retry: 'Try again',
   late: 'The checkout is taking longer than usual to start.',
   reload: 'Reload',
-  confirmClose: 'A payment is in progress. Close anyway? You will still be told the outcome.',
 };

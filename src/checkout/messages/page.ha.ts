@@ -12,5 +12,4 @@ export default {
   retry: 'Sake gwadawa',
   late: 'Wurin biya yana jinkiri fiye da yadda aka saba kafin ya fara.',
   reload: 'Sake lodawa',
-  confirmClose: 'Ana tsakiyar biyan kuɗi. Kuna son rufewa duk da haka? Za a sanar da ku sakamakon.',
 };

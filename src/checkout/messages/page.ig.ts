@@ -12,5 +12,4 @@ export default {
   retry: 'Nwaa ọzọ',
   late: 'Ebe ịkwụ ụgwọ na-egbu oge karịa ka ọ na-adị tupu ọ malite.',
   reload: 'Bugharịa ya',
-  confirmClose: 'Ịkwụ ụgwọ ka na-aga. Ị ka chọrọ imechi ya? A ga-agwa gị otú o si gaa.',
 };

@@ -12,5 +12,4 @@ export default {
   retry: 'Try am again',
   late: 'Dis payment page dey slow to start pass as e suppose.',
   reload: 'Load am again',
-  confirmClose: 'Payment still dey go on. You still wan close am? We go still tell you wetin happen.',
 };

@@ -12,5 +12,4 @@ export default {
   retry: 'Gbìyànjú lẹ́ẹ̀kan sí i',
   late: 'Ibi ìsanwó ń pẹ́ ju bó ṣe máa ń ṣe lọ kí ó tó bẹ̀rẹ̀.',
   reload: 'Tún un ṣí',
-  confirmClose: 'Ìsanwó kan ṣì ń lọ lọ́wọ́. Ṣé ẹ ṣì fẹ́ pa á dé? A ó ṣì sọ bí ó ṣe já sí fún yín.',
 };

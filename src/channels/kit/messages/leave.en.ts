@@ -4,4 +4,8 @@ export default {
   text: 'Your bank is waiting for this step. If you leave, this payment stops here and you start again.',
   leave: 'Leave',
   stay: 'Stay',
+  // Closing while a payment is in progress (a call in flight, confirming, leaving for another page).
+  closeTitle: 'Close the checkout?',
+  closeText: 'A payment is in progress. It carries on if you close, and you will still be told the outcome.',
+  close: 'Close',
 };

@@ -4,4 +4,8 @@ export default {
   text: 'Bankinku yana jiran wannan mataki. Idan kuka fita, wannan biyan kuɗi zai tsaya a nan, za ku sake farawa.',
   leave: 'Fita',
   stay: 'Zauna',
+  // Closing while a payment is in progress (a call in flight, confirming, leaving for another page).
+  closeTitle: 'Rufe wurin biya?',
+  closeText: 'Ana tsakiyar biyan kuɗi. Idan kun rufe, zai ci gaba, kuma za a sanar da ku sakamakon.',
+  close: 'Rufe',
 };

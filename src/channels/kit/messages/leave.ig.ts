@@ -4,4 +4,8 @@ export default {
   text: 'Ụlọ akụ gị na-echere nzọụkwụ a. Ọ bụrụ na ị hapụ, ịkwụ ụgwọ a ga-akwụsị ebe a, ị ga-amalite ọzọ.',
   leave: 'Hapụ',
   stay: 'Nọrọ',
+  // Closing while a payment is in progress (a call in flight, confirming, leaving for another page).
+  closeTitle: 'Mechie ebe ịkwụ ụgwọ?',
+  closeText: 'Ịkwụ ụgwọ ka na-aga. Ọ ga-aga n’ihu ma ị mechie ya, a ga-agwakwa gị otú o si gaa.',
+  close: 'Mechie',
 };

@@ -4,4 +4,8 @@ export default {
   text: 'Your bank dey wait for dis step. If you leave, dis payment go stop here and you go start again.',
   leave: 'Leave am',
   stay: 'Make I stay',
+  // Closing while a payment is in progress (a call in flight, confirming, leaving for another page).
+  closeTitle: 'You wan close di checkout?',
+  closeText: 'Payment still dey go on. E go still continue if you close am, and we go still tell you wetin happen.',
+  close: 'Close am',
 };
