@@ -122,8 +122,8 @@ export interface CheckoutModel {
    * sent the transaction with the page (`initial`): then nothing is fetched before the payer acts.
    */
   start(initial?: InitialTxn): void;
-  /** Shows another channel; while the bank waits for a PIN or code, asks first (`leaving`). */
-  select(id: ChannelId): void;
+  /** Shows another channel; while the bank waits for a PIN or code, asks first (`leaving`). False when it did not switch. */
+  select(id: ChannelId): boolean;
   /** The payer's answer to `leaving`: go (the attempt is abandoned) or stay in the step. */
   answerLeave(go: boolean): void;
   /** The context a channel's view works with. */
@@ -234,8 +234,9 @@ export function createCheckoutModel(deps: ModelDeps): CheckoutModel {
     text: () => load().then((s) => s.text()),
     leaving,
     select(id) {
-      if (busy.peek() || !channels.peek().includes(id) || id === channel.peek() || asks({ to: 'channel', id })) return;
+      if (busy.peek() || !channels.peek().includes(id) || id === channel.peek() || asks({ to: 'channel', id })) return false;
       channel.value = id;
+      return true;
     },
     answerLeave(go) {
       const to = leaving.peek();

@@ -11,7 +11,8 @@ export interface TabsProps {
   readonly label: string;
   readonly items: readonly TabItem[];
   readonly selected: string;
-  onSelect(id: string): void;
+  /** False when the selection did not change (the owner refused, or asks first): focus then stays where it is. */
+  onSelect(id: string): boolean;
   readonly children: ComponentChildren;
 }
 
@@ -29,8 +30,9 @@ export function Tabs({ label, items, selected, onSelect, children }: TabsProps) 
     if (by === undefined) return;
     e.preventDefault();
     const id = items[(i + by) % n]!.id;
-    onSelect(id);
-    document.getElementById(`tender-tab-${id}`)?.focus();
+    // Focus follows the selection only: a refused move (a step that asks before leaving) leaves it on the selected tab,
+    // where a confirmation's Stay brings it back.
+    if (onSelect(id) !== false) document.getElementById(`tender-tab-${id}`)?.focus();
   };
   return (
     <div class="tender-tabs">
