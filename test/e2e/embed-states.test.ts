@@ -5,37 +5,25 @@
 import { existsSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { startSandbox, type RunningSandbox } from '../../demo/sandbox/server';
 import { startStorefront, type RunningStorefront } from '../../demo/storefront/server';
-import { configFromEnv } from '../../src/server/config';
-import { startTenderServer, type RunningTenderServer } from '../../src/server/node';
 import { launchBrowser } from '../support/browser';
 import { freePort } from '../support/ports';
+import { startStack, type Stack } from '../support/stack';
 
-const KEY = 'sk_test_e2e_states';
 const FRAME = 'iframe[title="Checkout"]';
-let sandbox: RunningSandbox;
-let tender: RunningTenderServer;
+let stack: Stack;
 let shop: RunningStorefront;
 let stranger: RunningStorefront;
 let browser: Browser;
 
 beforeAll(async () => {
   if (!existsSync('dist/tender.js') || !existsSync('dist/tender-deferred.js')) throw new Error('run `npm run build` first');
-  sandbox = await startSandbox({ apiKey: KEY });
   const shopPort = await freePort();
-  const configured = configFromEnv({
-    TENDER_API_BASE_URL: sandbox.url,
-    TENDER_API_KEY: KEY,
-    TENDER_ALLOWED_ORIGINS: `http://localhost:${shopPort}`,
-    PORT: '0',
-    HOST: '127.0.0.1',
-  });
-  if (!configured.ok) throw new Error(configured.errors.join('; '));
-  tender = await startTenderServer(configured.config, { port: 0, deps: { log: () => {} } });
-  shop = await startStorefront({ port: shopPort, tenderUrl: tender.url, apiBaseUrl: sandbox.url, apiKey: KEY });
+  stack = await startStack({ allowedOrigins: [`http://localhost:${shopPort}`] });
+  const shopOptions = { tenderUrl: stack.tenderUrl, apiBaseUrl: stack.sandboxUrl, apiKey: stack.apiKey };
+  shop = await startStorefront({ port: shopPort, ...shopOptions });
   // The same shop on another port: another origin, missing from TENDER_ALLOWED_ORIGINS.
-  stranger = await startStorefront({ port: await freePort(), tenderUrl: tender.url, apiBaseUrl: sandbox.url, apiKey: KEY });
+  stranger = await startStorefront({ port: await freePort(), ...shopOptions });
   browser = await launchBrowser();
 });
 
@@ -43,8 +31,7 @@ afterAll(async () => {
   await browser?.close();
   await stranger?.close();
   await shop?.close();
-  await tender?.close();
-  await sandbox?.close();
+  await stack?.close();
 });
 
 interface Watched {
