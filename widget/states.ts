@@ -1,10 +1,11 @@
-// tender-deferred.js: what the storefront shows while the hosted page is slow to come, or did not come. The loader
-// (widget/api.ts) imports it only when the page has not said `ready` within a second, so it costs a payer on a good
-// link nothing; the loader's own bytes stay on the critical path alone.
+// What the storefront shows while the hosted page is slow to come, or did not come: part of the loader's deferred
+// half (widget/deferred.ts). The loader (widget/api.ts) draws it only when the page has not said `ready` within a
+// second or failed, so a payer on a good link never sees it, and its bytes stay off the critical path.
 //
 // Drawn with createElement and the CSSOM only (no innerHTML, no <style>, no style attribute): a storefront's CSP and
 // Trusted Types allow it. The spinner turns with the Web Animations API for the same reason.
 import type { Locale } from '../src/i18n/locale';
+import { DARK_PALETTE, LIGHT_PALETTE } from '../src/platform/colorScheme';
 import { negotiateLocale } from '../src/i18n/locale';
 import en from './messages/loader.en';
 import ha from './messages/loader.ha';
@@ -31,10 +32,6 @@ export interface States {
 /** The onError code of a storefront origin the server does not allow. */
 const ORIGIN_NOT_ALLOWED = 'origin_not_allowed';
 
-// The hosted page's own palette (src/checkout/styles.css), so the loading card looks like the checkout it becomes.
-const LIGHT = { bg: '#ffffff', text: '#1a1d21', muted: '#4d5560', primary: '#0b57d0', onPrimary: '#ffffff', border: '#8a929c' };
-const DARK = { bg: '#131518', text: '#eceef1', muted: '#b6bcc4', primary: '#8ab4f8', onPrimary: '#0b1d3a', border: '#7d8590' };
-
 /** The console line a merchant needs when their storefront's origin is missing from the server's list. */
 const refusedMessage = (origin: string, server: string): string =>
   `Tender: the Tender server at ${new URL(server).origin} does not allow ${origin} to embed its checkout. Add ${origin} to TENDER_ALLOWED_ORIGINS (comma-separated origins) on that server and restart it.`;
@@ -51,12 +48,14 @@ function drawStates(e: Embed): States {
   const server = e.src_.slice(0, e.src_.indexOf('checkout/?'));
   const t = TEXTS[negotiateLocale([o.locale], navigator.languages)];
   const scheme = o.colorScheme;
-  const c = scheme == 'dark' || (scheme == 'auto' && matchMedia('(prefers-color-scheme: dark)').matches) ? DARK : LIGHT;
+  // The hosted page's own palette, so the loading card looks like the checkout it becomes.
+  const dark = scheme == 'dark' || (scheme == 'auto' && matchMedia('(prefers-color-scheme: dark)').matches);
+  const c = dark ? DARK_PALETTE : LIGHT_PALETTE;
   const theme = (name: string, fallback: string): string => (o.theme as Record<string, string> | undefined)?.[`--tender-${name}`] ?? fallback;
   const font = theme('font', 'system-ui, -apple-system, "Segoe UI", Roboto, sans-serif');
   const radius = theme('radius', '10px');
   const primary = theme('primary', c.primary);
-  const onPrimary = theme('on-primary', c.onPrimary);
+  const onPrimary = theme('on-primary', c['on-primary']);
   const inline = e.el_;
 
   const el = <K extends keyof HTMLElementTagNameMap>(tag: K, css: string, parent: Element, text = ''): HTMLElementTagNameMap[K] => {
@@ -72,7 +71,7 @@ function drawStates(e: Embed): States {
   const card = document.createElement(inline ? 'div' : 'dialog');
   card.style.cssText =
     `box-sizing:border-box;margin:auto;padding:24px;border:1px solid ${c.border};border-radius:${radius};background:${theme('bg', c.bg)};` +
-    `color:${theme('text', c.text)};font:16px/1.5 ${font};text-align:center;width:min(360px,calc(100% - 32px));color-scheme:${c == DARK ? 'dark' : 'light'};` +
+    `color:${theme('text', c.text)};font:16px/1.5 ${font};text-align:center;width:min(360px,calc(100% - 32px));color-scheme:${dark ? 'dark' : 'light'};` +
     (inline ? '' : 'position:fixed;inset:0;height:fit-content;z-index:2147483646;box-shadow:0 8px 32px rgba(0,0,0,.3)');
   if (inline) card.setAttribute('role', 'group');
   card.setAttribute('aria-label', t.title);

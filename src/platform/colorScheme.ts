@@ -11,20 +11,39 @@ const COLOR_SCHEMES: readonly ColorScheme[] = ['light', 'dark', 'auto'];
 /** The scheme a page parameter asks for; anything else is the default, light. */
 export const colorSchemeOf = (raw: string | null | undefined): ColorScheme => (COLOR_SCHEMES.includes(raw as ColorScheme) ? (raw as ColorScheme) : 'light');
 
-// The dark palette keeps the light one's contrast ratios (checked by the a11y tests in both schemes).
-const DARK = [
-  '--tender-bg:#131518',
-  '--tender-surface:#1e2227',
-  '--tender-text:#eceef1',
-  '--tender-muted:#b6bcc4',
-  '--tender-border:#7d8590',
-  '--tender-primary:#8ab4f8',
-  '--tender-on-primary:#0b1d3a',
-  '--tender-error:#f4aca7',
-  '--tender-success:#7fd99a',
-  '--tender-pending:#f3c777',
-  '--tender-focus:#a8c7fa',
-].join(';');
+/** The page's light palette: its `--tender-*` colours as src/checkout/styles.css declares them (a test holds the two equal). */
+export const LIGHT_PALETTE = {
+  bg: '#ffffff',
+  surface: '#f4f5f7',
+  text: '#1a1d21',
+  muted: '#4d5560',
+  border: '#8a929c',
+  primary: '#0b57d0',
+  'on-primary': '#ffffff',
+  error: '#b3261e',
+  success: '#146c2e',
+  pending: '#7a4a00',
+  focus: '#0b57d0',
+};
+
+/** The dark palette, with the light one's contrast ratios (checked by the a11y tests in both schemes). */
+export const DARK_PALETTE: typeof LIGHT_PALETTE = {
+  bg: '#131518',
+  surface: '#1e2227',
+  text: '#eceef1',
+  muted: '#b6bcc4',
+  border: '#7d8590',
+  primary: '#8ab4f8',
+  'on-primary': '#0b1d3a',
+  error: '#f4aca7',
+  success: '#7fd99a',
+  pending: '#f3c777',
+  focus: '#a8c7fa',
+};
+
+const DARK = Object.entries(DARK_PALETTE)
+  .map(([name, value]) => `--tender-${name}:${value}`)
+  .join(';');
 
 /** The stylesheet a scheme adds to the page, empty for light. */
 export function colorSchemeCss(scheme: ColorScheme): string {
