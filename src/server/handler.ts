@@ -153,7 +153,7 @@ export function createTender(config: TenderConfig, deps: TenderHandlerDeps = {})
     // Storefronts on other sites load this script; the default same-origin policy would block it.
     'cross-origin-resource-policy': 'cross-origin',
   };
-  const statesHeaders: Record<string, string> = { ...loaderHeaders, 'access-control-allow-origin': '*' };
+  const deferredHeaders: Record<string, string> = { ...loaderHeaders, 'access-control-allow-origin': '*' };
   const immutableHeaders: Record<string, string> = { 'cache-control': 'public, max-age=31536000, immutable' };
   const shortCacheHeaders: Record<string, string> = { 'cache-control': 'public, max-age=300' };
 
@@ -170,7 +170,7 @@ export function createTender(config: TenderConfig, deps: TenderHandlerDeps = {})
     if (path === '/webhooks/gateway') return state.gatewayHook(request, ctx);
     if (path === '/tender.js') {
       if (!isGet) return methodNotAllowed(GET_HEAD);
-      const entry = await assets.distFile('tender.js', (t) => t);
+      const entry = await assets.distFile('tender.js');
       if (!entry) return notBuilt();
       return entryResponse(request, entry, loaderHeaders, { etag: true });
     }
@@ -180,7 +180,7 @@ export function createTender(config: TenderConfig, deps: TenderHandlerDeps = {})
       const entry = await assets.distFile('tender-deferred.js', injectLoaderConfig);
       if (!entry) return notBuilt();
       // The loader imports it as a module from the storefront's origin: a module script needs CORS.
-      return entryResponse(request, entry, statesHeaders, { etag: true });
+      return entryResponse(request, entry, deferredHeaders, { etag: true });
     }
     if (path === '/embed-check.js') {
       if (!isGet) return methodNotAllowed(GET_HEAD);

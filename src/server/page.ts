@@ -102,7 +102,7 @@ export function createPageRoute(config: TenderConfig, deps: PageRouteDeps) {
   let textReady: Promise<void> | undefined;
   const loadText = () =>
     (textReady ??= (async () => {
-      const index = await assets.distFile('checkout/text.json', (t) => t);
+      const index = await assets.distFile('checkout/text.json');
       if (!index) throw new Error('the page is not built: checkout/text.json is missing');
       const files = JSON.parse(entryText(index)) as Record<Locale, string>;
       await loadPageStrings(async (l) => {

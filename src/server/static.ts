@@ -148,8 +148,8 @@ export async function entryResponse(request: Request, entry: StaticEntry, header
 export interface AssetStore {
   /** A file of the checkout directory by its path below /checkout/, or undefined if there is none (or the name is unsafe). */
   checkoutFile(relative: string): Promise<StaticEntry | undefined>;
-  /** A file at the root of dist/, transformed once (placeholders) and cached. */
-  distFile(name: string, transform: (text: string) => string): Promise<StaticEntry | undefined>;
+  /** A file of dist/ by its path, transformed once (placeholders) if asked, and cached. */
+  distFile(name: string, transform?: (text: string) => string): Promise<StaticEntry | undefined>;
 }
 
 // Vite's output names: letters, digits, `.`, `_`, `-`, in plain sub-folders. Nothing else is ever served,

@@ -92,6 +92,9 @@ if (typeof document !== 'undefined') {
   };
 }
 
+/** A value owned by a component: made by its first render, the same one on every render after (not reactive). */
+export const useConstant = <T>(make: () => T): T => own(make);
+
 /** A signal owned by a component: created on its first render, the same one on every render after. */
 export const useSignal = <T>(value: T): Signal<T> => own(() => signal(value));
 

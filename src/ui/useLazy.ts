@@ -1,5 +1,5 @@
 import type { ComponentType } from 'preact';
-import { useSignal } from '../signals/signals';
+import { useConstant, useSignal } from '../signals/signals';
 
 type Loader<P> = () => Promise<ComponentType<P>>;
 const cache = new Map<Loader<never>, ComponentType<never>>();
@@ -25,11 +25,11 @@ export function useLazy<P>(load: Loader<P> | undefined): [ComponentType<P> | und
   const C = load && (cache.get(load as Loader<never>) as ComponentType<P> | undefined);
   // The load this component started and waits for: started once, from the first render that needs it (in the
   // document only: the server draws what it has). Its answer after the component left changes nothing anyone sees.
-  const waiting = useSignal<Loader<P> | undefined>(undefined);
-  if (load && !C && !failed && waiting.peek() !== load && typeof document !== 'undefined') {
-    waiting.value = load;
+  const waiting = useConstant((): { load?: Loader<P> } => ({}));
+  if (load && !C && !failed && waiting.load !== load && typeof document !== 'undefined') {
+    waiting.load = load;
     void preload(load).then((c) => {
-      if (waiting.peek() === load) waiting.value = undefined;
+      if (waiting.load === load) waiting.load = undefined;
       state.value = c ? {} : 0;
     });
   }
