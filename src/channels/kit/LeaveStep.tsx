@@ -7,16 +7,6 @@ import { leaveText as text } from './text';
  * closes on a payment in progress, which carries on.
  */
 export function LeaveStepDialog({ onLeave, onStay, closing }: { onLeave(): void; onStay(): void; closing?: boolean }) {
-  return closing ? (
-    <ConfirmDialog
-      title={text.t('closeTitle')}
-      text={text.t('closeText')}
-      confirm={text.t('close')}
-      cancel={text.t('stay')}
-      onConfirm={onLeave}
-      onCancel={onStay}
-    />
-  ) : (
-    <ConfirmDialog title={text.t('title')} text={text.t('text')} confirm={text.t('leave')} cancel={text.t('stay')} onConfirm={onLeave} onCancel={onStay} />
-  );
+  const [title, body, go] = closing ? (['closeTitle', 'closeText', 'close'] as const) : (['title', 'text', 'leave'] as const);
+  return <ConfirmDialog title={text.t(title)} text={text.t(body)} confirm={text.t(go)} cancel={text.t('stay')} onConfirm={onLeave} onCancel={onStay} />;
 }
