@@ -55,3 +55,44 @@ describe('createNodeUpstream deadlines', () => {
     expect(await upstream(`${base}/fast`, init(120))).toMatchObject({ status: 200, text: '{"ok":true}' });
   });
 });
+
+describe('createNodeUpstream head', () => {
+  it('sends Host, the given headers and an exact Content-Length, once each, on a kept-alive connection', async () => {
+    const heads: string[][] = [];
+    const bodies: string[] = [];
+    server = createServer((req, res) => {
+      heads.push(req.rawHeaders);
+      let body = '';
+      req.setEncoding('utf8');
+      req.on('data', (c: string) => (body += c));
+      req.on('end', () => {
+        bodies.push(body);
+        res.writeHead(200, { 'content-type': 'application/json' }).end('{"ok":true}');
+      });
+    });
+    await new Promise<void>((resolve) => server!.listen(0, '127.0.0.1', resolve));
+    const port = (server.address() as AddressInfo).port;
+    const upstream = createNodeUpstream();
+    const body = JSON.stringify({ name: 'Adé' });
+    const call = () =>
+      upstream(`http://127.0.0.1:${port}/api/v1/x?a=1`, {
+        method: 'POST',
+        // A Host or Content-Length in the caller's headers never goes out twice or wrong.
+        headers: { authorization: 'Bearer k', 'content-type': 'application/json', host: 'evil.example', 'content-length': '1' },
+        body,
+        timeoutMs: 1000,
+        maxBytes: 1024,
+      });
+    expect(await call()).toMatchObject({ status: 200, text: '{"ok":true}' });
+    expect(await call()).toMatchObject({ status: 200 });
+    const pairs = (raw: string[]) => Array.from({ length: raw.length / 2 }, (_, i) => [raw[2 * i]!.toLowerCase(), raw[2 * i + 1]]);
+    expect(pairs(heads[0]!)).toEqual([
+      ['host', `127.0.0.1:${port}`],
+      ['authorization', 'Bearer k'],
+      ['content-type', 'application/json'],
+      ['content-length', String(Buffer.byteLength(body))],
+      ['connection', 'keep-alive'],
+    ]);
+    expect(bodies).toEqual([body, body]);
+  });
+});

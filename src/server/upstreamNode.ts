@@ -25,6 +25,8 @@ export function createNodeUpstream(): UpstreamCall {
         hostname: parsed.hostname.startsWith('[') ? parsed.hostname.slice(1, -1) : parsed.hostname,
         port: parsed.port === '' ? (https ? 443 : 80) : Number(parsed.port),
         path: parsed.pathname,
+        // As node:http writes it itself: the port only when it is not the scheme's default (URL drops that one).
+        host: parsed.host,
         agent: https ? agents.https : agents.http,
       };
       // Bounded whatever the caller passes; the proxy's routes are a handful.
@@ -53,11 +55,14 @@ export function createNodeUpstream(): UpstreamCall {
         if (error) reject(error);
         else resolve(answer as UpstreamAnswer);
       };
-      const options = { method: init.method, headers: init.headers, agent: target.agent, hostname: target.hostname, port: target.port, path };
+      // The head as a flat list, Host and Content-Length included: node:http then writes it as given, where an
+      // object goes through setHeader and its map one header at a time (a few microseconds a call).
+      const headers: string[] = ['host', target.host];
+      const given = init.headers;
+      for (const name in given) if (name !== 'host' && name !== 'content-length') headers.push(name, given[name] as string);
+      if (init.body !== undefined) headers.push('content-length', String(Buffer.byteLength(init.body)));
+      const options = { method: init.method, headers, agent: target.agent, hostname: target.hostname, port: target.port, path };
       const req = https ? httpsRequest(options) : httpRequest(options);
-      // Set on the request rather than spread into a copy of the headers, which cost more than the rest of
-      // the call's set-up on the bench machine.
-      if (init.body !== undefined) req.setHeader('content-length', Buffer.byteLength(init.body));
       // Covers connecting, waiting and reading the whole answer.
       const timer = setTimeout(() => {
         finish(new UpstreamError('timeout'));
@@ -99,5 +104,7 @@ interface Target {
   readonly hostname: string;
   readonly port: number;
   readonly path: string;
+  /** The Host header's value. */
+  readonly host: string;
   readonly agent: HttpAgent;
 }
