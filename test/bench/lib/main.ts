@@ -60,10 +60,27 @@ export interface Results {
     idle: { tender: Load; bare: Load };
     tender: { rps: number; p50: number; mean: number };
     bare: { rps: number; p50: number; mean: number };
+    /** Median over the rounds of Tender's req/s ÷ the pass-through's in the same round. */
+    throughputRatio: number;
     memory: { before: Mem; after: Mem; requests: number; bareAfter: Mem };
   };
   /** CPU time per request by process accounting (/proc/PID/stat), microseconds; median of the rounds. */
-  proxyCpu?: { seconds: number; bare: number; memory: number; redis?: number; redisServer?: number; note?: string };
+  proxyCpu?: {
+    seconds: number;
+    rounds: number;
+    bare: number;
+    memory: number;
+    redis?: number;
+    redisServer?: number;
+    /** Median over the rounds of memory ÷ bare within each round (the target's figure), and its lowest and highest. */
+    memoryRatio: number;
+    memoryRange: [number, number];
+    redisRatio?: number;
+    /** The Tender process that served the browser runs first, on the same load (absent when none ran). */
+    served?: number;
+    servedRatio?: number;
+    note?: string;
+  };
   elapsedS: number;
 }
 
@@ -152,16 +169,18 @@ export async function main({ benchDir, root }: { benchDir: string; root: string 
       reference: () => newReference(sandbox!.url, API_KEY),
     };
     let tender: Child | undefined;
+    let tenderEnv: Record<string, string> = {};
     if (sandbox) {
       try {
-        tender = await startTender(root, {
+        tenderEnv = {
           TENDER_API_BASE_URL: sandbox.url,
           TENDER_API_KEY: API_KEY,
           TENDER_ALLOWED_ORIGINS: env.site,
           TENDER_RATE_LIMIT: '1000000',
           PORT: '0',
           HOST: '127.0.0.1',
-        });
+        };
+        tender = await startTender(root, tenderEnv);
         closers.push(() => tender!.close());
         env.tender = tender.url;
       } catch (e) {
@@ -339,6 +358,10 @@ export async function main({ benchDir, root }: { benchDir: string; root: string 
         log(`proxy: transaction/verify through Tender vs a bare pass-through, ${connections} connections, ${ROUNDS} × ${PROXY_SECONDS} s each, alternating`);
         const bare = await startPassthrough(root, { BENCH_UPSTREAM: sandbox.url, BENCH_API_KEY: API_KEY });
         closers.push(() => bare.close());
+        // A Tender process as new as the pass-through: like for like (the one that served the browser runs is
+        // measured apart, in the CPU figures).
+        const tender = await startTender(root, tenderEnv);
+        closers.push(() => tender.close());
         const body = JSON.stringify({ transactionReference: await env.reference() });
         const load = (url: string, o: { seconds: number; connections?: number }) => autocannon(benchDir, url, { connections, body, ...o });
         // Sanity: both answer the same thing before they are compared.
@@ -389,6 +412,8 @@ export async function main({ benchDir, root }: { benchDir: string; root: string 
           idle,
           tender: sum('tender'),
           bare: sum('bare'),
+          // Within each round, as the CPU figures below: the host's background drifts between rounds.
+          throughputRatio: med(rounds.map((r) => r.tender.rps / r.bare.rps)),
           memory: { before, after, requests: served, bareAfter },
         };
         for (const r of [...rounds.flatMap((r) => [r.tender, r.bare]), big])
@@ -400,7 +425,9 @@ export async function main({ benchDir, root }: { benchDir: string; root: string 
     // Redis store (a redis-server started here), each under the same load, alternating, in this run.
     if ((phases.has('proxy') || phases.has('proxy-cpu')) && tender && sandbox)
       await guard('proxy-cpu', async () => {
-        const CPU_SECONDS = 4;
+        // Short rounds, many of them: see the ratios below.
+        const CPU_SECONDS = 2;
+        const CPU_ROUNDS = Number(process.env.BENCH_CPU_ROUNDS) || 7;
         const hz = Number(execSync('getconf CLK_TCK').toString().trim()) || 100;
         const ticks = (pid: number | undefined) => {
           if (pid === undefined) return 0;
@@ -411,6 +438,9 @@ export async function main({ benchDir, root }: { benchDir: string; root: string 
         };
         const bare = await startPassthrough(root, { BENCH_UPSTREAM: sandbox!.url, BENCH_API_KEY: API_KEY });
         closers.push(() => bare.close());
+        // As new as the pass-through, as in the throughput rounds.
+        const fresh = await startTender(root, tenderEnv);
+        closers.push(() => fresh.close());
         const redis = redisMissing ? undefined : await startTestRedis();
         if (redis) closers.push(() => redis.close());
         const onRedis = redis
@@ -433,27 +463,54 @@ export async function main({ benchDir, root }: { benchDir: string; root: string 
           }
         }
         const body = JSON.stringify({ transactionReference: await env.reference() });
-        const targets: [string, Child][] = [['bare', bare], ['memory', tender!], ...(onRedis ? ([['redis', onRedis]] as [string, Child][]) : [])];
+        // The process that served this run's pages first (when it did) is measured beside the new one.
+        const served = inBrowser;
+        const targets: [string, Child][] = [
+          ['bare', bare],
+          ['memory', fresh],
+          ...(served ? ([['served', tender!]] as [string, Child][]) : []),
+          ...(onRedis ? ([['redis', onRedis]] as [string, Child][]) : []),
+        ];
         const per: Record<string, number[]> = { redisServer: [] };
-        for (const [, child] of targets) await autocannon(benchDir, child.url, { connections: 32, seconds: 1, body });
-        for (let round = 0; round < 3; round++) {
-          for (const [name, child] of round % 2 ? [...targets].reverse() : targets) {
+        // Each round loads every target once, back to back, and its ratios are taken within the round: the
+        // machine's background (other work on the host) drifts over seconds, and a ratio of two figures taken a
+        // moment apart cancels most of it, where medians of figures taken far apart do not.
+        const ratios: Record<string, number[]> = { memory: [], served: [], redis: [] };
+        for (const [, child] of targets) await autocannon(benchDir, child.url, { connections: 32, seconds: 2, body });
+        for (let round = 0; round < CPU_ROUNDS; round++) {
+          const got: Record<string, number> = {};
+          // The order turns every round, so no target always runs first or after the same neighbour.
+          const order = targets.map((_, i) => targets[(i + round) % targets.length]!);
+          for (const [name, child] of round % 2 ? order.reverse() : order) {
             const before = ticks(child.proc.pid);
             const redisBefore = name === 'redis' ? ticks(redis?.pid) : 0;
             const l = await autocannon(benchDir, child.url, { connections: 32, seconds: CPU_SECONDS, body });
             const us = (((ticks(child.proc.pid) - before) / hz) * 1e6) / Math.max(1, l.total);
+            got[name] = us;
             (per[name] ??= []).push(us);
             if (name === 'redis') per.redisServer!.push((((ticks(redis?.pid) - redisBefore) / hz) * 1e6) / Math.max(1, l.total));
-            log(`  CPU ${name}: ${us.toFixed(1)} µs/request (${Math.round(l.rps)} req/s)`);
           }
+          for (const name of ['memory', 'served', 'redis']) if (got[name] !== undefined) ratios[name]!.push(got[name]! / got.bare!);
+          log(
+            `  CPU round ${round + 1}: ${Object.entries(got)
+              .map(([n, us]) => `${n} ${us.toFixed(1)} µs`)
+              .join(', ')}`,
+          );
         }
         const med = (xs: number[] | undefined) => (xs?.length ? [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] : undefined);
+        const spread = (xs: number[]) => (xs.length ? ([Math.min(...xs), Math.max(...xs)] as [number, number]) : undefined);
         res.proxyCpu = {
           seconds: CPU_SECONDS,
+          rounds: CPU_ROUNDS,
           bare: med(per.bare)!,
           memory: med(per.memory)!,
           redis: med(per.redis),
           redisServer: med(per.redisServer),
+          memoryRatio: med(ratios.memory)!,
+          memoryRange: spread(ratios.memory!)!,
+          redisRatio: med(ratios.redis),
+          served: med(per.served),
+          servedRatio: med(ratios.served),
           note: redis ? undefined : `Redis not measured: ${redisMissing}`,
         };
       });
