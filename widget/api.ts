@@ -125,10 +125,18 @@ function embed(api: string, raw: unknown, target?: Element | string): Embed {
   const error = (code: string, message: string): void => call(o.onError, { code, message, reference });
   // Escape closes a modal whose page is not ready (a ready page handles its own keys).
   const esc = (k: KeyboardEvent): unknown => k.key == 'Escape' && close();
+  let misses = 0;
   // The loader's deferred half (widget/deferred.ts): the script tag imports it from its own server once the page is
   // ready or slow, never before (a payer on a good link waits for none of it); the ESM entry bundles it.
+  // Browsers that follow the older module rule keep a failed import failed for the page's life (a server blip at
+  // `ready` would then refuse every later redirect): each failure makes the next try a new address.
   const deferred = (): Promise<typeof import('./deferred')> =>
-    typeof __ESM__ == 'boolean' && !__ESM__ ? import(server.href + 'tender-deferred.js?v=' + __TENDER_VERSION__) : import('./deferred');
+    typeof __ESM__ == 'boolean' && !__ESM__
+      ? import(server.href + 'tender-deferred.js?v=' + __TENDER_VERSION__ + '&' + misses).catch((x) => {
+          misses++;
+          throw x;
+        })
+      : import('./deferred');
   // The loading and failure states.
   const states = (failure?: string): void => {
     deferred().then(
