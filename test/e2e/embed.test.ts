@@ -6,17 +6,13 @@ import type { AddressInfo } from 'node:net';
 import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { startSandbox, type RunningSandbox } from '../../demo/sandbox/server';
+import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { startStorefront, type RunningStorefront } from '../../demo/storefront/server';
-import { configFromEnv } from '../../src/server/config';
-import { startTenderServer, type RunningTenderServer } from '../../src/server/node';
 import { launchBrowser } from '../support/browser';
 import { freePort } from '../support/ports';
+import { startStack, type Stack } from '../support/stack';
 
-const KEY = 'sk_test_e2e';
-let sandbox: RunningSandbox;
-let tender: RunningTenderServer;
+let stack: Stack;
 let shop: RunningStorefront;
 let evil: Server;
 let evilUrl: string;
@@ -24,13 +20,9 @@ let browser: Browser;
 
 beforeAll(async () => {
   if (!existsSync('dist/tender.js') || !existsSync('dist/checkout/index.html')) throw new Error('run `npm run build` first');
-  sandbox = await startSandbox({ apiKey: KEY });
   const shopPort = await freePort();
-  const shopUrl = `http://localhost:${shopPort}`;
-  const configured = configFromEnv({ TENDER_API_BASE_URL: sandbox.url, TENDER_API_KEY: KEY, TENDER_ALLOWED_ORIGINS: shopUrl, PORT: '0', HOST: '127.0.0.1' });
-  if (!configured.ok) throw new Error(configured.errors.join('; '));
-  tender = await startTenderServer(configured.config, { port: 0, deps: { log: () => {} } });
-  shop = await startStorefront({ port: shopPort, tenderUrl: tender.url, apiBaseUrl: sandbox.url, apiKey: KEY });
+  stack = await startStack({ allowedOrigins: [`http://localhost:${shopPort}`] });
+  shop = await startStorefront({ port: shopPort, tenderUrl: stack.tenderUrl, apiBaseUrl: stack.sandboxUrl, apiKey: stack.apiKey });
   // A third origin whose frame, put in the storefront page, forges messages to its parent.
   evil = createServer((_req, res) => {
     res.writeHead(200, { 'content-type': 'text/html' });
@@ -50,10 +42,12 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
   await shop?.close();
-  await tender?.close();
-  await sandbox?.close();
+  await stack?.close();
   await new Promise<void>((r) => (evil ? evil.close(() => r()) : r()));
 });
+
+const nativeDialogs: string[] = [];
+afterEach(() => expect(nativeDialogs.splice(0)).toEqual([]));
 
 // What the storefront's callbacks received, from its console (the page may navigate away right after).
 const received = new WeakMap<Page, string[]>();
@@ -66,8 +60,11 @@ async function newPage(): Promise<Page> {
   page.on('console', (m) => {
     if (m.text().startsWith('[tender] ')) log.push(m.text().slice(9));
   });
-  // Close confirmations ("a payment is in progress") are accepted.
-  page.on('dialog', (d) => void d.accept());
+  // The checkout asks its questions in its own page (in the payer's language): a native dialog is a regression.
+  page.on('dialog', (d) => {
+    nativeDialogs.push(d.message());
+    void d.dismiss();
+  });
   return page;
 }
 
@@ -172,7 +169,7 @@ describe('embedded checkout', () => {
     await page.getByRole('button', { name: /^Pay/ }).click();
     await checkout(page).getByRole('tab', { name: 'Wallet A' }).click();
     await checkout(page).getByRole('button', { name: 'Continue to Wallet A' }).click();
-    await page.waitForURL((u) => u.origin === sandbox.url);
+    await page.waitForURL((u) => u.origin === stack.sandboxUrl);
     await page.getByRole('button', { name: /Approve/ }).click();
     await page.waitForURL((u) => u.origin === shop.url && u.pathname.startsWith('/orders/'));
     // Back on the storefront: Tender resumes with the same reference and reports.
@@ -194,7 +191,7 @@ describe('embedded checkout', () => {
     await checkout(page).getByRole('tab', { name: 'Wallet A' }).click();
     await expect.poll(() => asked.length).toBeGreaterThan(0);
     await checkout(page).getByRole('button', { name: 'Continue to Wallet A' }).click();
-    await page.waitForURL((u) => u.origin === sandbox.url);
+    await page.waitForURL((u) => u.origin === stack.sandboxUrl);
     // Two addresses: browsers that follow the older module rule keep a failed import failed for the page's life
     // (this Chromium fetches the same address again; others do not).
     expect(asked.length).toBe(2);
@@ -211,7 +208,7 @@ describe('embedded checkout', () => {
     const reference = /"transactionReference":"([^"]+)"/.exec((await events(page))[0]!)![1]!;
     await checkout(page).getByRole('tab', { name: 'Wallet A' }).click();
     await checkout(page).getByRole('button', { name: 'Continue to Wallet A' }).click();
-    await page.waitForURL((u) => u.origin === sandbox.url);
+    await page.waitForURL((u) => u.origin === stack.sandboxUrl);
     // The payer leaves the cashier for the shop without approving or cancelling (its "back to the merchant" link,
     // the browser's back button): the return address, with the payment still pending at the API.
     await page.goto(`${shop.url}/orders/return?transactionReference=${encodeURIComponent(reference)}`);

@@ -5,46 +5,32 @@ import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { startSandbox, type RunningSandbox } from '../../demo/sandbox/server';
 import { startStorefront, type RunningStorefront } from '../../demo/storefront/server';
-import { configFromEnv } from '../../src/server/config';
-import { startTenderServer, type RunningTenderServer } from '../../src/server/node';
 import { launchBrowser } from '../support/browser';
 import { freePort } from '../support/ports';
+import { startStack, type Stack } from '../support/stack';
 
-const KEY = 'sk_test_e2e_outcome';
-let sandbox: RunningSandbox;
-let tender: RunningTenderServer;
+let stack: Stack;
 let shop: RunningStorefront;
 let browser: Browser;
 
 beforeAll(async () => {
   if (!existsSync('dist/tender.js') || !existsSync('dist/checkout/index.html')) throw new Error('run `npm run build` first');
-  sandbox = await startSandbox({ apiKey: KEY });
   const shopPort = await freePort();
   const secret = `whsec_${randomBytes(32).toString('base64')}`;
-  const configured = configFromEnv({
-    TENDER_API_BASE_URL: sandbox.url,
-    TENDER_API_KEY: KEY,
-    TENDER_ALLOWED_ORIGINS: `http://localhost:${shopPort}`,
-    TENDER_WEBHOOK_URL: `http://127.0.0.1:${shopPort}/webhooks/tender`,
-    TENDER_WEBHOOK_SECRET: secret,
+  stack = await startStack({
+    allowedOrigins: [`http://localhost:${shopPort}`],
+    webhook: { url: `http://127.0.0.1:${shopPort}/webhooks/tender`, secret },
+    state: { outcomes: { pollMs: 100, reconcileDelaysMs: [300, 600] } },
   });
-  if (!configured.ok) throw new Error(configured.errors.join('; '));
-  tender = await startTenderServer(configured.config, {
-    port: 0,
-    host: '127.0.0.1',
-    deps: { log: () => {}, state: { outcomes: { pollMs: 100, reconcileDelaysMs: [300, 600] } } },
-  });
-  shop = await startStorefront({ port: shopPort, tenderUrl: tender.url, apiBaseUrl: sandbox.url, apiKey: KEY, webhookSecret: secret });
+  shop = await startStorefront({ port: shopPort, tenderUrl: stack.tenderUrl, apiBaseUrl: stack.sandboxUrl, apiKey: stack.apiKey, webhookSecret: secret });
   browser = await launchBrowser();
 });
 
 afterAll(async () => {
   await browser?.close();
   await shop?.close();
-  await tender?.close();
-  await sandbox?.close();
+  await stack?.close();
 });
 
 test('the order page turns to paid by itself when the outcome lands', async () => {
@@ -58,7 +44,7 @@ test('the order page turns to paid by itself when the outcome lands', async () =
   ).json()) as { transactionReference: string; orderUrl: string };
   const ref = order.transactionReference;
   // The payer started a USSD payment through Tender's proxy (as the widget does), then left the checkout.
-  const ussd = await fetch(`${tender.url}/api/v1/ussd-payment`, {
+  const ussd = await fetch(`${stack.tenderUrl}/api/v1/ussd-payment`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', 'idempotency-key': 'e2e-outcome-0001' },
     body: JSON.stringify({ transactionReference: ref, bankCode: '058' }),
@@ -75,12 +61,7 @@ test('the order page turns to paid by itself when the outcome lands', async () =
     });
 
     // Minutes later in real life: the payer dials the code and the bank confirms.
-    const done = await fetch(`${sandbox.url}/sandbox/transactions/${encodeURIComponent(ref)}/complete`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ status: 'successful' }),
-    });
-    expect(done.ok).toBe(true);
+    await stack.control(ref, 'complete', 'successful');
 
     await expect.poll(() => badge.textContent(), { timeout: 20_000 }).toBe('Paid');
     expect(await page.locator('#order-text').textContent()).toMatch(/payment is confirmed/);

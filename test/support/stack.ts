@@ -2,6 +2,7 @@ import { createApiClient, type ApiClient } from '../../src/api/client';
 import { configFromEnv } from '../../src/server/config';
 import type { LogRecord } from '../../src/server/log';
 import { startTenderServer } from '../../src/server/node';
+import type { ServerStateDeps } from '../../src/server/state';
 import { startSandbox } from '../../demo/sandbox/server';
 import type { SandboxOptions } from '../../demo/sandbox/options';
 
@@ -33,6 +34,10 @@ export interface StackOptions {
   pageVerifyMs?: number;
   /** A build of the page other than the repository's dist/ (a test that builds its own). */
   assetsDir?: string;
+  /** Signed webhooks to the merchant (TENDER_WEBHOOK_URL and TENDER_WEBHOOK_SECRET). */
+  webhook?: { url: string; secret: string };
+  /** The server's background work (reconcile, webhooks), e.g. shorter delays for a test. */
+  state?: ServerStateDeps;
 }
 
 const API_KEY = 'sk_test_e2e_stack';
@@ -47,6 +52,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     TENDER_UPSTREAM_TIMEOUT_MS: String(options.upstreamTimeoutMs ?? 3000),
     // One browser on one address polls and pays many times over in a test file.
     TENDER_RATE_LIMIT: '100000',
+    ...(options.webhook ? { TENDER_WEBHOOK_URL: options.webhook.url, TENDER_WEBHOOK_SECRET: options.webhook.secret } : {}),
   });
   if (!parsed.ok) {
     await sandbox.close();
@@ -59,6 +65,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       log: (r) => logs.push(r),
       ...(options.pageVerifyMs !== undefined ? { pageVerifyMs: options.pageVerifyMs } : {}),
       ...(options.assetsDir ? { assetsDir: options.assetsDir } : {}),
+      ...(options.state ? { state: options.state } : {}),
     },
   });
   const client = createApiClient({ baseUrl: sandbox.url, apiKey: API_KEY, timeoutMs: 10_000 });
