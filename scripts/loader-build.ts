@@ -34,14 +34,10 @@ export const loaderMinify: MinifyOptions = {
   format: { ascii_only: false },
 };
 
-/** Builds dist/tender.js's text (scripts/build.ts writes it; widget/size.test.ts measures it). */
-export async function buildLoader(version: string): Promise<string> {
-  return (await buildLoaderFiles(version)).loader;
-}
-
 /**
- * Builds tender.js and tender-deferred.js, the half it imports when its page is ready or slow (widget/deferred.ts).
- * The two share the renamed `_` fields (esbuild's mangle cache), as they share the embed those fields live on.
+ * Builds the texts of dist/tender.js and dist/tender-deferred.js, the half it imports when its page is ready or slow
+ * (widget/deferred.ts); scripts/build.ts writes them, widget/size.test.ts measures them. The two share the renamed
+ * `_` fields (esbuild's mangle cache), as they share the embed those fields live on.
  */
 export async function buildLoaderFiles(version: string): Promise<{ loader: string; deferred: string }> {
   // An empty cache asks esbuild to return the names it chose, for the second build to reuse.
