@@ -59,11 +59,11 @@ function drawStates(e: Embed): States {
   const inline = e.el_;
 
   const el = <K extends keyof HTMLElementTagNameMap>(tag: K, css: string, parent: Element, text = ''): HTMLElementTagNameMap[K] => {
-    const e = document.createElement(tag);
-    e.style.cssText = css;
-    e.textContent = text;
-    parent.append(e);
-    return e;
+    const node = document.createElement(tag);
+    node.style.cssText = css;
+    node.textContent = text;
+    parent.append(node);
+    return node;
   };
 
   // A modal's card sits centred under the iframe, which is transparent until the page paints: the page's first
@@ -95,7 +95,7 @@ function drawStates(e: Embed): States {
     b.onclick = onclick;
     return b;
   };
-  const retry = button(t.retry, true, () => (e.arm_(), states.update()));
+  const retry = button(t.retry, true, () => (e.arm_(), ui.update()));
   // Inline, the merchant's page owns the place the checkout sits in: no Close there.
   const close = inline ? undefined : button(t.close, false, e.close);
 
@@ -126,7 +126,7 @@ function drawStates(e: Embed): States {
     (failure && !retry.hidden ? retry : close)?.focus();
   };
 
-  const states: States = {
+  const ui: States = {
     update(next) {
       failure = next;
       clearTimeout(slow);
@@ -151,5 +151,5 @@ function drawStates(e: Embed): States {
     console.error(message);
     e.fail_(ORIGIN_NOT_ALLOWED, message);
   });
-  return states;
+  return ui;
 }
