@@ -463,12 +463,11 @@ export async function main({ benchDir, root }: { benchDir: string; root: string 
           }
         }
         const body = JSON.stringify({ transactionReference: await env.reference() });
-        // The process that served this run's pages first (when it did) is measured beside the new one.
-        const served = inBrowser;
         const targets: [string, Child][] = [
           ['bare', bare],
           ['memory', fresh],
-          ...(served ? ([['served', tender!]] as [string, Child][]) : []),
+          // The process that served this run's pages first (when it did) is measured beside the new one.
+          ...(inBrowser ? ([['served', tender!]] as [string, Child][]) : []),
           ...(onRedis ? ([['redis', onRedis]] as [string, Child][]) : []),
         ];
         const per: Record<string, number[]> = { redisServer: [] };
@@ -480,7 +479,7 @@ export async function main({ benchDir, root }: { benchDir: string; root: string 
         for (let round = 0; round < CPU_ROUNDS; round++) {
           const got: Record<string, number> = {};
           // The order turns every round, so no target always runs first or after the same neighbour.
-          const order = targets.map((_, i) => targets[(i + round) % targets.length]!);
+          const order = rotate(targets, round);
           for (const [name, child] of round % 2 ? order.reverse() : order) {
             const before = ticks(child.proc.pid);
             const redisBefore = name === 'redis' ? ticks(redis?.pid) : 0;

@@ -72,24 +72,30 @@ async function startChild(file: string, env: Record<string, string>, label: stri
   };
 }
 
+// The Tender server's bundle, built once per bench run: every Tender process of the run (phases start their own) runs it.
+let built: Promise<string> | undefined;
+
 /**
  * The Tender server, built from src/server with the options scripts/build.ts uses for dist/server
  * (scripts/server-build.ts), wrapped in a small entry that reads the environment like `npm run serve`.
  */
 export async function startTender(root: string, env: Record<string, string>): Promise<Child> {
   if (!existsSync(join(root, 'src/server/node.ts'))) throw new Error('src/server/node.ts does not exist yet');
-  const pkg = JSON.parse(await readFile(join(root, 'package.json'), 'utf8')) as { version: string };
-  // Under the repository's own node_modules, which its packages resolve from: test/bench/node_modules holds the
-  // peers' dependencies (Preact 10 among them), which must not stand in for Tender's.
-  const outfile = join(root, 'node_modules/.cache/tender-bench/tender.mjs');
-  const { serverBuild } = (await import(join(root, 'scripts/server-build.ts'))) as typeof import('../../../scripts/server-build');
-  await build({
-    ...serverBuild({ __TENDER_VERSION__: JSON.stringify(pkg.version) }),
-    entryPoints: [join(root, 'test/bench/proc/tender.ts')],
-    outfile,
-    logLevel: 'error',
-  });
-  return startChild(outfile, env, 'Tender server');
+  built ??= (async () => {
+    const pkg = JSON.parse(await readFile(join(root, 'package.json'), 'utf8')) as { version: string };
+    // Under the repository's own node_modules, which its packages resolve from: test/bench/node_modules holds the
+    // peers' dependencies (Preact 10 among them), which must not stand in for Tender's.
+    const outfile = join(root, 'node_modules/.cache/tender-bench/tender.mjs');
+    const { serverBuild } = (await import(join(root, 'scripts/server-build.ts'))) as typeof import('../../../scripts/server-build');
+    await build({
+      ...serverBuild({ __TENDER_VERSION__: JSON.stringify(pkg.version) }),
+      entryPoints: [join(root, 'test/bench/proc/tender.ts')],
+      outfile,
+      logLevel: 'error',
+    });
+    return outfile;
+  })();
+  return startChild(await built, env, 'Tender server');
 }
 
 /** A bare Node pass-through of POST /api/v1/transaction/verify to the same sandbox. */
