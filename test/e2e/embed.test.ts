@@ -86,6 +86,14 @@ async function shown(page: Page): Promise<void> {
   await expect.poll(async () => (await hosted(page)?.evaluate(() => document.activeElement?.id)) ?? '', { timeout: 10_000 }).toBe('tender-card-number');
 }
 
+/** Opens the storefront and presses Pay: its order is created (its only callback line so far); its reference. */
+async function payOnShop(page: Page): Promise<string> {
+  await page.goto(shop.url);
+  await page.getByRole('button', { name: /^Pay/ }).click();
+  await expect.poll(() => events(page)).toEqual([expect.stringContaining('order created')]);
+  return /"transactionReference":"([^"]+)"/.exec((await events(page))[0]!)![1]!;
+}
+
 async function payByCard(page: Page, number = '4084084084084081'): Promise<void> {
   const frame = checkout(page);
   await frame.getByLabel('Card number').fill(number);
@@ -97,10 +105,7 @@ async function payByCard(page: Page, number = '4084084084084081'): Promise<void>
 describe('embedded checkout', () => {
   test('open → pay by card → onSuccess once with the reference', async () => {
     const page = await newPage();
-    await page.goto(shop.url);
-    await page.getByRole('button', { name: /^Pay/ }).click();
-    await expect.poll(() => events(page)).toEqual([expect.stringContaining('order created')]);
-    const reference = /"transactionReference":"([^"]+)"/.exec((await events(page))[0]!)![1]!;
+    const reference = await payOnShop(page);
     await checkout(page).getByRole('dialog', { name: 'Checkout' }).waitFor();
     await payByCard(page);
     await checkout(page).getByText('Payment successful').waitFor();
@@ -202,10 +207,7 @@ describe('embedded checkout', () => {
 
   test('wallet: back from the cashier without a final answer, onPending once and onClose with pending', async () => {
     const page = await newPage();
-    await page.goto(shop.url);
-    await page.getByRole('button', { name: /^Pay/ }).click();
-    await expect.poll(() => events(page)).toEqual([expect.stringContaining('order created')]);
-    const reference = /"transactionReference":"([^"]+)"/.exec((await events(page))[0]!)![1]!;
+    const reference = await payOnShop(page);
     await checkout(page).getByRole('tab', { name: 'Wallet A' }).click();
     await checkout(page).getByRole('button', { name: 'Continue to Wallet A' }).click();
     await page.waitForURL((u) => u.origin === stack.sandboxUrl);
