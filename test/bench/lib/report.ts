@@ -3,11 +3,8 @@ import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Condition, Results } from './main';
+import { LOADER_BUDGET, LOADER_TARGET, PAGE_BUDGET, PAGE_TARGET } from '../../support/sizeTargets';
 import { fmtKB, fmtMs, ratio, type Stat } from './stats';
-
-// The size targets the tests hold (test/e2e/size.test.ts), about 160 B and 1 KB under the budgets of 2,560 and 16,384 B.
-const LOADER_TARGET = 2400;
-const PAGE_TARGET = 15300;
 
 function table(head: string[], rows: string[][]): string {
   return [`| ${head.join(' | ')} |`, `|${head.map(() => '---').join('|')}|`, ...rows.map((r) => `| ${r.join(' | ')} |`)].join('\n');
@@ -46,8 +43,8 @@ export function targets(r: Results): Target[] {
       limit: `≤ ${fmt(limit)}${unit}`,
       holds: value === undefined ? undefined : value <= limit,
     });
-  add('Loader, gzip bytes (target; budget 2,560 B)', r.loaderWeight?.gz, LOADER_TARGET, ' B');
-  add('Hosted page first load (JS+CSS), gzip bytes (target; budget 16,384 B)', r.weight.tender?.gz, PAGE_TARGET, ' B');
+  add(`Loader, gzip bytes (target; budget ${LOADER_BUDGET.toLocaleString('en')} B)`, r.loaderWeight?.gz, LOADER_TARGET, ' B');
+  add(`Hosted page first load (JS+CSS), gzip bytes (target; budget ${PAGE_BUDGET.toLocaleString('en')} B)`, r.weight.tender?.gz, PAGE_TARGET, ' B');
   const rel = (a?: number, b?: number) => (a !== undefined && b ? a / b : undefined);
   add('Direct page at 4x ÷ moyasar at 4x', rel(t4('tender'), t4('moyasar')), 0.8, 'x', (x) => x.toFixed(2));
   add('Direct page at 4x ÷ bare form at 4x', rel(t4('tender'), t4('bare')), 1.15, 'x', (x) => x.toFixed(2));
