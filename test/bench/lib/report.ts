@@ -222,12 +222,11 @@ export function writeReport(r: Results, root: string, write: boolean): void {
     usableRows,
   );
   const cond = (c: Condition) => (c === 'slow' ? 'slow 4G' : `${c}x`);
-  const usableLost = ids.flatMap((id) =>
-    (['1', '4', 'slow'] as const).flatMap((c) => (r.usable[id]?.[c]?.lost ?? []).map((e) => `- ${name(id)} (${cond(c)}): ${e}`)),
-  );
-  const usableErrors = ids.flatMap((id) =>
-    (['1', '4', 'slow'] as const).flatMap((c) => (r.usable[id]?.[c]?.errors ?? []).map((e) => `- ${name(id)} (${cond(c)}): ${e}`)),
-  );
+  // One line per scenario, condition and distinct entry of a usable field (what runs lost, or their errors).
+  const usableLines = (field: 'lost' | 'errors') =>
+    ids.flatMap((id) => (['1', '4', 'slow'] as const).flatMap((c) => (r.usable[id]?.[c]?.[field] ?? []).map((e) => `- ${name(id)} (${cond(c)}): ${e}`)));
+  const usableLost = usableLines('lost');
+  const usableErrors = usableLines('errors');
 
   const open = r.open
     ? table(
