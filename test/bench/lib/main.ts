@@ -9,7 +9,7 @@ import { buildSite } from './site';
 import { startStatic } from './static';
 import { runOnce, type RunResult } from './browser';
 import { SCENARIOS, type Env, type Scenario } from './scenarios';
-import { stat, type Stat } from './stats';
+import { median, stat, type Stat } from './stats';
 import { scriptingTime, type ScriptingResult } from './trace';
 import { startTender, startPassthrough, startSandboxHere, newReference, type Child, type Mem, type Sandbox } from './servers';
 import { autocannon, type Load } from './proxy';
@@ -360,47 +360,46 @@ export async function main({ benchDir, root }: { benchDir: string; root: string 
         closers.push(() => bare.close());
         // A Tender process as new as the pass-through: like for like (the one that served the browser runs is
         // measured apart, in the CPU figures).
-        const tender = await startTender(root, tenderEnv);
-        closers.push(() => tender.close());
+        const fresh = await startTender(root, tenderEnv);
+        closers.push(() => fresh.close());
         const body = JSON.stringify({ transactionReference: await env.reference() });
         const load = (url: string, o: { seconds: number; connections?: number }) => autocannon(benchDir, url, { connections, body, ...o });
         // Sanity: both answer the same thing before they are compared.
         for (const [name, url] of [
-          ['Tender', tender.url],
+          ['Tender', fresh.url],
           ['pass-through', bare.url],
         ] as const) {
           const r = await fetch(`${url}/api/v1/transaction/verify`, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
           if (r.status !== 200) notes.push(`${name} answered ${r.status} to verify: ${(await r.text()).slice(0, 200)}`);
         }
-        await load(tender.url, { seconds: 2 });
+        await load(fresh.url, { seconds: 2 });
         await load(bare.url, { seconds: 2 });
-        const before = await tender.mem();
+        const before = await fresh.mem();
         // Both processes collect garbage here (mem() runs global.gc()), so neither starts the rounds with a clean heap
         // the other does not have.
         await bare.mem();
-        const med = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
         const rounds: { tender: Load; bare: Load }[] = [];
         for (let i = 0; i < ROUNDS; i++) {
-          const first = i % 2 ? bare.url : tender.url;
+          const first = i % 2 ? bare.url : fresh.url;
           const a = await load(first, { seconds: PROXY_SECONDS });
-          const b = await load(first === tender.url ? bare.url : tender.url, { seconds: PROXY_SECONDS });
-          rounds.push(first === tender.url ? { tender: a, bare: b } : { tender: b, bare: a });
+          const b = await load(first === fresh.url ? bare.url : fresh.url, { seconds: PROXY_SECONDS });
+          rounds.push(first === fresh.url ? { tender: a, bare: b } : { tender: b, bare: a });
           log(`  round ${i + 1}: Tender ${Math.round(rounds[i]!.tender.rps)} req/s, pass-through ${Math.round(rounds[i]!.bare.rps)} req/s`);
         }
         // One connection: the latency a single request pays for the extra hop, without queueing behind others.
-        const idle = { tender: await load(tender.url, { seconds: 4, connections: 1 }), bare: await load(bare.url, { seconds: 4, connections: 1 }) };
+        const idle = { tender: await load(fresh.url, { seconds: 4, connections: 1 }), bare: await load(bare.url, { seconds: 4, connections: 1 }) };
         // Top up to at least 100,000 requests since the first memory reading, in a bounded time: the duration is
         // sized from the throughput just measured (at most 60 s), and the count actually served is reported.
         const servedSoFar = rounds.reduce((s, r) => s + r.tender.total, 0) + idle.tender.total;
-        const rate = Math.max(100, med(rounds.map((r) => r.tender.rps)));
+        const rate = Math.max(100, median(rounds.map((r) => r.tender.rps))!);
         const topUpSeconds = Math.min(topUpMax, Math.max(2, Math.ceil(((100_000 - servedSoFar) / rate) * 1.1)));
-        const big = await load(tender.url, { seconds: topUpSeconds });
-        const after = await tender.mem();
+        const big = await load(fresh.url, { seconds: topUpSeconds });
+        const after = await fresh.mem();
         const bareAfter = await bare.mem();
         const sum = (k: 'tender' | 'bare') => ({
-          rps: med(rounds.map((r) => r[k].rps)),
-          p50: med(rounds.map((r) => r[k].latency.p50)),
-          mean: med(rounds.map((r) => r[k].latency.mean)),
+          rps: median(rounds.map((r) => r[k].rps))!,
+          p50: median(rounds.map((r) => r[k].latency.p50))!,
+          mean: median(rounds.map((r) => r[k].latency.mean))!,
         });
         const served = servedSoFar + big.total;
         if (served < 100_000)
@@ -413,7 +412,7 @@ export async function main({ benchDir, root }: { benchDir: string; root: string 
           tender: sum('tender'),
           bare: sum('bare'),
           // Within each round, as the CPU figures below: the host's background drifts between rounds.
-          throughputRatio: med(rounds.map((r) => r.tender.rps / r.bare.rps)),
+          throughputRatio: median(rounds.map((r) => r.tender.rps / r.bare.rps))!,
           memory: { before, after, requests: served, bareAfter },
         };
         for (const r of [...rounds.flatMap((r) => [r.tender, r.bare]), big])
@@ -496,20 +495,19 @@ export async function main({ benchDir, root }: { benchDir: string; root: string 
               .join(', ')}`,
           );
         }
-        const med = (xs: number[] | undefined) => (xs?.length ? [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] : undefined);
         const spread = (xs: number[]) => (xs.length ? ([Math.min(...xs), Math.max(...xs)] as [number, number]) : undefined);
         res.proxyCpu = {
           seconds: CPU_SECONDS,
           rounds: CPU_ROUNDS,
-          bare: med(per.bare)!,
-          memory: med(per.memory)!,
-          redis: med(per.redis),
-          redisServer: med(per.redisServer),
-          memoryRatio: med(ratios.memory)!,
+          bare: median(per.bare)!,
+          memory: median(per.memory)!,
+          redis: median(per.redis),
+          redisServer: median(per.redisServer),
+          memoryRatio: median(ratios.memory)!,
           memoryRange: spread(ratios.memory!)!,
-          redisRatio: med(ratios.redis),
-          served: med(per.served),
-          servedRatio: med(ratios.served),
+          redisRatio: median(ratios.redis),
+          served: median(per.served),
+          servedRatio: median(ratios.served),
           note: redis ? undefined : `Redis not measured: ${redisMissing}`,
         };
       });

@@ -18,3 +18,6 @@ export const fmtMs = (s: Stat | undefined) =>
   s ? `${Math.round(s.median)} (${Math.round(s.min)}–${Math.round(s.max)})${s.failed ? ` ${s.failed} failed` : ''}` : 'n/a';
 export const fmtKB = (b: number | undefined) => (b === undefined ? 'n/a' : `${(b / 1024).toFixed(1)}`);
 export const ratio = (a: number | undefined, b: number | undefined) => (a !== undefined && b !== undefined && b > 0 ? `${(a / b).toFixed(2)}x` : 'n/a');
+
+/** The median of the finite values (undefined when there are none). */
+export const median = (values: (number | undefined)[] | undefined): number | undefined => (values ? stat(values)?.median : undefined);
