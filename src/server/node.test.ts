@@ -463,3 +463,27 @@ describe('bodies through the Node adapter', () => {
     await expect(response.text()).rejects.toThrow();
   });
 });
+
+describe('what the Node server loads', () => {
+  // store/redis.ts says why: ioredis defines a String subclass, which makes string methods slower in the whole
+  // process. The built server is run in a child process of its own, whose module cache no other test shares.
+  it('loads ioredis only once a Redis store is made, never for the memory store', async () => {
+    const { execFileSync } = await import('node:child_process');
+    const script = `
+      import { createRequire } from 'node:module';
+      const { configFromEnv, createNodeListener } = await import(${JSON.stringify(new URL('../../dist/server/index.js', import.meta.url).href)});
+      const cache = createRequire(process.cwd() + '/').cache;
+      const loaded = () => Object.keys(cache).some((k) => k.includes('/node_modules/ioredis/'));
+      const env = { TENDER_API_BASE_URL: 'http://127.0.0.1:9', TENDER_API_KEY: 'sk_test_x' };
+      const memory = createNodeListener(configFromEnv(env).config);
+      const withMemory = loaded();
+      const redis = createNodeListener(configFromEnv({ ...env, TENDER_REDIS_URL: 'redis://127.0.0.1:9' }).config);
+      const withRedis = loaded();
+      await memory.close();
+      await redis.close();
+      process.stdout.write(JSON.stringify({ withMemory, withRedis }));
+      process.exit(0);`;
+    const out = execFileSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8', timeout: 20_000 });
+    expect(JSON.parse(out)).toEqual({ withMemory: false, withRedis: true });
+  });
+});
