@@ -11,7 +11,8 @@ import { runOnce, type RunResult } from './browser';
 import { SCENARIOS, type Env, type Scenario } from './scenarios';
 import { median, stat, type Stat } from './stats';
 import { scriptingTime, type ScriptingResult } from './trace';
-import { startTender, startPassthrough, startSandboxHere, newReference, type Child, type Mem, type Sandbox } from './servers';
+import { startTender, startPassthrough, startSandboxHere, newReference, timeTenderOwnWork, type Child, type Mem, type Sandbox } from './servers';
+import type { OwnWork } from '../proc/ownWork';
 import { autocannon, type Load } from './proxy';
 import { redisMissing, startTestRedis } from '../../../src/server/store/testRedis';
 import { writeReport } from './report';
@@ -76,6 +77,8 @@ export interface Results {
     memoryRatio: number;
     memoryRange: [number, number];
     redisRatio?: number;
+    /** Tender's own work per proxied call, timed in process with no sockets (proc/ownWork.ts). */
+    ownWork?: OwnWork;
     /** The Tender process that served the browser runs first, on the same load (absent when none ran). */
     served?: number;
     servedRatio?: number;
@@ -496,8 +499,12 @@ export async function main({ benchDir, root }: { benchDir: string; root: string 
           );
         }
         const spread = (xs: number[]) => (xs.length ? ([Math.min(...xs), Math.max(...xs)] as [number, number]) : undefined);
+        // After the rounds, with no load running: the part of the ratio that is Tender's own code, timed steadily.
+        const ownWork = await timeTenderOwnWork(root, tenderEnv);
+        if (ownWork.unexpected) notes.push(`The in-process timing of the proxied call saw ${ownWork.unexpected} answers other than 200.`);
         res.proxyCpu = {
           seconds: CPU_SECONDS,
+          ownWork,
           rounds: CPU_ROUNDS,
           bare: median(per.bare)!,
           memory: median(per.memory)!,

@@ -25,7 +25,7 @@ const SERVER_FIRST_SCREEN =
 const HARNESS_REACTION =
   'The gap includes the harness’s own reaction: a CDP round trip to type, then a frame to read the value back. The static HTML floor, which keeps a keystroke the moment it shows, has a gap of its own of the size in brackets; what is left is the page’s.';
 const PROXY_WORK =
-  'Per request the Tender server does what the pass-through does not: the origin decision and CORS headers, the rate limit, the body’s size, JSON and schema checks, the answer’s JSON and key-echo checks, the request id and log line, the security headers (a response head of about 480 bytes against about 150) and the upstream time-out. The difference is user time: both make the same system calls (two reads and two writes a request, counted with strace) and spend the same system time. CPU profiles of both under the same load put about half of it in Tender’s own functions (the answer’s JSON check and the body’s parse and validation first, a few µs each, then the log line) and the rest in Node’s HTTP work for the larger heads and the promise steps. Each piece is a check or a record we keep; none is cut for this figure. On this shared 2-core machine single rounds spread by about ±15 %, so the figure is the median of paired rounds.';
+  'Per request the Tender server does what the pass-through does not: the origin decision and CORS headers, the rate limit, the body’s size, JSON and schema checks, the answer’s JSON and key-echo checks, the request id and log line, the security headers (a response head of about 480 bytes against about 150) and the upstream time-out. The difference is user time: both make the same system calls (two reads and two writes a request, counted with strace) and spend the same system time. CPU profiles of both under the same load put about half of it in Tender’s own functions (the answer’s JSON check and the body’s parse and validation first, a few µs each, then the log line) and the rest in Node’s HTTP work for the larger heads and the promise steps. Each piece is a check or a record we keep; none is cut for this figure. Single rounds spread widely on a shared 2-core host (this run’s range is given with the figure and under the CPU table), so the figure is the median of paired rounds.';
 
 /** Why a ratio of medians may miss by noise alone: the two sets of runs overlap (undefined when they do not). */
 function overlap(tender: Stat | undefined, other: Stat | undefined): string | undefined {
@@ -302,6 +302,12 @@ export function writeReport(r: Results, root: string, write: boolean): void {
         ),
         '',
         `User + system CPU time of each server process from /proc/PID/stat over ${c.seconds} s loads, divided by the requests it answered. Memory store ÷ bare, round by round: ${c.memoryRange[0].toFixed(2)}x at the lowest, ${c.memoryRange[1].toFixed(2)}x at the highest.${c.note ? ` ${c.note}.` : ''}`,
+        ...(c.ownWork
+          ? [
+              '',
+              `Tender's own work in that call, timed in process with the upstream answered from memory and no sockets (test/bench/proc/ownWork.ts, 32 requests in flight, median of 5 batches of 40,000): ${c.ownWork.us.toFixed(2)} µs a request, ${(c.ownWork.us - c.ownWork.usWithoutLog).toFixed(2)} µs of it the log line. Under load on this host the whole call costs more than its parts timed alone (the load generator and the sandbox share the two cores), so this is the steady measure of what Tender's code adds, not a share of the figures above.`,
+            ]
+          : []),
       ].join('\n')
     : '_not measured_';
 

@@ -5,6 +5,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { build } from 'esbuild';
 import { readFile } from 'node:fs/promises';
+import type { OwnWork } from '../proc/ownWork';
 
 export interface Child {
   url: string;
@@ -80,6 +81,33 @@ let built: Promise<string> | undefined;
  * (scripts/server-build.ts), wrapped in a small entry that reads the environment like `npm run serve`.
  */
 export async function startTender(root: string, env: Record<string, string>): Promise<Child> {
+  return startChild(await tenderBundle(root), env, 'Tender server');
+}
+
+/** Tender's own work per proxied call, timed in a child of its own on the same bundle (proc/ownWork.ts). */
+export async function timeTenderOwnWork(root: string, env: Record<string, string>): Promise<OwnWork> {
+  const proc = fork(await tenderBundle(root), [], { env: { ...process.env, ...env, BENCH_OWN_WORK: '1' }, stdio: ['ignore', 'ignore', 'pipe', 'ipc'] });
+  let stderr = '';
+  proc.stderr!.on('data', (d) => {
+    stderr = (stderr + d).slice(-4000);
+  });
+  return new Promise<OwnWork>((resolve, reject) => {
+    const timer = setTimeout(() => {
+      proc.kill('SIGKILL');
+      reject(new Error('the in-process timing did not finish within 120 s'));
+    }, 120_000);
+    proc.once('message', (m) => {
+      clearTimeout(timer);
+      resolve(m as OwnWork);
+    });
+    proc.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`the in-process timing exited (${code}): ${stderr}`));
+    });
+  });
+}
+
+function tenderBundle(root: string): Promise<string> {
   if (!existsSync(join(root, 'src/server/node.ts'))) throw new Error('src/server/node.ts does not exist yet');
   built ??= (async () => {
     const pkg = JSON.parse(await readFile(join(root, 'package.json'), 'utf8')) as { version: string };
@@ -95,7 +123,7 @@ export async function startTender(root: string, env: Record<string, string>): Pr
     });
     return outfile;
   })();
-  return startChild(await built, env, 'Tender server');
+  return built;
 }
 
 /** A bare Node pass-through of POST /api/v1/transaction/verify to the same sandbox. */
