@@ -1,6 +1,6 @@
 // Tender's own work per proxied verify, timed in process: the handler's whole path (routing, limits, body checks,
 // answer checks, request id, log line) with the upstream answered from memory and no sockets. The CPU ratio
-// under load is noisy on a shared host; this figure is steady, and is the part of the ratio Tender's code decides.
+// under load is noisy on a shared host; this figure is far steadier, and is the part of the ratio Tender's code decides.
 import type { TenderConfig } from '../../../src/server/config';
 import type { LogRecord } from '../../../src/server/log';
 import { createNodeTender } from '../../../src/server/node';
