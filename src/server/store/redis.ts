@@ -3,11 +3,11 @@ import type { Redis } from 'ioredis';
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
 import type { IdempotencyClaim, Job, JobQueue, Limiter, StoredAnswer, TenderStore } from './types';
 
-// ioredis is loaded when a Redis store is made, not with the server. Its reply decoder defines a String subclass
-// (VerbatimString), and from the moment any object has String.prototype as its prototype, V8 (Node 20) compiles
-// calls to string methods less well in the whole process: a charCodeAt loop such as the proxy's answer check runs
-// 3.5 to 7 times slower, startsWith, slice and indexOf about twice. A server on the memory store (the default)
-// never loads it and never pays that.
+// ioredis is 5.x, and loaded when a Redis store is made, not with the server. The 6.x reply decoder defines a String
+// subclass (VerbatimString, for RESP3), and from the moment any object has String.prototype as its prototype, V8
+// (Node 20) compiles calls to string methods less well in the whole process: a charCodeAt loop such as the proxy's
+// answer check runs 3.5 to 7 times slower, startsWith, slice and indexOf about twice. 5.x speaks RESP2 only and has
+// no such class; loading it late all the same keeps Redis code out of a server on the memory store (the default).
 const load = createRequire(import.meta.url);
 
 /** Options of {@link createRedisStore}. */
