@@ -499,7 +499,7 @@ export async function main({ benchDir, root }: { benchDir: string; root: string 
           );
         }
         const spread = (xs: number[]) => (xs.length ? ([Math.min(...xs), Math.max(...xs)] as [number, number]) : undefined);
-        // After the rounds, with no load running: the part of the ratio that is Tender's own code, timed steadily.
+        // After the rounds, with no load running: the part of the ratio that is Tender's own code, timed in process.
         const ownWork = await timeTenderOwnWork(root, tenderEnv);
         if (ownWork.unexpected) notes.push(`The in-process timing of the proxied call saw ${ownWork.unexpected} answers other than 200.`);
         res.proxyCpu = {

@@ -305,7 +305,7 @@ export function writeReport(r: Results, root: string, write: boolean): void {
         ...(c.ownWork
           ? [
               '',
-              `Tender's own work in that call, timed in process with the upstream answered from memory and no sockets (test/bench/proc/ownWork.ts, 32 requests in flight, median of 5 batches of 40,000): ${c.ownWork.us.toFixed(2)} µs a request, ${(c.ownWork.us - c.ownWork.usWithoutLog).toFixed(2)} µs of it the log line. Under load on this host the whole call costs more than its parts timed alone (the load generator and the sandbox share the two cores), so this is a steadier measure of what Tender's code adds (it moves with the host's background too, less), not a share of the figures above.`,
+              `Tender's own work in that call, timed in process with the upstream answered from memory and no sockets (test/bench/proc/ownWork.ts, ${c.ownWork.chains} requests in flight, median of ${c.ownWork.timed} batches of ${c.ownWork.batch.toLocaleString('en')}): ${c.ownWork.us.toFixed(2)} µs a request, ${(c.ownWork.us - c.ownWork.usWithoutLog).toFixed(2)} µs of it the log line. Under load on this host the whole call costs more than its parts timed alone (the load generator and the sandbox share the two cores), so this is a steadier measure of what Tender's code adds (it moves with the host's background too, less), not a share of the figures above.`,
             ]
           : []),
       ].join('\n')

@@ -26,25 +26,8 @@ export interface Mem {
  * comparison needs (reading and keeping those lines here would slow this process, where the sandbox runs).
  */
 async function startChild(file: string, env: Record<string, string>, label: string): Promise<Child> {
-  // BENCH_CPU_PROF=<dir>: each child writes a V8 CPU profile there when it exits (where its time goes).
-  const prof = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
-  const proc = fork(file, [], { env: { ...process.env, ...env }, execArgv: ['--expose-gc', ...prof], stdio: ['ignore', 'ignore', 'pipe', 'ipc'] });
-  let stderr = '';
-  proc.stderr!.on('data', (d) => {
-    stderr = (stderr + d).slice(-10_000);
-  });
-  const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`${label} did not start within 20 s: ${stderr.slice(-2000)}`)), 20_000);
-    proc.once('message', (m) => {
-      clearTimeout(timer);
-      resolve((m as { url: string }).url);
-    });
-    proc.on('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`${label} exited (${code}): ${stderr.slice(-2000)}`));
-    });
-  });
-  proc.removeAllListeners('exit');
+  const { proc, message } = await forkUntilMessage(file, env, label, 20);
+  const url = (message as { url: string }).url;
   return {
     url,
     proc,
@@ -73,6 +56,36 @@ async function startChild(file: string, env: Record<string, string>, label: stri
   };
 }
 
+/**
+ * Forks a bench child and waits for its first IPC message: the address it listens on, or what it measured. A
+ * child that exits first, or says nothing within `seconds`, fails with the end of its stderr (and is killed).
+ */
+async function forkUntilMessage(file: string, env: Record<string, string>, label: string, seconds: number): Promise<{ proc: ChildProcess; message: unknown }> {
+  // BENCH_CPU_PROF=<dir>: each child writes a V8 CPU profile there when it exits (where its time goes).
+  const prof = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
+  const proc = fork(file, [], { env: { ...process.env, ...env }, execArgv: ['--expose-gc', ...prof], stdio: ['ignore', 'ignore', 'pipe', 'ipc'] });
+  let stderr = '';
+  proc.stderr!.on('data', (d) => {
+    stderr = (stderr + d).slice(-10_000);
+  });
+  const message = await new Promise<unknown>((resolve, reject) => {
+    const timer = setTimeout(() => {
+      proc.kill('SIGKILL');
+      reject(new Error(`${label} said nothing within ${seconds} s: ${stderr.slice(-2000)}`));
+    }, seconds * 1000);
+    proc.once('message', (m) => {
+      clearTimeout(timer);
+      resolve(m);
+    });
+    proc.on('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`${label} exited (${code}): ${stderr.slice(-2000)}`));
+    });
+  });
+  proc.removeAllListeners('exit');
+  return { proc, message };
+}
+
 // The Tender server's bundle, built once per bench run: every Tender process of the run (phases start their own) runs it.
 let built: Promise<string> | undefined;
 
@@ -86,25 +99,8 @@ export async function startTender(root: string, env: Record<string, string>): Pr
 
 /** Tender's own work per proxied call, timed in a child of its own on the same bundle (proc/ownWork.ts). */
 export async function timeTenderOwnWork(root: string, env: Record<string, string>): Promise<OwnWork> {
-  const proc = fork(await tenderBundle(root), [], { env: { ...process.env, ...env, BENCH_OWN_WORK: '1' }, stdio: ['ignore', 'ignore', 'pipe', 'ipc'] });
-  let stderr = '';
-  proc.stderr!.on('data', (d) => {
-    stderr = (stderr + d).slice(-4000);
-  });
-  return new Promise<OwnWork>((resolve, reject) => {
-    const timer = setTimeout(() => {
-      proc.kill('SIGKILL');
-      reject(new Error('the in-process timing did not finish within 120 s'));
-    }, 120_000);
-    proc.once('message', (m) => {
-      clearTimeout(timer);
-      resolve(m as OwnWork);
-    });
-    proc.once('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`the in-process timing exited (${code}): ${stderr}`));
-    });
-  });
+  const { message } = await forkUntilMessage(await tenderBundle(root), { ...env, BENCH_OWN_WORK: '1' }, 'The in-process timing', 120);
+  return message as OwnWork;
 }
 
 function tenderBundle(root: string): Promise<string> {

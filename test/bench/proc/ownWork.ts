@@ -6,6 +6,7 @@ import type { LogRecord } from '../../../src/server/log';
 import type { Tender } from '../../../src/server/handler';
 import { createNodeTender } from '../../../src/server/node';
 import type { UpstreamAnswer } from '../../../src/server/upstream';
+import { median } from '../lib/stats';
 
 /** What {@link timeOwnWork} measured, in µs per request (median of the timed batches). */
 export interface OwnWork {
@@ -14,12 +15,19 @@ export interface OwnWork {
   usWithoutLog: number;
   /** Answers other than 200 (there should be none: the path timed is the one the load takes). */
   unexpected: number;
+  /** How it was timed, for the report: requests in flight, requests a batch, batches timed of each server. */
+  chains: number;
+  batch: number;
+  timed: number;
 }
 
 // The sandbox's answer to the bench's verify, as it comes over the wire (its size and shape).
 const ANSWER =
   '{"status":true,"message":"Verification successful","data":{"status":"pending","transactionReference":"TND-0SD0M2AEK8","amount":25,"currency":"NGN","merchantName":"Tender Demo Store","message":"Awaiting payment","paymentRedirectUrl":"http://127.0.0.1:46321/sandbox/pay/TND-0SD0M2AEK8"}}';
 const BATCH = 40_000;
+// Rounds of one batch on each server; the first WARM_ROUNDS warm the code up and are not counted.
+const ROUNDS = 8;
+const WARM_ROUNDS = 3;
 // 32 requests in flight, as the load's 32 connections; each answer starts its chain's next request on the next
 // turn of the event loop, as a connection's next request would come (that turn's cost is in the figure).
 const CHAINS = 32;
@@ -61,16 +69,22 @@ export async function timeOwnWork(config: TenderConfig): Promise<OwnWork> {
       for (let c = 0; c < CHAINS; c++) next();
     });
   // Alternating, the order turning each round, so that neither has the warmer code or the quieter moment; the
-  // first three rounds warm the code up and are dropped.
+  // first rounds warm the code up and are dropped.
   const times: [number[], number[]] = [[], []];
-  for (let round = 0; round < 8; round++) {
+  for (let round = 0; round < ROUNDS; round++) {
     const pair = round % 2 ? [unlogged, logged] : [logged, unlogged];
     for (const tender of pair) {
       const us = await batch(tender);
-      if (round >= 3) times[tender === logged ? 0 : 1].push(us);
+      if (round >= WARM_ROUNDS) times[tender === logged ? 0 : 1].push(us);
     }
   }
   await Promise.all([logged.close(), unlogged.close()]);
-  const median = (xs: number[]) => xs.sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
-  return { us: median(times[0]), usWithoutLog: median(times[1]), unexpected };
+  return {
+    us: median(times[0])!,
+    usWithoutLog: median(times[1])!,
+    unexpected,
+    chains: CHAINS,
+    batch: BATCH,
+    timed: ROUNDS - WARM_ROUNDS,
+  };
 }
