@@ -5,7 +5,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { axeReport } from '../support/axe';
-import { CARDS, OTP, PIN, WAIT, checkoutUrl, expectHeading, expectSuccess, fillCard, openCheckout, payButton, selectTab, tab } from '../support/checkout';
+import { CARDS, OTP, PIN, WAIT, checkoutUrl, expectHeading, expectSuccess, openCheckout, payButton, payByCard, selectTab, tab } from '../support/checkout';
 import { useBrowserStack } from '../support/hooks';
 import { startStack } from '../support/stack';
 
@@ -158,8 +158,7 @@ describe('hosted checkout: accessibility', () => {
     // Focus goes to the first field in error.
     expect(await e2e.page.evaluate(() => document.activeElement?.id)).toBe('tender-card-number');
     await c.state('card form with errors');
-    await fillCard(e2e.page, CARDS.pinOtp);
-    await payButton(e2e.page).click();
+    await payByCard(e2e.page, CARDS.pinOtp);
     await e2e.page.getByLabel('Card PIN', { exact: true }).waitFor(WAIT);
     await c.state('PIN step');
     await e2e.page.getByLabel('Card PIN', { exact: true }).fill('12');
@@ -191,8 +190,7 @@ describe('hosted checkout: accessibility', () => {
   it('the failure outcome (declined card)', async () => {
     const { reference } = await e2e.stack.initiate();
     await openAuto(e2e.page, e2e.stack, reference);
-    await fillCard(e2e.page, CARDS.declined);
-    await payButton(e2e.page).click();
+    await payByCard(e2e.page, CARDS.declined);
     await expectHeading(e2e.page, 'Payment not completed');
     const c = checker(e2e.page);
     await c.state('failure outcome');

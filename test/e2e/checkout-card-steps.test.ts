@@ -3,7 +3,22 @@
 // confirms, and what "Try another way" keeps (docs/card-otp.md).
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { CARDS, cardField, completions, expectHeading, expectSuccess, fillCard, OTP, openCheckout, payButton, selectTab, tab, WAIT } from '../support/checkout';
+import {
+  CARDS,
+  cardField,
+  completions,
+  expectHeading,
+  expectSuccess,
+  fillCard,
+  OTP,
+  openCheckout,
+  openNewCheckout,
+  payButton,
+  payByCard,
+  selectTab,
+  tab,
+  WAIT,
+} from '../support/checkout';
 import { useBrowserStack } from '../support/hooks';
 
 const e2e = useBrowserStack();
@@ -84,10 +99,8 @@ describe('hosted checkout: the one-time-code step', () => {
 
 describe('hosted checkout: leaving a PIN step', () => {
   it('another tab asks first: Stay (or Esc) keeps the step, Leave abandons it; the card then pays afresh', async () => {
-    const { reference } = await e2e.stack.initiate();
-    await openCheckout(e2e.page, e2e.stack, reference);
-    await fillCard(e2e.page, CARDS.pin);
-    await payButton(e2e.page).click();
+    const reference = await openNewCheckout(e2e.page, e2e.stack);
+    await payByCard(e2e.page, CARDS.pin);
     const pin = e2e.page.getByLabel('Card PIN', { exact: true });
     await pin.waitFor(WAIT);
     await pin.fill('12');
@@ -121,17 +134,14 @@ describe('hosted checkout: leaving a PIN step', () => {
     expect(await e2e.page.locator('#tender-card-pin').count()).toBe(0);
     expect((await completions(e2e.stack, reference)).status).toBe('pending');
 
-    await fillCard(e2e.page, CARDS.noAuth);
-    await payButton(e2e.page).click();
+    await payByCard(e2e.page, CARDS.noAuth);
     await expectSuccess(e2e.page);
     expect((await completions(e2e.stack, reference)).counts['card-payment']).toBe(2);
   });
 
   it('"Use another card" asks first: Stay keeps the step, Leave clears the card', async () => {
-    const { reference } = await e2e.stack.initiate();
-    await openCheckout(e2e.page, e2e.stack, reference);
-    await fillCard(e2e.page, CARDS.pin);
-    await payButton(e2e.page).click();
+    await openNewCheckout(e2e.page, e2e.stack);
+    await payByCard(e2e.page, CARDS.pin);
     const another = e2e.page.getByRole('button', { name: 'Use another card' });
     await another.click(WAIT);
     await e2e.page.getByRole('button', { name: 'Stay' }).click(WAIT);
@@ -146,10 +156,8 @@ describe('hosted checkout: leaving a PIN step', () => {
 
 describe('hosted checkout: what "Try another way" keeps', () => {
   it('a decline in the page keeps the card number and expiry for the next try, never the CVV', async () => {
-    const { reference } = await e2e.stack.initiate();
-    await openCheckout(e2e.page, e2e.stack, reference);
-    await fillCard(e2e.page, CARDS.declined);
-    await payButton(e2e.page).click();
+    await openNewCheckout(e2e.page, e2e.stack);
+    await payByCard(e2e.page, CARDS.declined);
     await expectHeading(e2e.page, 'Payment not completed');
     await e2e.page.getByRole('button', { name: 'Try another way' }).click();
     await cardField(e2e.page, 'number').waitFor(WAIT);
@@ -184,8 +192,7 @@ describe('hosted checkout: what "Try another way" keeps', () => {
     await tryAnotherWay();
 
     await selectTab(e2e.page, 'card');
-    await fillCard(e2e.page, CARDS.threeDs);
-    await payButton(e2e.page).click();
+    await payByCard(e2e.page, CARDS.threeDs);
     await e2e.page.waitForURL(`${e2e.stack.sandboxUrl}/sandbox/3ds/**`, WAIT);
     await e2e.page.getByRole('button', { name: 'Decline' }).click();
     await e2e.page.waitForURL(back, WAIT);

@@ -15,7 +15,9 @@ import {
   fillCard,
   holdRequests,
   openCheckout,
+  openNewCheckout,
   payButton,
+  payByCard,
   recordConsole,
   recordNavigations,
   recordResponses,
@@ -44,8 +46,7 @@ const submit = (p: Page) => p.locator('#tender-panel form button[type="submit"]'
 
 describe('hosted checkout: card', () => {
   it('pays with a no-auth card: success with amount, reference and channel; one completion request', async () => {
-    const { reference } = await e2e.stack.initiate();
-    await openCheckout(e2e.page, e2e.stack, reference);
+    const reference = await openNewCheckout(e2e.page, e2e.stack);
     await expect.poll(() => e2e.page.getByRole('heading', { level: 1 }).textContent()).toBe('Pay Tender Demo Store');
     await fillCard(e2e.page, CARDS.noAuth);
     // Live brand detection and grouping as typed.
@@ -73,10 +74,8 @@ describe('hosted checkout: card', () => {
     e2e.page.on('request', (r) => requestUrls.push(r.url()));
     const storage: string[] = [];
 
-    const { reference } = await e2e.stack.initiate();
-    await openCheckout(e2e.page, e2e.stack, reference);
-    await fillCard(e2e.page, CARDS.pinOtp);
-    await payButton(e2e.page).click();
+    const reference = await openNewCheckout(e2e.page, e2e.stack);
+    await payByCard(e2e.page, CARDS.pinOtp);
 
     await expectHeading(e2e.page, 'Enter your card PIN');
     const pin = e2e.page.getByLabel('Card PIN', { exact: true });
@@ -122,10 +121,8 @@ describe('hosted checkout: card', () => {
   });
 
   it('3-D Secure: sends the payer to the sandbox page, and verifies on return before showing success', async () => {
-    const { reference } = await e2e.stack.initiate();
-    await openCheckout(e2e.page, e2e.stack, reference);
-    await fillCard(e2e.page, CARDS.threeDs);
-    await payButton(e2e.page).click();
+    const reference = await openNewCheckout(e2e.page, e2e.stack);
+    await payByCard(e2e.page, CARDS.threeDs);
     await e2e.page.waitForURL(`${e2e.stack.sandboxUrl}/sandbox/3ds/**`, WAIT);
     expect(e2e.page.url()).not.toContain(CARDS.threeDs);
     await e2e.page.getByRole('button', { name: 'Approve' }).click();
@@ -150,8 +147,7 @@ describe('hosted checkout: card', () => {
     await openCheckout(e2e.page, e2e.stack, reference);
     const start = e2e.page.url();
     const navigations = recordNavigations(e2e.page);
-    await fillCard(e2e.page, CARDS.threeDs);
-    await payButton(e2e.page).click();
+    await payByCard(e2e.page, CARDS.threeDs);
     await expect
       .poll(() => e2e.page.locator('#tender-panel [role="alert"]').textContent(), WAIT)
       .toMatch(/^We could not send you to the payment page safely: .+\.$/);
@@ -160,10 +156,8 @@ describe('hosted checkout: card', () => {
   });
 
   it('a declined card shows advice, with the API reason as text; "Try another way" then pays with a second card', async () => {
-    const { reference } = await e2e.stack.initiate();
-    await openCheckout(e2e.page, e2e.stack, reference);
-    await fillCard(e2e.page, CARDS.declined);
-    await payButton(e2e.page).click();
+    const reference = await openNewCheckout(e2e.page, e2e.stack);
+    await payByCard(e2e.page, CARDS.declined);
     await expectHeading(e2e.page, 'Payment not completed');
     const alert = e2e.page.locator('.tender-outcome [role="alert"]');
     await expect.poll(() => alert.textContent()).toBe('Your bank did not approve this payment. Try another card or another way to pay, or ask your bank why.');
@@ -177,8 +171,7 @@ describe('hosted checkout: card', () => {
     expect(await cardField(e2e.page, 'number').inputValue()).toBe('4000 0000 0000 0002');
     expect(await cardField(e2e.page, 'expiry').inputValue()).toBe('12/34');
     expect(await cardField(e2e.page, 'cvv').inputValue()).toBe('');
-    await fillCard(e2e.page, CARDS.noAuth);
-    await payButton(e2e.page).click();
+    await payByCard(e2e.page, CARDS.noAuth);
     await expectSuccess(e2e.page);
     const s = await completions(e2e.stack, reference);
     expect(s.counts['card-payment']).toBe(2);
@@ -186,8 +179,7 @@ describe('hosted checkout: card', () => {
   });
 
   it('a double click on Pay sends exactly one card-payment request, with an Idempotency-Key', async () => {
-    const { reference } = await e2e.stack.initiate();
-    await openCheckout(e2e.page, e2e.stack, reference);
+    const reference = await openNewCheckout(e2e.page, e2e.stack);
     await fillCard(e2e.page, CARDS.noAuth);
     const held = await holdRequests(e2e.page, '**/api/v1/card-payment');
     await payButton(e2e.page).dblclick();
@@ -204,8 +196,7 @@ describe('hosted checkout: card', () => {
   });
 
   it('Enter in the form plus clicks on Pay send exactly one card-payment request', async () => {
-    const { reference } = await e2e.stack.initiate();
-    await openCheckout(e2e.page, e2e.stack, reference);
+    const reference = await openNewCheckout(e2e.page, e2e.stack);
     await fillCard(e2e.page, CARDS.noAuth);
     const held = await holdRequests(e2e.page, '**/api/v1/card-payment');
     await cardField(e2e.page, 'cvv').press('Enter');
@@ -223,10 +214,8 @@ describe('hosted checkout: card', () => {
   });
 
   it('a double click on Continue at the PIN step sends one PIN request', async () => {
-    const { reference } = await e2e.stack.initiate();
-    await openCheckout(e2e.page, e2e.stack, reference);
-    await fillCard(e2e.page, CARDS.pin);
-    await payButton(e2e.page).click();
+    const reference = await openNewCheckout(e2e.page, e2e.stack);
+    await payByCard(e2e.page, CARDS.pin);
     await e2e.page.getByLabel('Card PIN', { exact: true }).fill(PIN);
     const held = await holdRequests(e2e.page, '**/api/v1/card-payment');
     await submit(e2e.page).dblclick();
@@ -241,10 +230,8 @@ describe('hosted checkout: card', () => {
   });
 
   it('a reload at the OTP step verifies first, never re-submits, and lets the payer start the card again', async () => {
-    const { reference } = await e2e.stack.initiate();
-    await openCheckout(e2e.page, e2e.stack, reference);
-    await fillCard(e2e.page, CARDS.pinOtp);
-    await payButton(e2e.page).click();
+    const reference = await openNewCheckout(e2e.page, e2e.stack);
+    await payByCard(e2e.page, CARDS.pinOtp);
     await e2e.page.getByLabel('Card PIN', { exact: true }).fill(PIN);
     await submit(e2e.page).click();
     await expectHeading(e2e.page, 'Enter the code your bank sent');
@@ -259,18 +246,15 @@ describe('hosted checkout: card', () => {
     expect(s.counts['validate-otp'] ?? 0).toBe(0);
     expect(s.status).toBe('pending');
 
-    await fillCard(e2e.page, CARDS.noAuth);
-    await payButton(e2e.page).click();
+    await payByCard(e2e.page, CARDS.noAuth);
     await expectSuccess(e2e.page);
     s = await completions(e2e.stack, reference);
     expect(s.counts['card-payment']).toBe(3);
   });
 
   it('a reload after 3-D Secure returns verifies first and shows the outcome, without a second charge', async () => {
-    const { reference } = await e2e.stack.initiate();
-    await openCheckout(e2e.page, e2e.stack, reference);
-    await fillCard(e2e.page, CARDS.threeDs);
-    await payButton(e2e.page).click();
+    const reference = await openNewCheckout(e2e.page, e2e.stack);
+    await payByCard(e2e.page, CARDS.threeDs);
     await e2e.page.waitForURL(`${e2e.stack.sandboxUrl}/sandbox/3ds/**`, WAIT);
     await e2e.page.getByRole('button', { name: 'Approve' }).click();
     await expectSuccess(e2e.page);
@@ -280,10 +264,8 @@ describe('hosted checkout: card', () => {
   });
 
   it('"Use another card" at the PIN step clears the form, and another card then pays', async () => {
-    const { reference } = await e2e.stack.initiate();
-    await openCheckout(e2e.page, e2e.stack, reference);
-    await fillCard(e2e.page, CARDS.pin);
-    await payButton(e2e.page).click();
+    const reference = await openNewCheckout(e2e.page, e2e.stack);
+    await payByCard(e2e.page, CARDS.pin);
     await e2e.page.getByLabel('Card PIN', { exact: true }).waitFor(WAIT);
     await e2e.page.getByRole('button', { name: 'Use another card' }).click();
     // Leaving the bank's step asks first (checkout-card-steps.test.ts has the rest).
@@ -296,17 +278,14 @@ describe('hosted checkout: card', () => {
     expect(await cardField(e2e.page, 'number').getAttribute('maxlength')).not.toBe('0');
     await cardField(e2e.page, 'number').pressSequentially(CARDS.noAuth.slice(0, 8));
     expect(await cardField(e2e.page, 'number').inputValue()).toBe('4084 0840');
-    await fillCard(e2e.page, CARDS.noAuth);
-    await payButton(e2e.page).click();
+    await payByCard(e2e.page, CARDS.noAuth);
     await expectSuccess(e2e.page);
     expect((await completions(e2e.stack, reference)).counts['card-payment']).toBe(2);
   });
 
   it('a wrong PIN is shown on the PIN field and may be tried again; the right one then pays', async () => {
-    const { reference } = await e2e.stack.initiate();
-    await openCheckout(e2e.page, e2e.stack, reference);
-    await fillCard(e2e.page, CARDS.pin);
-    await payButton(e2e.page).click();
+    await openNewCheckout(e2e.page, e2e.stack);
+    await payByCard(e2e.page, CARDS.pin);
     const pin = e2e.page.getByLabel('Card PIN', { exact: true });
     await pin.fill('9999');
     await submit(e2e.page).click();
@@ -320,10 +299,8 @@ describe('hosted checkout: card', () => {
   });
 
   it('a wrong OTP may be tried again; the right one then pays', async () => {
-    const { reference } = await e2e.stack.initiate();
-    await openCheckout(e2e.page, e2e.stack, reference);
-    await fillCard(e2e.page, CARDS.otp);
-    await payButton(e2e.page).click();
+    const reference = await openNewCheckout(e2e.page, e2e.stack);
+    await payByCard(e2e.page, CARDS.otp);
     const otp = e2e.page.getByLabel('One-time code', { exact: true });
     await otp.fill('000000');
     await submit(e2e.page).click();
@@ -336,10 +313,8 @@ describe('hosted checkout: card', () => {
   });
 
   it('insufficient funds: advice to use another card or channel, the API reason kept as detail', async () => {
-    const { reference } = await e2e.stack.initiate();
-    await openCheckout(e2e.page, e2e.stack, reference);
-    await fillCard(e2e.page, CARDS.insufficient);
-    await payButton(e2e.page).click();
+    await openNewCheckout(e2e.page, e2e.stack);
+    await payByCard(e2e.page, CARDS.insufficient);
     await expectHeading(e2e.page, 'Payment not completed');
     await expect
       .poll(() => e2e.page.locator('.tender-outcome [role="alert"]').textContent())
@@ -349,26 +324,21 @@ describe('hosted checkout: card', () => {
 
   // The server-sent transaction carries the API's `message`, so a failure learned on return shows its reason.
   it('3-D Secure declined on the bank page: back → a failure with the reason, and "Try another way" pays', async () => {
-    const { reference } = await e2e.stack.initiate();
-    await openCheckout(e2e.page, e2e.stack, reference);
-    await fillCard(e2e.page, CARDS.threeDs);
-    await payButton(e2e.page).click();
+    await openNewCheckout(e2e.page, e2e.stack);
+    await payByCard(e2e.page, CARDS.threeDs);
     await e2e.page.waitForURL(`${e2e.stack.sandboxUrl}/sandbox/3ds/**`, WAIT);
     await e2e.page.getByRole('button', { name: 'Decline' }).click();
     await e2e.page.waitForURL(`${e2e.stack.tenderUrl}/checkout/**`, WAIT);
     await expectHeading(e2e.page, 'Payment not completed');
     await expect.poll(() => e2e.page.locator('.tender-outcome .tender-hint').textContent()).toBe('Your bank said: “3-D Secure authentication declined”');
     await e2e.page.getByRole('button', { name: 'Try another way' }).click();
-    await fillCard(e2e.page, CARDS.noAuth);
-    await payButton(e2e.page).click();
+    await payByCard(e2e.page, CARDS.noAuth);
     await expectSuccess(e2e.page);
   });
 
   it('a reference already paid shows the success at once, with no form to pay again', async () => {
-    const { reference } = await e2e.stack.initiate();
-    await openCheckout(e2e.page, e2e.stack, reference);
-    await fillCard(e2e.page, CARDS.noAuth);
-    await payButton(e2e.page).click();
+    const reference = await openNewCheckout(e2e.page, e2e.stack);
+    await payByCard(e2e.page, CARDS.noAuth);
     await expectSuccess(e2e.page);
     const other = await e2e.browser.newContext();
     try {

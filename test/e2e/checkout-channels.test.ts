@@ -1,7 +1,7 @@
 // End to end: USSD and bank transfer (expiry, reloads), in headless Chromium, against the real Tender server and
 // the sandbox over loopback (docs/ARCHITECTURE.md: the journey). Wallets and the hosted page: checkout-wallets.test.ts.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { WAIT, completions, expectHeading, expectSuccess, openCheckout, selectTab } from '../support/checkout';
+import { WAIT, completions, expectHeading, expectSuccess, openCheckout, openNewCheckout, selectTab } from '../support/checkout';
 import { useBrowserStack } from '../support/hooks';
 import { startStack, type Stack } from '../support/stack';
 
@@ -21,8 +21,7 @@ const main = () => e2e.page.locator('main').textContent();
 
 describe('hosted checkout: USSD', () => {
   it('searchable bank picker → the code, a tel: link → completion → success', async () => {
-    const { reference } = await e2e.stack.initiate();
-    await openCheckout(e2e.page, e2e.stack, reference);
+    const reference = await openNewCheckout(e2e.page, e2e.stack);
     await selectTab(e2e.page, 'ussd');
     const search = e2e.page.getByRole('searchbox', { name: 'Search banks' });
     await e2e.page.getByRole('radio', { name: 'Guaranty Trust Bank' }).waitFor(WAIT);
@@ -72,8 +71,7 @@ describe('hosted checkout: USSD', () => {
 
 describe('hosted checkout: USSD, another bank', () => {
   it('"Choose another bank" after a code gives a new code for the other bank, which then pays', async () => {
-    const { reference } = await e2e.stack.initiate();
-    await openCheckout(e2e.page, e2e.stack, reference);
+    const reference = await openNewCheckout(e2e.page, e2e.stack);
     await selectTab(e2e.page, 'ussd');
     await e2e.page.getByRole('radio', { name: 'Zenith Bank' }).check(WAIT);
     await e2e.page.getByRole('button', { name: 'Get USSD code' }).click();
@@ -92,8 +90,7 @@ describe('hosted checkout: USSD, another bank', () => {
 
 describe('hosted checkout: bank transfer', () => {
   it('shows the account, "I’ve sent the money" → confirming → completion → success', async () => {
-    const { reference } = await e2e.stack.initiate();
-    await openCheckout(e2e.page, e2e.stack, reference);
+    const reference = await openNewCheckout(e2e.page, e2e.stack);
     await selectTab(e2e.page, 'bank-transfer');
     await e2e.page.getByRole('button', { name: 'Get account details' }).click(WAIT);
     await expectHeading(e2e.page, 'Transfer exactly ₦2,500 to this account');
@@ -123,8 +120,7 @@ describe('hosted checkout: bank transfer', () => {
   // The account is kept with the attempt (sessionStorage, never card data): a payer who reloaded before sending the
   // money still sees where to send it, with the countdown from the stored expiry, and no second bank-transfer call.
   it('a reload while the transfer is pending verifies first, shows the same account again, and then the success', async () => {
-    const { reference } = await e2e.stack.initiate();
-    await openCheckout(e2e.page, e2e.stack, reference);
+    const reference = await openNewCheckout(e2e.page, e2e.stack);
     await selectTab(e2e.page, 'bank-transfer');
     await e2e.page.getByRole('button', { name: 'Get account details' }).click(WAIT);
     const details = e2e.page.locator('#tender-panel .tender-details');

@@ -4,7 +4,19 @@
 // unknown shapes) are never taken for success, and the API's strings are shown as text, never as markup.
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { CARDS, WAIT, cardField, completions, expectHeading, expectSuccess, fillCard, openCheckout, payButton } from '../support/checkout';
+import {
+  CARDS,
+  WAIT,
+  cardField,
+  completions,
+  expectHeading,
+  expectSuccess,
+  fillCard,
+  openCheckout,
+  openNewCheckout,
+  payButton,
+  payByCard,
+} from '../support/checkout';
 import { useBrowserStack } from '../support/hooks';
 
 const e2e = useBrowserStack({ stack: { upstreamTimeoutMs: 1500, sandbox: { hangMs: 10_000 } } });
@@ -24,8 +36,7 @@ async function watchTexts(p: Page): Promise<() => Promise<string[]>> {
 
 describe('hosted checkout: the UNKNOWN outcome', () => {
   it('a completion that times out is never called failed: the page verifies and shows the success; one card-payment request', async () => {
-    const { reference } = await e2e.stack.initiate();
-    await openCheckout(e2e.page, e2e.stack, reference);
+    const reference = await openNewCheckout(e2e.page, e2e.stack);
     const texts = await watchTexts(e2e.page);
     await fillCard(e2e.page, CARDS.hang);
     const payments: string[] = [];
@@ -56,8 +67,7 @@ describe('hosted checkout: the UNKNOWN outcome', () => {
   });
 
   it('a reload while the outcome is unknown verifies first and never re-submits the card', async () => {
-    const { reference } = await e2e.stack.initiate();
-    await openCheckout(e2e.page, e2e.stack, reference);
+    const reference = await openNewCheckout(e2e.page, e2e.stack);
     await fillCard(e2e.page, CARDS.hang);
     const proxyAnswer = e2e.page.waitForResponse('**/api/v1/card-payment', WAIT);
     await payButton(e2e.page).click();
@@ -108,15 +118,13 @@ describe('hosted checkout: answers the page cannot be sure of', () => {
   });
 
   it('after a payment, a verify answer of an unknown shape is never success; the real answer then is', async () => {
-    const { reference } = await e2e.stack.initiate();
-    await openCheckout(e2e.page, e2e.stack, reference);
+    await openNewCheckout(e2e.page, e2e.stack);
     let bad = 0;
     await e2e.page.route('**/api/v1/transaction/verify', (route) => {
       bad += 1;
       return route.fulfill({ json: { status: true, message: 'ok', data: { outcome: 'successful' } } });
     });
-    await fillCard(e2e.page, CARDS.noAuth);
-    await payButton(e2e.page).click();
+    await payByCard(e2e.page, CARDS.noAuth);
     await e2e.page.getByText('Confirming your payment…').waitFor(WAIT);
     await expect.poll(() => bad, WAIT).toBeGreaterThanOrEqual(1);
     expect(await e2e.page.locator('main').textContent()).not.toMatch(/successful|not completed|failed/i);
@@ -130,8 +138,7 @@ describe('hosted checkout: answers the page cannot be sure of', () => {
     const message = '<img src=x onerror="window.__pwned=1"><b>Declined</b> & done';
     await e2e.page.route('**/api/v1/card-payment', (route) => route.fulfill({ status: 402, json: { status: false, message } }));
     await openCheckout(e2e.page, e2e.stack, reference);
-    await fillCard(e2e.page, CARDS.noAuth);
-    await payButton(e2e.page).click();
+    await payByCard(e2e.page, CARDS.noAuth);
     await expectHeading(e2e.page, 'Payment not completed');
     // Advice first (the message says "Declined"), the API's words after it, as text.
     const detail = e2e.page.locator('.tender-outcome .tender-hint');

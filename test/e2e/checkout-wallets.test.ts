@@ -2,7 +2,17 @@
 // page's URL parameters, in headless Chromium, against the real Tender server and the sandbox over loopback
 // (docs/ARCHITECTURE.md: the journey, security rules).
 import { describe, expect, it } from 'vitest';
-import { WAIT, completions, expectHeading, expectSuccess, holdRequests, openCheckout, recordNavigations, selectTab } from '../support/checkout';
+import {
+  WAIT,
+  completions,
+  expectHeading,
+  expectSuccess,
+  holdRequests,
+  openCheckout,
+  openNewCheckout,
+  recordNavigations,
+  selectTab,
+} from '../support/checkout';
 import { useBrowserStack } from '../support/hooks';
 
 const e2e = useBrowserStack();
@@ -50,8 +60,7 @@ describe('hosted checkout: wallets and the hosted payment page', () => {
   // Back from the wallet cashier without approving or cancelling: the page verifies at once and, while the payment is
   // still open, says it has not received it (never "failed") and lets the payer go on; a new attempt then pays.
   it('Back from the wallet cashier without deciding: the page verifies, then lets the payer go on', async () => {
-    const { reference } = await e2e.stack.initiate();
-    await openCheckout(e2e.page, e2e.stack, reference);
+    const reference = await openNewCheckout(e2e.page, e2e.stack);
     await selectTab(e2e.page, 'wallet-a');
     await e2e.page.getByRole('button', { name: 'Continue to Wallet A' }).click(WAIT);
     await e2e.page.waitForURL(`${e2e.stack.sandboxUrl}/sandbox/wallet-a/**`, WAIT);
@@ -108,8 +117,7 @@ describe('hosted checkout: wallets and the hosted payment page', () => {
   });
 
   it('without a paymentRedirectUrl there is no hosted-page option', async () => {
-    const { reference } = await e2e.stack.initiate();
-    await openCheckout(e2e.page, e2e.stack, reference);
+    await openNewCheckout(e2e.page, e2e.stack);
     const channels = await e2e.page.getByRole('tab').evaluateAll((tabs) => tabs.map((t) => t.getAttribute('data-channel')));
     expect(channels).toEqual(['card', 'ussd', 'bank-transfer', 'wallet-a', 'wallet-b']);
   });
@@ -130,8 +138,7 @@ describe('hosted checkout: wallets and the hosted payment page', () => {
       dialogs.push(d.message());
       void d.dismiss();
     });
-    const { reference } = await e2e.stack.initiate();
-    await openCheckout(e2e.page, e2e.stack, reference);
+    await openNewCheckout(e2e.page, e2e.stack);
     await selectTab(e2e.page, 'wallet-a');
     const start = e2e.page.url();
     const navigations = recordNavigations(e2e.page);
@@ -169,8 +176,7 @@ describe('hosted checkout: wallets and the hosted payment page', () => {
 
 describe('hosted checkout: one completion request per attempt, whatever the payer clicks', () => {
   it('double click on "Get USSD code"', async () => {
-    const { reference } = await e2e.stack.initiate();
-    await openCheckout(e2e.page, e2e.stack, reference);
+    const reference = await openNewCheckout(e2e.page, e2e.stack);
     await selectTab(e2e.page, 'ussd');
     await e2e.page.getByRole('radio', { name: 'Zenith Bank' }).check(WAIT);
     const held = await holdRequests(e2e.page, '**/api/v1/ussd-payment');
@@ -185,8 +191,7 @@ describe('hosted checkout: one completion request per attempt, whatever the paye
   });
 
   it('double click on "Get account details"', async () => {
-    const { reference } = await e2e.stack.initiate();
-    await openCheckout(e2e.page, e2e.stack, reference);
+    const reference = await openNewCheckout(e2e.page, e2e.stack);
     await selectTab(e2e.page, 'bank-transfer');
     const held = await holdRequests(e2e.page, '**/api/v1/bank-transfer');
     await e2e.page.getByRole('button', { name: 'Get account details' }).dblclick(WAIT);
@@ -201,8 +206,7 @@ describe('hosted checkout: one completion request per attempt, whatever the paye
   });
 
   it('double click on "Continue to Wallet B"', async () => {
-    const { reference } = await e2e.stack.initiate();
-    await openCheckout(e2e.page, e2e.stack, reference);
+    const reference = await openNewCheckout(e2e.page, e2e.stack);
     await selectTab(e2e.page, 'wallet-b');
     const held = await holdRequests(e2e.page, '**/api/v1/walletb-payment**');
     await e2e.page.getByRole('button', { name: 'Continue to Wallet B' }).dblclick(WAIT);
@@ -228,8 +232,7 @@ describe('hosted checkout: configuration from the URL', () => {
 
   it('USSD falls back to the bundled bank list when the bank list cannot be fetched', async () => {
     await e2e.page.route('**/api/v1/ussd-getbanks', (route) => route.fulfill({ status: 502, json: { status: false, message: 'Bad gateway' } }));
-    const { reference } = await e2e.stack.initiate();
-    await openCheckout(e2e.page, e2e.stack, reference);
+    await openNewCheckout(e2e.page, e2e.stack);
     await selectTab(e2e.page, 'ussd');
     await e2e.page.getByRole('radio', { name: 'GTBank' }).check(WAIT);
     await e2e.page.getByRole('button', { name: 'Get USSD code' }).click();

@@ -48,6 +48,13 @@ export async function openCheckout(
   await expect.poll(() => page.locator('.tender-amount').textContent(), WAIT).toBe(amount);
 }
 
+/** Creates a payment of ₦2,500 on the sandbox and opens its hosted page; gives its reference. */
+export async function openNewCheckout(page: Page, stack: Stack): Promise<string> {
+  const { reference } = await stack.initiate();
+  await openCheckout(page, stack, reference);
+  return reference;
+}
+
 /** The tab of a channel. */
 export const tab = (page: Page, channel: string): Locator => page.locator(`[role="tab"][data-channel="${channel}"]`);
 
@@ -70,6 +77,12 @@ export async function fillCard(page: Page, number: string, expiry = EXPIRY, cvv 
 
 /** The pay button of the card form. */
 export const payButton = (page: Page): Locator => page.getByRole('button', { name: /^Pay\b/ });
+
+/** Fills the card form with `number` (and the test expiry and CVV) and presses Pay. */
+export async function payByCard(page: Page, number: string): Promise<void> {
+  await fillCard(page, number);
+  await payButton(page).click();
+}
 
 /** Waits for an outcome heading (the focused h2 of the outcome screen). */
 export async function expectHeading(page: Page, name: string | RegExp): Promise<void> {
