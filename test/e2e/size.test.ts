@@ -6,7 +6,7 @@ import { dirname, join, posix, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { LOADER_BUDGET, LOADER_TARGET, PAGE_BUDGET, PAGE_TARGET } from '../support/sizeTargets';
+import { LOADER_BUDGET, LOADER_TARGET, PAGE_BUDGET, PAGE_TARGET, inlineCode } from '../support/sizeTargets';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const dist = join(root, 'dist');
@@ -67,16 +67,6 @@ function firstLoad(indexFile: string): string[] {
     }
   }
   return [...files];
-}
-
-/** Inline `<script>` and `<style>` contents of the page: first-load code as much as the files it names. */
-function inlineCode(html: string): string {
-  let code = '';
-  for (const m of html.matchAll(/<(script|style)\b([^>]*)>([\s\S]*?)<\/\1>/gi)) {
-    if (m[1]!.toLowerCase() === 'script' && (/\ssrc\s*=/i.test(m[2]!) || /type\s*=\s*["']?application\/(ld\+)?json/i.test(m[2]!))) continue;
-    code += m[3];
-  }
-  return code;
 }
 
 describe('size budgets (production build)', () => {

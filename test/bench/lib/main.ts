@@ -5,6 +5,7 @@ import { execSync } from 'node:child_process';
 import { cpus, totalmem } from 'node:os';
 import type { Browser } from 'playwright-core';
 import { launchBrowser, chromiumPath } from '../../support/browser';
+import { inlineCode } from '../../support/sizeTargets';
 import { buildSite } from './site';
 import { startStatic } from './static';
 import { runOnce, type RunResult } from './browser';
@@ -89,16 +90,6 @@ export interface Results {
 
 const gz = (b: Buffer) => gzipSync(b, { level: 9 }).length;
 const br = (b: Buffer) => brotliCompressSync(b, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length;
-
-/** Inline `<script>` and `<style>` contents of an HTML document (not its markup), as one pseudo-file. */
-function inlineCode(html: string): string {
-  let code = '';
-  for (const m of html.matchAll(/<(script|style)\b([^>]*)>([\s\S]*?)<\/\1>/gi)) {
-    if (m[1]!.toLowerCase() === 'script' && (/\ssrc\s*=/i.test(m[2]!) || /type\s*=\s*["']?application\/(ld\+)?json/i.test(m[2]!))) continue;
-    code += m[3];
-  }
-  return code;
-}
 
 function weigh(all: { url: string; body: Buffer; type?: string }[]): Weight {
   const files = all.flatMap((f) => {
