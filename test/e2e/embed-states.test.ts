@@ -7,6 +7,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { startStorefront, type RunningStorefront } from '../../demo/storefront/server';
 import { launchBrowser } from '../support/browser';
+import { holdRequests } from '../support/checkout';
 import { freePort } from '../support/ports';
 import { startStack, type Stack } from '../support/stack';
 
@@ -103,12 +104,7 @@ describe('a slow hosted page', () => {
   ]) {
     test(`at ${viewport.width} px: the loading card after a second, in Tender's style and centred; the page covers it when it paints`, async () => {
       const { page } = await newPage(viewport);
-      let release!: () => void;
-      const held = new Promise<void>((r) => (release = r));
-      await page.route('**/checkout/?*', async (route) => {
-        await held;
-        await route.continue();
-      });
+      const pageLoad = await holdRequests(page, '**/checkout/?*');
       await page.goto(shop.url);
       await page.getByRole('button', { name: /^Pay/ }).click();
       await card(page).waitFor();
@@ -129,7 +125,7 @@ describe('a slow hosted page', () => {
       expect(await page.getByRole('button', { name: 'Try again' }).isVisible()).toBe(false);
       expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Close');
       await page.screenshot({ path: `screens/loader-loading-${viewport.width}.png` }).catch(() => {});
-      release();
+      pageLoad.release();
       await page.frameLocator(FRAME).getByLabel('Card number').waitFor();
       await card(page).waitFor({ state: 'detached' });
       await page.context().close();

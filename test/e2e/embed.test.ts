@@ -9,6 +9,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { startStorefront, type RunningStorefront } from '../../demo/storefront/server';
 import { launchBrowser } from '../support/browser';
+import { holdRequests } from '../support/checkout';
 import { freePort } from '../support/ports';
 import { startStack, type Stack } from '../support/stack';
 
@@ -86,10 +87,15 @@ async function shown(page: Page): Promise<void> {
   await expect.poll(async () => (await hosted(page)?.evaluate(() => document.activeElement?.id)) ?? '', { timeout: 10_000 }).toBe('tender-card-number');
 }
 
-/** Opens the storefront and presses Pay: its order is created (its only callback line so far); its reference. */
-async function payOnShop(page: Page): Promise<string> {
+/** Opens the storefront and presses its Pay button. */
+async function openFromShop(page: Page): Promise<void> {
   await page.goto(shop.url);
   await page.getByRole('button', { name: /^Pay/ }).click();
+}
+
+/** Opens the storefront and presses Pay: its order is created (its only callback line so far); its reference. */
+async function payOnShop(page: Page): Promise<string> {
+  await openFromShop(page);
   await expect.poll(() => events(page)).toEqual([expect.stringContaining('order created')]);
   return /"transactionReference":"([^"]+)"/.exec((await events(page))[0]!)![1]!;
 }
@@ -120,8 +126,7 @@ describe('embedded checkout', () => {
 
   test('bank transfer: onPending once the account is shown; closing then reports onClose with pending', async () => {
     const page = await newPage();
-    await page.goto(shop.url);
-    await page.getByRole('button', { name: /^Pay/ }).click();
+    await openFromShop(page);
     const frame = checkout(page);
     await frame.getByRole('tab', { name: 'Bank transfer' }).click();
     await frame.getByRole('button', { name: /account details/i }).click();
@@ -151,8 +156,7 @@ describe('embedded checkout', () => {
 
   test('USSD: onPending once when the code is shown, never twice; closing then gives onClose with pending', async () => {
     const page = await newPage();
-    await page.goto(shop.url);
-    await page.getByRole('button', { name: /^Pay/ }).click();
+    await openFromShop(page);
     const frame = checkout(page);
     await frame.getByRole('tab', { name: 'USSD' }).click();
     await frame.getByRole('radio').first().check();
@@ -170,8 +174,7 @@ describe('embedded checkout', () => {
 
   test('wallet: the top window goes to the wallet page and back, and the outcome is reported', async () => {
     const page = await newPage();
-    await page.goto(shop.url);
-    await page.getByRole('button', { name: /^Pay/ }).click();
+    await openFromShop(page);
     await checkout(page).getByRole('tab', { name: 'Wallet A' }).click();
     await checkout(page).getByRole('button', { name: 'Continue to Wallet A' }).click();
     await page.waitForURL((u) => u.origin === stack.sandboxUrl);
@@ -191,8 +194,7 @@ describe('embedded checkout', () => {
       asked.push(new URL(route.request().url()).search);
       return refused++ === 0 ? route.abort('connectionrefused') : route.continue();
     });
-    await page.goto(shop.url);
-    await page.getByRole('button', { name: /^Pay/ }).click();
+    await openFromShop(page);
     await checkout(page).getByRole('tab', { name: 'Wallet A' }).click();
     await expect.poll(() => asked.length).toBeGreaterThan(0);
     await checkout(page).getByRole('button', { name: 'Continue to Wallet A' }).click();
@@ -250,8 +252,7 @@ describe('embedded checkout', () => {
 
   test('messages forged by a frame of a third origin are ignored', async () => {
     const page = await newPage();
-    await page.goto(shop.url);
-    await page.getByRole('button', { name: /^Pay/ }).click();
+    await openFromShop(page);
     await shown(page);
     const reference = /"transactionReference":"([^"]+)"/.exec((await events(page))[0]!)![1]!;
     // Put the forger in the page (as a compromised ad or widget would be) and let it post.
@@ -308,8 +309,7 @@ describe('embedded checkout', () => {
 
   test('the modal is top-most, beside a storefront that is inert and does not scroll; all restored on close', async () => {
     const page = await newPage();
-    await page.goto(shop.url);
-    await page.getByRole('button', { name: /^Pay/ }).click();
+    await openFromShop(page);
     await shown(page);
     const state = () =>
       page.evaluate((sel) => {
@@ -348,14 +348,8 @@ describe('embedded checkout', () => {
 
   test("the hosted page's first screen shows in the modal before its script runs, over the loader's loading dialog", async () => {
     const page = await newPage();
-    let release!: () => void;
-    const held = new Promise<void>((r) => (release = r));
-    await page.route('**/checkout/assets/index-*.js', async (route) => {
-      await held;
-      await route.continue();
-    });
-    await page.goto(shop.url);
-    await page.getByRole('button', { name: /^Pay/ }).click();
+    const script = await holdRequests(page, '**/checkout/assets/index-*.js');
+    await openFromShop(page);
     const frame = checkout(page);
     await frame.getByLabel('Card number').waitFor({ state: 'visible' });
     // The page has not said ready (its script is held): after a second the loader's loading card comes, named, under
@@ -372,7 +366,7 @@ describe('embedded checkout', () => {
       );
     expect(await cover()).toEqual({ visibility: 'visible', top: 'IFRAME', modal: false });
     expect(await frame.getByRole('dialog', { name: 'Checkout' }).isVisible()).toBe(true);
-    release();
+    script.release();
     // Ready: the loader's dialog goes and the page's first field takes focus.
     await page.locator('dialog').waitFor({ state: 'detached' });
     await expect.poll(async () => (await hosted(page)?.evaluate(() => document.activeElement?.id)) ?? '', { timeout: 10_000 }).toBe('tender-card-number');
@@ -383,14 +377,8 @@ describe('embedded checkout', () => {
 
   test('a payer typing into the first screen through the loader keeps field, text and caret when the page becomes ready', async () => {
     const page = await newPage();
-    let release!: () => void;
-    const held = new Promise<void>((r) => (release = r));
-    await page.route('**/checkout/assets/index-*.js', async (route) => {
-      await held;
-      await route.continue();
-    });
-    await page.goto(shop.url);
-    await page.getByRole('button', { name: /^Pay/ }).click();
+    const script = await holdRequests(page, '**/checkout/assets/index-*.js');
+    await openFromShop(page);
     const frame = checkout(page);
     // Not the first field: the page's "shown" focus must not move the payer back to the card number.
     const expiry = frame.getByLabel(/Expiry/);
@@ -400,7 +388,7 @@ describe('embedded checkout', () => {
     // The loader's loading card comes (a second in) while the payer types: it must not take their focus.
     await page.getByRole('dialog', { name: 'Checkout' }).waitFor({ state: 'attached' });
     await page.keyboard.type('2');
-    release();
+    script.release();
     await page.locator('dialog').waitFor({ state: 'detached' });
     // The loader heard ready (its card is gone) and the page took over; the payer types on where they were.
     await page.waitForTimeout(300);
@@ -414,8 +402,7 @@ describe('embedded checkout', () => {
     // bypassCSP: axe is injected as an inline script, which the storefront's own CSP rightly refuses.
     const context = await browser.newContext({ bypassCSP: true });
     const page = await context.newPage();
-    await page.goto(shop.url);
-    await page.getByRole('button', { name: /^Pay/ }).click();
+    await openFromShop(page);
     await shown(page);
     const axePath = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
     // The whole document when no context is given.
