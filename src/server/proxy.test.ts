@@ -125,6 +125,15 @@ afterEach(() => {
   h.upstream.behave(() => ({ kind: 'json', body: { status: true, message: 'ok', data: {} } }));
 });
 
+/** The browser's verify of {@link REF} through the proxy, with JSON_HEADERS and `headers`. */
+const verify = (headers: Record<string, string> = {}) =>
+  h.request({
+    method: 'POST',
+    path: '/api/v1/transaction/verify',
+    headers: { ...JSON_HEADERS, ...headers },
+    body: JSON.stringify({ transactionReference: REF }),
+  });
+
 describe('allowlisted operations', () => {
   it.each(ALLOWED)('forwards $name with the key added and the client Authorization dropped', async (c) => {
     const res = await h.request({
@@ -165,12 +174,7 @@ describe('allowlisted operations', () => {
 
   it('passes the upstream status and JSON body through, with no-store', async () => {
     h.upstream.behave(() => ({ kind: 'json', status: 400, body: { status: false, message: 'Transaction record not found' } }));
-    const res = await h.request({
-      method: 'POST',
-      path: '/api/v1/transaction/verify',
-      headers: JSON_HEADERS,
-      body: JSON.stringify({ transactionReference: REF }),
-    });
+    const res = await verify();
     expect(res.status).toBe(400);
     expect(JSON.parse(res.body)).toEqual({ status: false, message: 'Transaction record not found' });
     expect(res.headers['cache-control']).toBe('no-store');
@@ -183,12 +187,7 @@ describe('allowlisted operations', () => {
       body: { status: false, message: 'slow down' },
       headers: { 'retry-after': '7', 'set-cookie': 'a=b', server: 'upstream' },
     }));
-    const res = await h.request({
-      method: 'POST',
-      path: '/api/v1/transaction/verify',
-      headers: JSON_HEADERS,
-      body: JSON.stringify({ transactionReference: REF }),
-    });
+    const res = await verify();
     expect(res.status).toBe(429);
     expect(res.headers['retry-after']).toBe('7');
     expect(res.headers['set-cookie']).toBeUndefined();
@@ -364,12 +363,7 @@ describe('request checks', () => {
 describe('CORS', () => {
   it('answers an allowed origin with exactly that origin and Vary: Origin', async () => {
     for (const origin of [SHOP, LOCAL_SHOP]) {
-      const res = await h.request({
-        method: 'POST',
-        path: '/api/v1/transaction/verify',
-        headers: { ...JSON_HEADERS, origin },
-        body: JSON.stringify({ transactionReference: REF }),
-      });
+      const res = await verify({ origin });
       expect(res.status).toBe(200);
       expect(res.headers['access-control-allow-origin']).toBe(origin);
       expect(res.headers.vary).toMatch(/Origin/);
@@ -403,12 +397,7 @@ describe('CORS', () => {
   ])('refuses %s: 403, no CORS headers, no upstream request', async (origin) => {
     const pre = await h.request({ method: 'OPTIONS', path: '/api/v1/card-payment', headers: { origin, 'access-control-request-method': 'POST' } });
     expect(pre.status).toBe(403);
-    const res = await h.request({
-      method: 'POST',
-      path: '/api/v1/transaction/verify',
-      headers: { ...JSON_HEADERS, origin },
-      body: JSON.stringify({ transactionReference: REF }),
-    });
+    const res = await verify({ origin });
     expect(res.status).toBe(403);
     for (const r of [pre, res]) {
       expect(Object.keys(r.headers).filter((k) => k.startsWith('access-control-'))).toEqual([]);
@@ -417,11 +406,10 @@ describe('CORS', () => {
   });
 
   it('lets the hosted page (same origin) and server-to-server calls through without CORS headers', async () => {
-    const body = JSON.stringify({ transactionReference: REF });
-    const same = await h.request({ method: 'POST', path: '/api/v1/transaction/verify', headers: { ...JSON_HEADERS, origin: h.tender.url }, body });
+    const same = await verify({ origin: h.tender.url });
     expect(same.status).toBe(200);
     expect(same.headers['access-control-allow-origin']).toBeUndefined();
-    const none = await h.request({ method: 'POST', path: '/api/v1/transaction/verify', headers: JSON_HEADERS, body });
+    const none = await verify();
     expect(none.status).toBe(200);
     expect(none.headers['access-control-allow-origin']).toBeUndefined();
   });
@@ -430,12 +418,7 @@ describe('CORS', () => {
 describe('upstream failures', () => {
   it('does not follow an upstream redirect', async () => {
     h.upstream.behave(() => ({ kind: 'raw', status: 302, body: '', headers: { location: `${h.upstream.url}/api/v1/transfers` } }));
-    const res = await h.request({
-      method: 'POST',
-      path: '/api/v1/transaction/verify',
-      headers: JSON_HEADERS,
-      body: JSON.stringify({ transactionReference: REF }),
-    });
+    const res = await verify();
     expect(res.status).toBe(502);
     expect(JSON.parse(res.body)).toMatchObject({ status: false, code: 'upstream_redirect' });
     expect(res.headers.location).toBeUndefined();
