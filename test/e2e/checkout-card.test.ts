@@ -44,6 +44,20 @@ function expectNoCardData(where: string, text: string, number: string, extra: st
 /** The submit button of whatever card step is shown (its name changes to "Processing…" while busy). */
 const submit = (p: Page) => p.locator('#tender-panel form button[type="submit"]');
 
+/**
+ * Lets the held card-payment request go, then checks that it was the only one sent while held and that the payment
+ * succeeded with `payments` card-payment requests in all, under as many Idempotency-Keys.
+ */
+async function releaseOne(held: { release(): void; count(): number }, reference: string, payments: number) {
+  held.release();
+  await expectSuccess(e2e.page);
+  expect(held.count()).toBe(1);
+  const s = await completions(e2e.stack, reference);
+  expect(s.counts['card-payment']).toBe(payments);
+  expect(s.keys).toHaveLength(payments);
+  return s;
+}
+
 describe('hosted checkout: card', () => {
   it('pays with a no-auth card: success with amount, reference and channel; one completion request', async () => {
     const reference = await openNewCheckout(e2e.page, e2e.stack);
@@ -186,12 +200,7 @@ describe('hosted checkout: card', () => {
     await expect.poll(held.count, WAIT).toBe(1);
     // A third click while the first request is in flight (the button reads "Processing…", aria-disabled).
     await submit(e2e.page).click({ force: true });
-    held.release();
-    await expectSuccess(e2e.page);
-    expect(held.count()).toBe(1);
-    const s = await completions(e2e.stack, reference);
-    expect(s.counts['card-payment']).toBe(1);
-    expect(s.keys).toHaveLength(1);
+    const s = await releaseOne(held, reference, 1);
     expect(s.keys[0]).toMatch(/\S{8,}/);
   });
 
@@ -205,12 +214,7 @@ describe('hosted checkout: card', () => {
     await submit(e2e.page).click({ force: true });
     await cardField(e2e.page, 'cvv').press('Enter');
     await submit(e2e.page).click({ force: true });
-    held.release();
-    await expectSuccess(e2e.page);
-    expect(held.count()).toBe(1);
-    const s = await completions(e2e.stack, reference);
-    expect(s.counts['card-payment']).toBe(1);
-    expect(s.keys).toHaveLength(1);
+    await releaseOne(held, reference, 1);
   });
 
   it('a double click on Continue at the PIN step sends one PIN request', async () => {
@@ -221,12 +225,7 @@ describe('hosted checkout: card', () => {
     await submit(e2e.page).dblclick();
     await expect.poll(held.count, WAIT).toBe(1);
     await e2e.page.getByLabel('Card PIN', { exact: true }).press('Enter');
-    held.release();
-    await expectSuccess(e2e.page);
-    expect(held.count()).toBe(1);
-    const s = await completions(e2e.stack, reference);
-    expect(s.counts['card-payment']).toBe(2);
-    expect(s.keys).toHaveLength(2);
+    await releaseOne(held, reference, 2);
   });
 
   it('a reload at the OTP step verifies first, never re-submits, and lets the payer start the card again', async () => {
