@@ -37,6 +37,15 @@ export interface Usable {
 }
 export type Condition = '1' | '4' | 'slow';
 
+/** One side of the proxy's throughput rounds: each figure the median of the rounds'. */
+export interface ProxyLoad {
+  rps: number;
+  p50: number;
+  mean: number;
+  p90: number;
+  p99: number;
+}
+
 export interface Results {
   date: string;
   machine: { nproc: number; memGiB: number; cpu: string; chromium: string; node: string; load: string };
@@ -60,8 +69,8 @@ export interface Results {
     seconds: number;
     rounds: { tender: Load; bare: Load }[];
     idle: { tender: Load; bare: Load };
-    tender: { rps: number; p50: number; mean: number };
-    bare: { rps: number; p50: number; mean: number };
+    tender: ProxyLoad;
+    bare: ProxyLoad;
     /** Median over the rounds of Tender's req/s ÷ the pass-through's in the same round. */
     throughputRatio: number;
     memory: { before: Mem; after: Mem; requests: number; bareAfter: Mem };
@@ -394,6 +403,8 @@ export async function main({ benchDir, root }: { benchDir: string; root: string 
           rps: median(rounds.map((r) => r[k].rps))!,
           p50: median(rounds.map((r) => r[k].latency.p50))!,
           mean: median(rounds.map((r) => r[k].latency.mean))!,
+          p90: median(rounds.map((r) => r[k].latency.p90))!,
+          p99: median(rounds.map((r) => r[k].latency.p99))!,
         });
         const served = servedSoFar + big.total;
         if (served < 100_000)
