@@ -13,6 +13,20 @@ const WALLET_A = 'POST /api/v1/walleta-payment';
 const NOW = 1_700_000_000_000;
 const account = { accountNumber: '9912345678', accountName: 'Ada Shop Checkout', bankName: 'Demo Bank', amount: 2500, expiresInSeconds: 1200 };
 
+/** A store as a reload finds it while a USSD code is shown (GTB's code, started five seconds ago). */
+function reloadedUssd() {
+  const store = memoryStore();
+  store.set(RESUME_KEY, {
+    reference: 'REF-1',
+    channel: 'ussd',
+    attempt: 'a-1',
+    startedAt: NOW - 5000,
+    reason: 'instructions',
+    instructions: { code: '*737*000*1234#', bankName: 'GTB' },
+  });
+  return store;
+}
+
 describe('reload during a transfer or USSD payment', () => {
   it('keeps the account (with an absolute expiry) and, after a reload, shows it again and polls, without a second call', async () => {
     const store = memoryStore();
@@ -49,15 +63,7 @@ describe('reload during a transfer or USSD payment', () => {
   });
 
   it('after a reload, "Choose another bank" ends the attempt and a new code may be asked for', async () => {
-    const store = memoryStore();
-    store.set(RESUME_KEY, {
-      reference: 'REF-1',
-      channel: 'ussd',
-      attempt: 'a-1',
-      startedAt: NOW - 5000,
-      reason: 'instructions',
-      instructions: { code: '*737*000*1234#', bankName: 'GTB' },
-    });
+    const store = reloadedUssd();
     const t = testModel(
       { [VERIFY]: verifyAnswer('pending'), [USSD]: { body: { status: true, message: 'ok', data: { paymentUssdCode: '*901*000*1#' } } } },
       { store },
@@ -74,15 +80,7 @@ describe('reload during a transfer or USSD payment', () => {
   });
 
   it('still shows the outcome when verify already knows it', async () => {
-    const store = memoryStore();
-    store.set(RESUME_KEY, {
-      reference: 'REF-1',
-      channel: 'ussd',
-      attempt: 'a-1',
-      startedAt: NOW - 5000,
-      reason: 'instructions',
-      instructions: { code: '*737*000*1234#', bankName: 'GTB' },
-    });
+    const store = reloadedUssd();
     const t = testModel({ [VERIFY]: verifyAnswer('successful') }, { store });
     t.model.start();
     await flush();
