@@ -1,6 +1,7 @@
 import { render } from 'preact';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { collectText } from '../../scripts/text';
+import { drawnAmountKey } from '../i18n/amount';
 import { setOverrides, showLocale } from '../i18n/text';
 import type { PageConfig } from '../platform/pageConfig';
 import { memoryStore } from '../platform/storage';
@@ -96,6 +97,16 @@ describe('the server-rendered first screen', () => {
     const early = renderFirstScreen(new URLSearchParams('transactionReference=REF-1'), CONFIG, undefined, false)!;
     expect(early).toContain('Loading amount…');
     expect(early).toMatch(/>Pay<\/button>/);
+  });
+
+  it('sends the amount as drawn among its strings, in the page’s locale, for the page to show without Intl', () => {
+    const query = new URLSearchParams('transactionReference=REF-1');
+    expect(render1st(query, CONFIG, PENDING, true, 'en').strings[drawnAmountKey(250000, 'NGN')]).toBe('₦250,000');
+    // Node has the Hausa data many browsers lack: the page shows what was drawn, not its own Intl's fallback.
+    const ha = render1st(query, CONFIG, PENDING, true, 'ha');
+    expect(ha.html).toContain(ha.strings[drawnAmountKey(250000, 'NGN')]);
+    expect(ha.strings[drawnAmountKey(250000, 'NGN')]).toMatch(/^₦\s?250,000$/);
+    expect(Object.keys(render1st(query, CONFIG, undefined, false, 'en').strings).filter((k) => k.startsWith('drawn'))).toEqual([]);
   });
 
   it.each([['successful'], ['failed'], ['cancelled'], ['void'], ['reversed'], ['abandoned']] as const)(

@@ -1,4 +1,5 @@
 import { renderToString } from 'preact-render-to-string';
+import { drawnAmountKey, formatAmount } from '../i18n/amount';
 import { type Locale, LOCALES, negotiateLocale } from '../i18n/locale';
 import { checkOverrides, mergeOverrides } from '../i18n/overrides';
 import { addStrings, type MessageSet, setOverrides, showLocale } from '../i18n/text';
@@ -112,5 +113,7 @@ export function renderFirstScreen(
       <a href="">{pageText.t('reload')}</a>
     </p>
   );
+  // The amount's text as drawn here: the page shows it as it is, without Intl's start-up (amount.ts).
+  if (txn?.amount !== undefined) first[drawnAmountKey(txn.amount, txn.currency ?? 'NGN')] = formatAmount(txn.amount, txn.currency);
   return { html: renderToString(view()), late: renderToString(late), strings: first };
 }

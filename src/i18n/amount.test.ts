@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { formatAmount, type IntlLike, intlTag, plainAmount, setIntl } from './amount';
+import { drawnAmountKey, formatAmount, type IntlLike, intlTag, plainAmount, setIntl } from './amount';
 import { formatDateTime, formatDuration } from './format';
 import type { Locale } from './locale';
 import { addStrings, showLocale } from './text';
@@ -59,6 +59,38 @@ describe('formatAmount', () => {
     setIntl(Intl);
     expect(formatAmount(10, 'NOT A CODE')).toBe('NOT A CODE 10');
     expect(plainAmount(1000000, 'GHS')).toBe('GHS 1,000,000');
+  });
+});
+
+describe('an amount the server drew', () => {
+  it('is shown as the server wrote it, without Intl, in its locale, amount and currency only', () => {
+    let uses = 0;
+    // Counts every use of the runtime's Intl: its first use in a page is what the drawn text saves.
+    const counted = new Proxy(Intl.NumberFormat, {
+      construct: (target, args) => {
+        uses++;
+        return Reflect.construct(target, args);
+      },
+      get: (target, key) => {
+        if (key === 'supportedLocalesOf') uses++;
+        return Reflect.get(target, key);
+      },
+    });
+    setIntl({ NumberFormat: counted, DateTimeFormat: Intl.DateTimeFormat });
+    // An amount no other test formats: the strings stay in the catalog.
+    addStrings('ha', { [drawnAmountKey(4321, 'NGN')]: '₦ 4,321' });
+    showLocale('ha');
+    expect(formatAmount(4321)).toBe('₦ 4,321');
+    expect(formatAmount(4321, 'NGN')).toBe('₦ 4,321');
+    expect(uses).toBe(0);
+    // Another amount, currency or locale goes through Intl.
+    expect(formatAmount(4322)).toMatch(/₦\s?4,322/);
+    expect(uses).toBeGreaterThan(0);
+    const before = uses;
+    expect(formatAmount(4321, 'USD')).toMatch(/4,321/);
+    showLocale('en');
+    expect(formatAmount(4321)).toBe('₦4,321');
+    expect(uses).toBeGreaterThan(before);
   });
 });
 

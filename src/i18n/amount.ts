@@ -1,5 +1,5 @@
 import type { Locale } from './locale';
-import { activeLocale } from './text';
+import { activeLocale, stringsOf } from './text';
 
 // Amounts through Intl for the page's locale. Browsers often ship without data for Yoruba, Hausa, Igbo or Pidgin
 // (Debian's Chromium has none), and Intl then answers in American English without a word: those locales format
@@ -11,6 +11,14 @@ export type IntlLike = Pick<typeof Intl, 'NumberFormat' | 'DateTimeFormat'>;
 let intl: IntlLike | undefined = typeof Intl === 'object' ? Intl : undefined;
 const tags = new Map<Locale, string | undefined>();
 const amountFormats = new Map<string, (amount: number) => string>();
+
+// The first use of Intl in a page loads its data: 65-130 ms of main thread in Chromium at the bench's 4x CPU
+// slowdown, in the very task that takes the first screen over while the payer starts typing. So the server sends
+// the amount as it drew it, among the first screen's strings, and the page shows that same text (Hausa's "₦ 2,500"
+// included, which a browser without Hausa data would write otherwise); Intl waits for another amount or locale.
+
+/** The key under which the first screen's strings carry an amount's text as the server drew it (never a message's). */
+export const drawnAmountKey = (amount: number, currency: string): string => `drawn amount ${currency} ${amount}`;
 
 /** Replaces Intl (tests). */
 export function setIntl(next: IntlLike | undefined): void {
@@ -45,7 +53,10 @@ export function plainAmount(amount: number, currency: string): string {
  * `₦6,500.50`. Kobo only when there are any, as Nigerian shops write prices.
  */
 export function formatAmount(amount: number, currency = 'NGN'): string {
-  const tag = intlTag(activeLocale.value);
+  const locale = activeLocale.value;
+  const drawn = stringsOf(locale)[drawnAmountKey(amount, currency)];
+  if (drawn !== undefined) return drawn;
+  const tag = intlTag(locale);
   const digits = Number.isInteger(amount) ? 0 : 2;
   const key = `${tag} ${currency} ${digits}`;
   let format = amountFormats.get(key);

@@ -75,6 +75,46 @@ describe('the first screen', () => {
     expect(console.filter((l) => /error|Content Security Policy/i.test(l))).toEqual([]);
   });
 
+  it('takes over without starting Intl, showing the amount as the server drew it; another language then uses Intl', async () => {
+    // Counts each use of Intl's formatters in the page: the first loads Intl's data, a long task on a slow phone.
+    await e2e.page.addInitScript(() => {
+      const w = window as unknown as { __intlUses: number };
+      w.__intlUses = 0;
+      for (const name of ['NumberFormat', 'DateTimeFormat'] as const) {
+        const counted = new Proxy(Intl[name], {
+          construct: (target, args, newTarget) => {
+            w.__intlUses++;
+            return Reflect.construct(target, args, newTarget);
+          },
+          get: (target, key) => {
+            if (key === 'supportedLocalesOf') w.__intlUses++;
+            return Reflect.get(target, key);
+          },
+        });
+        Object.defineProperty(Intl, name, { value: counted });
+      }
+    });
+    const intlUses = () => e2e.page.evaluate(() => (window as unknown as { __intlUses: number }).__intlUses);
+    const { reference } = await e2e.stack.initiate();
+    // The server gives its verify 100 ms before it draws: on a loaded machine the first screen may come with the
+    // amount loading (the page then formats it itself). A reload is drawn with it, the transaction being known by then.
+    for (let load = 1; ; load++) {
+      await e2e.page.goto(checkoutUrl(e2e.stack, reference));
+      if (await e2e.page.locator('#tender-text').evaluate((el) => el.textContent!.includes('drawn amount'))) break;
+      if (load === 5) throw new Error('five loads of the page, none drawn with its amount');
+    }
+    await expect.poll(() => e2e.page.locator('#app').evaluate((el) => el.hasAttribute('data-early')), WAIT).toBe(false);
+    await e2e.page.waitForLoadState('networkidle');
+    expect(await e2e.page.locator('.tender-amount').textContent()).toBe('₦2,500');
+    expect(await payButton(e2e.page).textContent()).toBe('Pay ₦2,500');
+    expect(await intlUses()).toBe(0);
+    // In another language the amount is formatted here, through Intl (Nigerian English where it has no Yoruba data).
+    await e2e.page.getByRole('combobox', { name: 'Language' }).selectOption('yo');
+    await expect.poll(() => e2e.page.evaluate(() => document.documentElement.lang), WAIT).toBe('yo');
+    await expect.poll(intlUses, WAIT).toBeGreaterThan(0);
+    expect(await e2e.page.locator('.tender-amount').textContent()).toMatch(/^₦\s?2,500$/);
+  });
+
   it('a script that never comes: after a few seconds the payer is told, with a way to reload', async () => {
     const { reference } = await e2e.stack.initiate();
     await e2e.page.route('**/checkout/assets/index-*.js', (route) => route.abort());

@@ -108,7 +108,11 @@ describe('the checkout in every language', () => {
         'wallet-b': 'Wallet B',
       };
       expect(tabs).toEqual(Object.entries(label));
-      const pay = frame.getByRole('button', { name: t['card.pay']!.replace('{amount}', '₦2,500') });
+      // The amount as the server drew it in the locale (with the runtime's data: Hausa writes "₦ 2,500"), the same
+      // on the amount line and the Pay button.
+      await expect.poll(() => frame.locator('.tender-amount').textContent(), WAIT).toMatch(/^₦\s?2,500$/);
+      const amount = (await frame.locator('.tender-amount').textContent())!;
+      const pay = frame.getByRole('button', { name: t['card.pay']!.replace('{amount}', amount) });
       await pay.waitFor(WAIT);
       expect(await axeReportNow(doc, `${locale}, the card form`)).toBe('');
       // At 320 px: every string fits, the tabs included.
