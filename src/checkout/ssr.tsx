@@ -1,5 +1,5 @@
 import { renderToString } from 'preact-render-to-string';
-import { drawnAmountKey, formatAmount } from '../i18n/amount';
+import { drawnAmount } from '../i18n/amount';
 import { type Locale, LOCALES, negotiateLocale } from '../i18n/locale';
 import { checkOverrides, mergeOverrides } from '../i18n/overrides';
 import { addStrings, type MessageSet, setOverrides, showLocale } from '../i18n/text';
@@ -114,6 +114,6 @@ export function renderFirstScreen(
     </p>
   );
   // The amount's text as drawn here: the page shows it as it is, without Intl's start-up (amount.ts).
-  if (txn?.amount !== undefined) first[drawnAmountKey(txn.amount, txn.currency ?? 'NGN')] = formatAmount(txn.amount, txn.currency);
+  if (txn?.amount !== undefined) Object.assign(first, drawnAmount(txn.amount, txn.currency));
   return { html: renderToString(view()), late: renderToString(late), strings: first };
 }

@@ -20,6 +20,11 @@ const amountFormats = new Map<string, (amount: number) => string>();
 /** The key under which the first screen's strings carry an amount's text as the server drew it (never a message's). */
 export const drawnAmountKey = (amount: number, currency: string): string => `drawn amount ${currency} ${amount}`;
 
+/** An amount as the first screen's strings carry it: its text as formatted here, under {@link drawnAmountKey}. */
+export function drawnAmount(amount: number, currency = 'NGN'): Record<string, string> {
+  return { [drawnAmountKey(amount, currency)]: formatAmount(amount, currency) };
+}
+
 /** Replaces Intl (tests). */
 export function setIntl(next: IntlLike | undefined): void {
   intl = next;

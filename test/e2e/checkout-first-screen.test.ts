@@ -5,6 +5,7 @@ import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { CVV, WAIT, cardField, checkoutUrl, completions, expectSuccess, holdRequests, payButton, recordConsole } from '../support/checkout';
+import { drawnAmountKey } from '../../src/i18n/amount';
 import { useBrowserStack } from '../support/hooks';
 
 const SHOP = 'https://shop.example';
@@ -100,7 +101,8 @@ describe('the first screen', () => {
     // amount loading (the page then formats it itself). A reload is drawn with it, the transaction being known by then.
     for (let load = 1; ; load++) {
       await e2e.page.goto(checkoutUrl(e2e.stack, reference));
-      if (await e2e.page.locator('#tender-text').evaluate((el) => el.textContent!.includes('drawn amount'))) break;
+      const strings = JSON.parse((await e2e.page.locator('#tender-text').textContent())!) as Record<string, string>;
+      if (strings[drawnAmountKey(2500, 'NGN')] !== undefined) break;
       if (load === 5) throw new Error('five loads of the page, none drawn with its amount');
     }
     await expect.poll(() => e2e.page.locator('#app').evaluate((el) => el.hasAttribute('data-early')), WAIT).toBe(false);
