@@ -4,8 +4,18 @@
 import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { CVV, WAIT, cardField, checkoutUrl, completions, expectSuccess, holdRequests, payButton, recordConsole } from '../support/checkout';
-import { drawnAmountKey } from '../../src/i18n/amount';
+import {
+  CVV,
+  WAIT,
+  cardField,
+  checkoutUrl,
+  completions,
+  expectSuccess,
+  gotoDrawnWithAmount,
+  holdRequests,
+  payButton,
+  recordConsole,
+} from '../support/checkout';
 import { useBrowserStack } from '../support/hooks';
 
 const SHOP = 'https://shop.example';
@@ -97,14 +107,8 @@ describe('the first screen', () => {
     });
     const intlUses = () => e2e.page.evaluate(() => (window as unknown as { __intlUses: number }).__intlUses);
     const { reference } = await e2e.stack.initiate();
-    // The server gives its verify 100 ms before it draws: on a loaded machine the first screen may come with the
-    // amount loading (the page then formats it itself). A reload is drawn with it, the transaction being known by then.
-    for (let load = 1; ; load++) {
-      await e2e.page.goto(checkoutUrl(e2e.stack, reference));
-      const strings = JSON.parse((await e2e.page.locator('#tender-text').textContent())!) as Record<string, string>;
-      if (strings[drawnAmountKey(2500, 'NGN')] !== undefined) break;
-      if (load === 5) throw new Error('five loads of the page, none drawn with its amount');
-    }
+    // Drawn with its amount (else the page formats the amount itself, as it must).
+    await gotoDrawnWithAmount(e2e.page, checkoutUrl(e2e.stack, reference));
     await expect.poll(() => e2e.page.locator('#app').evaluate((el) => el.hasAttribute('data-early')), WAIT).toBe(false);
     await e2e.page.waitForLoadState('networkidle');
     expect(await e2e.page.locator('.tender-amount').textContent()).toBe('₦2,500');

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { collectText } from '../../scripts/text';
 import { LOCALES, type Locale } from '../../src/i18n/locale';
 import { axeReportNow } from '../support/axe';
-import { CARDS, CVV, EXPIRY, WAIT } from '../support/checkout';
+import { CARDS, CVV, EXPIRY, WAIT, gotoDrawnWithAmount } from '../support/checkout';
 import { useBrowserStack } from '../support/hooks';
 
 // A storefront of the test's own: tender.js from the Tender server, and a button that opens the checkout with the
@@ -198,7 +198,7 @@ describe('the checkout in every language', () => {
     const page = e2e.page;
     // The hosted page opened directly: the server's first screen already has the merchant's words.
     await page.route('**/checkout/assets/*.js', (route) => route.abort());
-    await page.goto(`${e2e.stack.tenderUrl}/checkout/?${q}`);
+    await gotoDrawnWithAmount(page, `${e2e.stack.tenderUrl}/checkout/?${q}`);
     expect(await page.getByRole('button', { name: 'Pay now ₦2,500' }).count()).toBe(1);
     expect(await page.locator('[role="tab"][data-channel="wallet-a"]').textContent()).toBe('ShopPay');
     await page.unroute('**/checkout/assets/*.js');

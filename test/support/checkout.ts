@@ -2,6 +2,7 @@
 // outcomes, and record what the browser saw (console, storage, responses) for the leak checks.
 import { expect } from 'vitest';
 import type { Locator, Page, Response } from 'playwright-core';
+import { drawnAmountKey } from '../../src/i18n/amount';
 import type { Stack } from './stack';
 
 /** The sandbox's documented test cards (demo/sandbox/testCards.ts), with the PIN and OTP they accept. */
@@ -46,6 +47,20 @@ export async function openCheckout(
   await page.goto(checkoutUrl(stack, reference, extra));
   await expect.poll(() => page.locator('#app').evaluate((el) => el.hasAttribute('data-early')), WAIT).toBe(false);
   await expect.poll(() => page.locator('.tender-amount').textContent(), WAIT).toBe(amount);
+}
+
+/**
+ * Opens the hosted page at `url` until the server drew its first screen with the amount (₦2,500 by default). The
+ * server gives its own verify 100 ms before it draws; on a loaded machine it draws the amount loading instead, and a
+ * test of what the first screen shows with its amount loads again. Five loads at most.
+ */
+export async function gotoDrawnWithAmount(page: Page, url: string, amount = 2500): Promise<void> {
+  for (let load = 1; ; load++) {
+    await page.goto(url);
+    const strings = JSON.parse((await page.locator('#tender-text').textContent())!) as Record<string, string>;
+    if (strings[drawnAmountKey(amount, 'NGN')] !== undefined) return;
+    if (load === 5) throw new Error(`five loads of ${url}, none drawn with its amount`);
+  }
 }
 
 /** Creates a payment of ₦2,500 on the sandbox and opens its hosted page; gives its reference. */
