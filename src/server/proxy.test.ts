@@ -440,6 +440,36 @@ describe('upstream failures', () => {
     expect(big.body.length).toBeLessThan(1000);
   });
 
+  it('sends a verify again on a new connection when the kept-alive one was closed, never a call that moves money', async () => {
+    // A harness of its own: no connection kept alive from the tests before.
+    const own = await startHarness();
+    try {
+      own.upstream.behave((r) => (r.reused ? { kind: 'reset' } : { kind: 'json', body: { status: true, message: 'ok', data: {} } }));
+      const verify = () =>
+        own.request({ method: 'POST', path: '/api/v1/transaction/verify', headers: JSON_HEADERS, body: JSON.stringify({ transactionReference: REF }) });
+      expect((await verify()).status).toBe(200);
+      expect((await verify()).status).toBe(200);
+      expect(own.upstream.requests.map((r) => r.reused)).toEqual([false, true, false]);
+
+      own.upstream.requests.length = 0;
+      const ussd = () =>
+        own.request({
+          method: 'POST',
+          path: '/api/v1/ussd-payment',
+          headers: JSON_HEADERS,
+          body: JSON.stringify({ transactionReference: REF, bankCode: '058' }),
+        });
+      // The verify's retry closed its connection after it; the first call opens a new one, kept alive for the second.
+      expect((await ussd()).status).toBe(200);
+      const refused = await ussd();
+      expect(refused.status).toBe(502);
+      expect(JSON.parse(refused.body)).toMatchObject({ code: 'upstream_unreachable' });
+      expect(own.upstream.requests.map((r) => r.reused)).toEqual([false, true]);
+    } finally {
+      await own.close();
+    }
+  });
+
   it('never passes on an upstream answer that echoes the key', async () => {
     h.upstream.behave((r) => ({ kind: 'json', status: 401, body: { status: false, message: `bad key ${String(r.headers.authorization)}` } }));
     const res = await h.request({ path: '/api/v1/ussd-getbanks' });

@@ -324,7 +324,14 @@ export function createProxy(config: TenderConfig, deps: ProxyDeps): Proxy {
     if (idempotencyKey !== null) headers['idempotency-key'] = idempotencyKey;
     const started = deps.now();
     return deps
-      .upstream(upstreamUrl, { method: route.operation.method, headers, body, timeoutMs: config.upstreamTimeoutMs, maxBytes: MAX_UPSTREAM_BYTES })
+      .upstream(upstreamUrl, {
+        method: route.operation.method,
+        headers,
+        body,
+        timeoutMs: config.upstreamTimeoutMs,
+        maxBytes: MAX_UPSTREAM_BYTES,
+        readOnly: !route.completion,
+      })
       .then(
         (answer) => passOn(answer, ctx, started, extra),
         (err: unknown) => upstreamFailure(ctx, err instanceof UpstreamError && err.kind === 'timeout', started, extra),

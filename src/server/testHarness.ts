@@ -16,13 +16,17 @@ export interface UpstreamRecord {
   url: string;
   headers: IncomingHttpHeaders;
   body: string;
+  /** Whether it came on a kept-alive connection an earlier request had used. */
+  reused: boolean;
 }
 
 /** What the fake upstream does with a request. */
 export type UpstreamBehaviour =
   | { kind: 'json'; status?: number; body: unknown; headers?: Record<string, string> }
   | { kind: 'raw'; status: number; body: string; headers?: Record<string, string> }
-  | { kind: 'hang' };
+  | { kind: 'hang' }
+  /** Resets the connection without answering (as a server closing an idle connection as a request arrives). */
+  | { kind: 'reset' };
 
 /** A node:http server on loopback that records requests and answers as told. */
 export interface FakeUpstream {
@@ -36,14 +40,22 @@ export interface FakeUpstream {
 export async function startFakeUpstream(): Promise<FakeUpstream> {
   const requests: UpstreamRecord[] = [];
   let behaviour: (record: UpstreamRecord) => UpstreamBehaviour = () => ({ kind: 'json', body: { status: true, message: 'ok', data: {} } });
+  const used = new WeakSet<object>();
   const server = createServer((req: IncomingMessage, res: ServerResponse) => {
     const chunks: Buffer[] = [];
+    const reused = used.has(req.socket);
+    used.add(req.socket);
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
-      const record: UpstreamRecord = { method: req.method ?? '', url: req.url ?? '', headers: req.headers, body: Buffer.concat(chunks).toString('utf8') };
+      const body = Buffer.concat(chunks).toString('utf8');
+      const record: UpstreamRecord = { method: req.method ?? '', url: req.url ?? '', headers: req.headers, body, reused };
       requests.push(record);
       const b = behaviour(record);
       if (b.kind === 'hang') return;
+      if (b.kind === 'reset') {
+        req.socket.resetAndDestroy();
+        return;
+      }
       const text = b.kind === 'json' ? JSON.stringify(b.body) : b.body;
       res.writeHead(b.kind === 'json' ? (b.status ?? 200) : b.status, { 'content-type': 'application/json', ...b.headers });
       res.end(text);

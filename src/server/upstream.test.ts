@@ -96,3 +96,67 @@ describe('createNodeUpstream head', () => {
     expect(bodies).toEqual([body, body]);
   });
 });
+
+describe('createNodeUpstream on a kept-alive connection the upstream has closed', () => {
+  /**
+   * Answers the first request on each connection (keep-alive) and resets the connection when a second one arrives
+   * on it, before answering: what a server or load balancer closing an idle connection as a request comes does.
+   */
+  async function startClosingIdle(): Promise<{ base: string; seen: () => number; connections: () => number }> {
+    let seen = 0;
+    let connections = 0;
+    server = createServer((req, res) => {
+      seen++;
+      req.resume();
+      const socket = req.socket as typeof req.socket & { answered?: boolean };
+      if (socket.answered) {
+        socket.resetAndDestroy();
+        return;
+      }
+      socket.answered = true;
+      req.on('end', () => res.writeHead(200, { 'content-type': 'application/json' }).end('{"ok":true}'));
+    });
+    server.on('connection', () => connections++);
+    await new Promise<void>((resolve) => server!.listen(0, '127.0.0.1', resolve));
+    return { base: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, seen: () => seen, connections: () => connections };
+  }
+  const post = (readOnly: boolean) => ({
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: '{"a":1}',
+    timeoutMs: 2_000,
+    maxBytes: 1024,
+    readOnly,
+  });
+
+  it('sends a call that only reads again, once, on a new connection, and answers it', async () => {
+    const { base, seen, connections } = await startClosingIdle();
+    const upstream = createNodeUpstream();
+    expect(await upstream(`${base}/verify`, post(true))).toMatchObject({ status: 200, text: '{"ok":true}' });
+    // The second call goes out on the kept-alive connection, which the server resets; it is sent again on a new one.
+    expect(await upstream(`${base}/verify`, post(true))).toMatchObject({ status: 200, text: '{"ok":true}' });
+    expect(seen()).toBe(3);
+    expect(connections()).toBe(2);
+  });
+
+  it('never sends a call that moves money twice: it fails as unreachable, sent once', async () => {
+    const { base, seen } = await startClosingIdle();
+    const upstream = createNodeUpstream();
+    expect(await upstream(`${base}/charge`, post(false))).toMatchObject({ status: 200 });
+    await expect(upstream(`${base}/charge`, post(false))).rejects.toMatchObject({ kind: 'network' });
+    expect(seen()).toBe(2);
+  });
+
+  it('does not send again a call refused on a new connection', async () => {
+    // Every connection is reset as the first request arrives: nothing was kept alive, so nothing is retried.
+    let seen = 0;
+    server = createServer((req) => {
+      seen++;
+      req.socket.resetAndDestroy();
+    });
+    await new Promise<void>((resolve) => server!.listen(0, '127.0.0.1', resolve));
+    const upstream = createNodeUpstream();
+    await expect(upstream(`http://127.0.0.1:${(server.address() as AddressInfo).port}/verify`, post(true))).rejects.toMatchObject({ kind: 'network' });
+    expect(seen).toBe(1);
+  });
+});

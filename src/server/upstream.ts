@@ -18,7 +18,18 @@ export class UpstreamError extends Error {
 /** One upstream call, never following redirects (a 3xx is returned as it is, without its body). */
 export type UpstreamCall = (
   url: string,
-  init: { method: string; headers: Record<string, string>; body: string | undefined; timeoutMs: number; maxBytes: number },
+  init: {
+    method: string;
+    headers: Record<string, string>;
+    body: string | undefined;
+    timeoutMs: number;
+    maxBytes: number;
+    /**
+     * The call only reads (verify, the bank list): a client may send it again when a kept-alive connection turns
+     * out to be closed before any answer. Never set on a call that moves money.
+     */
+    readOnly?: boolean;
+  },
 ) => Promise<UpstreamAnswer>;
 
 /** An upstream client over a fetch function (tests, or platforms without node:http). */

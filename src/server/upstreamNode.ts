@@ -1,4 +1,4 @@
-import { Agent as HttpAgent, request as httpRequest, type IncomingMessage } from 'node:http';
+import { type ClientRequest, Agent as HttpAgent, request as httpRequest, type IncomingMessage } from 'node:http';
 import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
 import { UpstreamError, type UpstreamAnswer, type UpstreamCall } from './upstream';
 
@@ -7,10 +7,11 @@ import { UpstreamError, type UpstreamAnswer, type UpstreamCall } from './upstrea
  * more per call than a bare pass-through, which would miss the proxy's throughput budget (docs/ARCHITECTURE.md, budgets).
  */
 export function createNodeUpstream(): UpstreamCall {
-  const agents = {
-    http: new HttpAgent({ keepAlive: true, maxSockets: 256, maxFreeSockets: 64, scheduling: 'lifo' }),
-    https: new HttpsAgent({ keepAlive: true, maxSockets: 256, maxFreeSockets: 64, scheduling: 'lifo' }),
-  };
+  // Idle connections are closed after 4 s: an upstream (or a load balancer before it) that closes idle ones
+  // without saying when (no Keep-Alive hint) would otherwise leave stale ones in the pool, and the next call on
+  // one fails. Node's own servers close at 5 s; with a hint, Node keeps a second less than the hint if shorter.
+  const options = { keepAlive: true, maxSockets: 256, maxFreeSockets: 64, scheduling: 'lifo', timeout: 4_000 } as const;
+  const agents = { http: new HttpAgent(options), https: new HttpsAgent(options) };
   // `http.request(url)` parses the URL and copies it into options on every call (urlToHttpOptions): the few
   // distinct upstream URLs (the query aside) are parsed once into request options instead.
   const targets = new Map<string, Target>();
@@ -46,8 +47,8 @@ export function createNodeUpstream(): UpstreamCall {
         return;
       }
       const path = q === -1 ? target.path : target.path + url.slice(q);
-      const https = target.https;
       let settled = false;
+      let req: ClientRequest;
       const finish = (error: UpstreamError | undefined, answer?: UpstreamAnswer) => {
         if (settled) return;
         settled = true;
@@ -61,15 +62,25 @@ export function createNodeUpstream(): UpstreamCall {
       const given = init.headers;
       for (const name in given) if (name !== 'host' && name !== 'content-length') headers.push(name, given[name] as string);
       if (init.body !== undefined) headers.push('content-length', String(Buffer.byteLength(init.body)));
-      const options = { method: init.method, headers, agent: target.agent, hostname: target.hostname, port: target.port, path };
-      const req = https ? httpsRequest(options) : httpRequest(options);
-      // Covers connecting, waiting and reading the whole answer.
-      const timer = setTimeout(() => {
-        finish(new UpstreamError('timeout'));
-        req.destroy();
-      }, init.timeoutMs);
-      req.on('error', () => finish(new UpstreamError('network')));
-      req.on('response', (res: IncomingMessage) => {
+      const send = (agent: HttpAgent | false) => {
+        const options = { method: init.method, headers, agent, hostname: target.hostname, port: target.port, path };
+        const sent = target.https ? httpsRequest(options) : httpRequest(options);
+        req = sent;
+        let answered = false;
+        sent.on('error', (err: NodeJS.ErrnoException) => {
+          // A kept-alive connection the upstream had closed (or closed as the request arrived): no answer came, so
+          // a call that only reads goes again, once, on a connection of its own.
+          if (!answered && !settled && agent !== false && sent.reusedSocket && init.readOnly && (err.code === 'ECONNRESET' || err.code === 'EPIPE'))
+            send(false);
+          else finish(new UpstreamError('network'));
+        });
+        sent.on('response', (res: IncomingMessage) => {
+          answered = true;
+          receive(res, sent);
+        });
+        sent.end(init.body);
+      };
+      const receive = (res: IncomingMessage, sent: ClientRequest) => {
         const status = res.statusCode ?? 502;
         const retryAfter = typeof res.headers['retry-after'] === 'string' ? res.headers['retry-after'] : null;
         const declared = Number(res.headers['content-length']);
@@ -84,7 +95,7 @@ export function createNodeUpstream(): UpstreamCall {
           total += chunk.length;
           if (total > init.maxBytes) {
             finish(undefined, { status, retryAfter, text: undefined });
-            req.destroy();
+            sent.destroy();
             return;
           }
           chunks.push(chunk);
@@ -94,8 +105,13 @@ export function createNodeUpstream(): UpstreamCall {
         );
         // An answer cut short is destroyed with an error (node:http's 'aborted' event is the deprecated twin).
         res.on('error', () => finish(new UpstreamError('network')));
-      });
-      req.end(init.body);
+      };
+      // Covers connecting, waiting and reading the whole answer, a second try included.
+      const timer = setTimeout(() => {
+        finish(new UpstreamError('timeout'));
+        req.destroy();
+      }, init.timeoutMs);
+      send(target.agent);
     });
 }
 

@@ -71,6 +71,7 @@ export function createVerifier(options: VerifierOptions): Verifier {
         body: JSON.stringify({ transactionReference: reference }),
         timeoutMs,
         maxBytes: 64 * 1024,
+        readOnly: true,
       });
       if (answer.status !== 200 || answer.text === undefined) return ERROR;
       const r = v.safeParse(VerifyResponseSchema, JSON.parse(answer.text));
