@@ -6,24 +6,13 @@
 //   BENCH_ONLY=id,id (scenarios), BENCH_PROXY_SECONDS=s (per proxy round, default 8), BENCH_NO_WRITE=1 (do not write BENCHMARKS.md),
 //   BENCH_CPU_ROUNDS=n (paired rounds of the proxy CPU figures, default 7), BENCH_CPU_PROF=dir (a V8 CPU profile of each
 //   server process, written when it exits)
-import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { ensureBenchPackages } from './lib/install';
 
 const benchDir = dirname(fileURLToPath(import.meta.url));
 const root = join(benchDir, '../..');
-
-// The peers and autocannon live in test/bench's own package, installed on first use, so they never become
-// dependencies of Tender itself.
-if (!existsSync(join(benchDir, 'node_modules/autocannon'))) {
-  console.log('bench: installing the peers into test/bench (npm install --prefix test/bench)…');
-  const r = spawnSync('npm', ['install', '--prefix', benchDir, '--no-audit', '--no-fund', '--loglevel=error'], { stdio: 'inherit', cwd: root });
-  if (r.status !== 0) {
-    console.error('bench: npm install --prefix test/bench failed');
-    process.exit(1);
-  }
-}
+ensureBenchPackages(benchDir, root);
 
 const { main } = await import('./lib/main');
 await main({ benchDir, root });

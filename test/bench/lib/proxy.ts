@@ -13,7 +13,8 @@ export interface Load {
   codes: Record<string, number>;
 }
 
-export function autocannon(benchDir: string, url: string, o: { connections: number; seconds: number; body: string }): Promise<Load> {
+/** Loads `url`'s verify for `seconds`; given `amount`, until that many requests were answered (within `seconds`). */
+export function autocannon(benchDir: string, url: string, o: { connections: number; seconds: number; body: string; amount?: number }): Promise<Load> {
   const args = [
     join(benchDir, 'node_modules/autocannon/autocannon.js'),
     '-j',
@@ -26,7 +27,8 @@ export function autocannon(benchDir: string, url: string, o: { connections: numb
     '-b',
     o.body,
   ];
-  args.push('-d', String(o.seconds));
+  if (o.amount === undefined) args.push('-d', String(o.seconds));
+  else args.push('-a', String(o.amount), '-t', '30');
   args.push(`${url}/api/v1/transaction/verify`);
   return new Promise((resolve, reject) => {
     const p = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'] });

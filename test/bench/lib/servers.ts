@@ -13,6 +13,12 @@ export interface Child {
   mem(): Promise<Mem>;
   close(): Promise<void>;
 }
+/** A command a child runs under (valgrind, for the instruction counts), with its arguments and environment. */
+export interface Wrapper {
+  command: string;
+  args: string[];
+  env?: Record<string, string>;
+}
 export interface Mem {
   rss: number;
   heapUsed: number;
@@ -25,8 +31,8 @@ export interface Mem {
  * /dev/null: the Tender server logs a line per request, and a sink that costs nothing is what a fair
  * comparison needs (reading and keeping those lines here would slow this process, where the sandbox runs).
  */
-async function startChild(file: string, env: Record<string, string>, label: string): Promise<Child> {
-  const { proc, message } = await forkUntilMessage(file, env, label, 20);
+async function startChild(file: string, env: Record<string, string>, label: string, under?: Wrapper): Promise<Child> {
+  const { proc, message } = await forkUntilMessage(file, env, label, under ? 300 : 20, under);
   const url = (message as { url: string }).url;
   return {
     url,
@@ -60,10 +66,19 @@ async function startChild(file: string, env: Record<string, string>, label: stri
  * Forks a bench child and waits for its first IPC message: the address it listens on, or what it measured. A
  * child that exits first, or says nothing within `seconds`, fails with the end of its stderr (and is killed).
  */
-async function forkUntilMessage(file: string, env: Record<string, string>, label: string, seconds: number): Promise<{ proc: ChildProcess; message: unknown }> {
+async function forkUntilMessage(
+  file: string,
+  env: Record<string, string>,
+  label: string,
+  seconds: number,
+  under?: Wrapper,
+): Promise<{ proc: ChildProcess; message: unknown }> {
   // BENCH_CPU_PROF=<dir>: each child writes a V8 CPU profile there when it exits (where its time goes).
   const prof = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
-  const proc = fork(file, [], { env: { ...process.env, ...env }, execArgv: ['--expose-gc', ...prof], stdio: ['ignore', 'ignore', 'pipe', 'ipc'] });
+  const nodeArgs = ['--expose-gc', ...prof];
+  // Under a wrapper the command is `<wrapper> <its args> node <node args> <file>`; the IPC channel passes through.
+  const run = under ? { execPath: under.command, execArgv: [...under.args, process.execPath, ...nodeArgs] } : { execArgv: nodeArgs };
+  const proc = fork(file, [], { env: { ...process.env, ...env, ...under?.env }, ...run, stdio: ['ignore', 'ignore', 'pipe', 'ipc'] });
   let stderr = '';
   proc.stderr!.on('data', (d) => {
     stderr = (stderr + d).slice(-10_000);
@@ -93,8 +108,8 @@ let built: Promise<string> | undefined;
  * The Tender server, built from src/server with the options scripts/build.ts uses for dist/server
  * (scripts/server-build.ts), wrapped in a small entry that reads the environment like `npm run serve`.
  */
-export async function startTender(root: string, env: Record<string, string>): Promise<Child> {
-  return startChild(await tenderBundle(root), env, 'Tender server');
+export async function startTender(root: string, env: Record<string, string>, under?: Wrapper): Promise<Child> {
+  return startChild(await tenderBundle(root), env, 'Tender server', under);
 }
 
 /** Tender's own work per proxied call, timed in a child of its own on the same bundle (proc/ownWork.ts). */
@@ -123,8 +138,8 @@ function tenderBundle(root: string): Promise<string> {
 }
 
 /** A bare Node pass-through of POST /api/v1/transaction/verify to the same sandbox. */
-export function startPassthrough(root: string, env: Record<string, string>): Promise<Child> {
-  return startChild(join(root, 'test/bench/proc/passthrough.mjs'), env, 'pass-through');
+export function startPassthrough(root: string, env: Record<string, string>, under?: Wrapper): Promise<Child> {
+  return startChild(join(root, 'test/bench/proc/passthrough.mjs'), env, 'pass-through', under);
 }
 
 export interface Sandbox {
