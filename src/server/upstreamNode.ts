@@ -10,8 +10,8 @@ export function createNodeUpstream(): UpstreamCall {
   // Idle connections are closed after 4 s: an upstream (or a load balancer before it) that closes idle ones
   // without saying when (no Keep-Alive hint) would otherwise leave stale ones in the pool, and the next call on
   // one fails. Node's own servers close at 5 s; with a hint, Node keeps a second less than the hint if shorter.
-  const options = { keepAlive: true, maxSockets: 256, maxFreeSockets: 64, scheduling: 'lifo', timeout: 4_000 } as const;
-  const agents = { http: new HttpAgent(options), https: new HttpsAgent(options) };
+  const pooled = { keepAlive: true, maxSockets: 256, maxFreeSockets: 64, scheduling: 'lifo', timeout: 4_000 } as const;
+  const agents = { http: new HttpAgent(pooled), https: new HttpsAgent(pooled) };
   // `http.request(url)` parses the URL and copies it into options on every call (urlToHttpOptions): the few
   // distinct upstream URLs (the query aside) are parsed once into request options instead.
   const targets = new Map<string, Target>();
