@@ -125,9 +125,9 @@ afterEach(() => {
   h.upstream.behave(() => ({ kind: 'json', body: { status: true, message: 'ok', data: {} } }));
 });
 
-/** The browser's verify of {@link REF} through the proxy, with JSON_HEADERS and `headers`. */
-const verify = (headers: Record<string, string> = {}) =>
-  h.request({
+/** The browser's verify of {@link REF} through the proxy (of `on`, by default the file's), with JSON_HEADERS and `headers`. */
+const verify = (headers: Record<string, string> = {}, on: Harness = h) =>
+  on.request({
     method: 'POST',
     path: '/api/v1/transaction/verify',
     headers: { ...JSON_HEADERS, ...headers },
@@ -445,10 +445,8 @@ describe('upstream failures', () => {
     const own = await startHarness();
     try {
       own.upstream.behave((r) => (r.reused ? { kind: 'reset' } : { kind: 'json', body: { status: true, message: 'ok', data: {} } }));
-      const verify = () =>
-        own.request({ method: 'POST', path: '/api/v1/transaction/verify', headers: JSON_HEADERS, body: JSON.stringify({ transactionReference: REF }) });
-      expect((await verify()).status).toBe(200);
-      expect((await verify()).status).toBe(200);
+      expect((await verify({}, own)).status).toBe(200);
+      expect((await verify({}, own)).status).toBe(200);
       expect(own.upstream.requests.map((r) => r.reused)).toEqual([false, true, false]);
 
       own.upstream.requests.length = 0;

@@ -1,6 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
+import { type FakeUpstream, startFakeUpstream } from './testHarness';
 import { UpstreamError } from './upstream';
 import { createNodeUpstream } from './upstreamNode';
 
@@ -98,27 +99,19 @@ describe('createNodeUpstream head', () => {
 });
 
 describe('createNodeUpstream on a kept-alive connection the upstream has closed', () => {
+  let fake: FakeUpstream | undefined;
+  afterEach(async () => {
+    await fake?.close();
+    fake = undefined;
+  });
   /**
    * Answers the first request on each connection (keep-alive) and resets the connection when a second one arrives
    * on it, before answering: what a server or load balancer closing an idle connection as a request comes does.
    */
-  async function startClosingIdle(): Promise<{ base: string; seen: () => number; connections: () => number }> {
-    let seen = 0;
-    let connections = 0;
-    server = createServer((req, res) => {
-      seen++;
-      req.resume();
-      const socket = req.socket as typeof req.socket & { answered?: boolean };
-      if (socket.answered) {
-        socket.resetAndDestroy();
-        return;
-      }
-      socket.answered = true;
-      req.on('end', () => res.writeHead(200, { 'content-type': 'application/json' }).end('{"ok":true}'));
-    });
-    server.on('connection', () => connections++);
-    await new Promise<void>((resolve) => server!.listen(0, '127.0.0.1', resolve));
-    return { base: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, seen: () => seen, connections: () => connections };
+  async function startClosingIdle(): Promise<FakeUpstream> {
+    fake = await startFakeUpstream();
+    fake.behave((r) => (r.reused ? { kind: 'reset' } : { kind: 'json', body: { ok: true } }));
+    return fake;
   }
   const post = (readOnly: boolean) => ({
     method: 'POST',
@@ -128,35 +121,31 @@ describe('createNodeUpstream on a kept-alive connection the upstream has closed'
     maxBytes: 1024,
     readOnly,
   });
+  const reused = (up: FakeUpstream) => up.requests.map((r) => r.reused);
 
   it('sends a call that only reads again, once, on a new connection, and answers it', async () => {
-    const { base, seen, connections } = await startClosingIdle();
+    const up = await startClosingIdle();
     const upstream = createNodeUpstream();
-    expect(await upstream(`${base}/verify`, post(true))).toMatchObject({ status: 200, text: '{"ok":true}' });
+    expect(await upstream(`${up.url}/verify`, post(true))).toMatchObject({ status: 200, text: '{"ok":true}' });
     // The second call goes out on the kept-alive connection, which the server resets; it is sent again on a new one.
-    expect(await upstream(`${base}/verify`, post(true))).toMatchObject({ status: 200, text: '{"ok":true}' });
-    expect(seen()).toBe(3);
-    expect(connections()).toBe(2);
+    expect(await upstream(`${up.url}/verify`, post(true))).toMatchObject({ status: 200, text: '{"ok":true}' });
+    expect(reused(up)).toEqual([false, true, false]);
   });
 
   it('never sends a call that moves money twice: it fails as unreachable, sent once', async () => {
-    const { base, seen } = await startClosingIdle();
+    const up = await startClosingIdle();
     const upstream = createNodeUpstream();
-    expect(await upstream(`${base}/charge`, post(false))).toMatchObject({ status: 200 });
-    await expect(upstream(`${base}/charge`, post(false))).rejects.toMatchObject({ kind: 'network' });
-    expect(seen()).toBe(2);
+    expect(await upstream(`${up.url}/charge`, post(false))).toMatchObject({ status: 200 });
+    await expect(upstream(`${up.url}/charge`, post(false))).rejects.toMatchObject({ kind: 'network' });
+    expect(reused(up)).toEqual([false, true]);
   });
 
   it('does not send again a call refused on a new connection', async () => {
     // Every connection is reset as the first request arrives: nothing was kept alive, so nothing is retried.
-    let seen = 0;
-    server = createServer((req) => {
-      seen++;
-      req.socket.resetAndDestroy();
-    });
-    await new Promise<void>((resolve) => server!.listen(0, '127.0.0.1', resolve));
+    fake = await startFakeUpstream();
+    fake.behave(() => ({ kind: 'reset' }));
     const upstream = createNodeUpstream();
-    await expect(upstream(`http://127.0.0.1:${(server.address() as AddressInfo).port}/verify`, post(true))).rejects.toMatchObject({ kind: 'network' });
-    expect(seen).toBe(1);
+    await expect(upstream(`${fake.url}/verify`, post(true))).rejects.toMatchObject({ kind: 'network' });
+    expect(reused(fake)).toEqual([false]);
   });
 });
