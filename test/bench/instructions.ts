@@ -13,14 +13,13 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ensureBenchPackages } from './lib/install';
 import { autocannon } from './lib/proxy';
-import { newReference, startPassthrough, startSandboxHere, startTender, type Child, type Wrapper } from './lib/servers';
+import { newReference, SANDBOX_API_KEY, startPassthrough, startSandboxHere, startTender, type Child, type Wrapper } from './lib/servers';
 import { median } from './lib/stats';
 
 const benchDir = dirname(fileURLToPath(import.meta.url));
 const root = join(benchDir, '../..');
 const ROUNDS = Number(process.env.BENCH_IR_ROUNDS) || 2;
 const REQUESTS = Number(process.env.BENCH_IR_REQUESTS) || 3000;
-const API_KEY = 'sk_test_sandbox';
 
 if (spawnSync('valgrind', ['--version']).status !== 0) {
   console.error('bench:instructions needs valgrind: apt-get install valgrind');
@@ -45,14 +44,14 @@ const sandbox = await startSandboxHere(root);
 try {
   const env = {
     BENCH_UPSTREAM: sandbox.url,
-    BENCH_API_KEY: API_KEY,
+    BENCH_API_KEY: SANDBOX_API_KEY,
     TENDER_API_BASE_URL: sandbox.url,
-    TENDER_API_KEY: API_KEY,
+    TENDER_API_KEY: SANDBOX_API_KEY,
     TENDER_RATE_LIMIT: '1000000',
     PORT: '0',
     HOST: '127.0.0.1',
   };
-  const body = JSON.stringify({ transactionReference: await newReference(sandbox.url, API_KEY) });
+  const body = JSON.stringify({ transactionReference: await newReference(sandbox.url, SANDBOX_API_KEY) });
   const servers = [
     ['bare', (under: Wrapper) => startPassthrough(root, env, under)],
     ['tender', (under: Wrapper) => startTender(root, env, under)],

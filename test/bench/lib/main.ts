@@ -12,7 +12,17 @@ import { runOnce, type RunResult } from './browser';
 import { SCENARIOS, type Env, type Scenario } from './scenarios';
 import { median, stat, type Stat } from './stats';
 import { scriptingTime, type ScriptingResult } from './trace';
-import { startTender, startPassthrough, startSandboxHere, newReference, timeTenderOwnWork, type Child, type Mem, type Sandbox } from './servers';
+import {
+  startTender,
+  startPassthrough,
+  startSandboxHere,
+  newReference,
+  timeTenderOwnWork,
+  SANDBOX_API_KEY,
+  type Child,
+  type Mem,
+  type Sandbox,
+} from './servers';
 import type { OwnWork } from '../proc/ownWork';
 import { autocannon, type Load } from './proxy';
 import { redisMissing, startTestRedis } from '../../../src/server/store/testRedis';
@@ -155,7 +165,6 @@ export async function main({ benchDir, root }: { benchDir: string; root: string 
     elapsedS: 0,
   };
   try {
-    const API_KEY = 'sk_test_sandbox';
     let sandbox: Sandbox | undefined;
     try {
       sandbox = await startSandboxHere(root);
@@ -169,7 +178,7 @@ export async function main({ benchDir, root }: { benchDir: string; root: string 
     const env: Env = {
       site: `http://localhost:${site.port}`,
       iframeOrigin: `http://127.0.0.1:${site.port}`,
-      reference: () => newReference(sandbox!.url, API_KEY),
+      reference: () => newReference(sandbox!.url, SANDBOX_API_KEY),
     };
     let tender: Child | undefined;
     let tenderEnv: Record<string, string> = {};
@@ -177,7 +186,7 @@ export async function main({ benchDir, root }: { benchDir: string; root: string 
       try {
         tenderEnv = {
           TENDER_API_BASE_URL: sandbox.url,
-          TENDER_API_KEY: API_KEY,
+          TENDER_API_KEY: SANDBOX_API_KEY,
           TENDER_ALLOWED_ORIGINS: env.site,
           TENDER_RATE_LIMIT: '1000000',
           PORT: '0',
@@ -359,7 +368,7 @@ export async function main({ benchDir, root }: { benchDir: string; root: string 
         if (PROXY_SECONDS < PROXY_SECONDS_WANTED) notes.push(`Proxy rounds were shortened to ${PROXY_SECONDS} s to keep the bench under 10 minutes.`);
         const topUpMax = Math.max(5, Math.min(45, Math.floor(left - 2 * ROUNDS * PROXY_SECONDS - 20)));
         log(`proxy: transaction/verify through Tender vs a bare pass-through, ${connections} connections, ${ROUNDS} × ${PROXY_SECONDS} s each, alternating`);
-        const bare = await startPassthrough(root, { BENCH_UPSTREAM: sandbox.url, BENCH_API_KEY: API_KEY });
+        const bare = await startPassthrough(root, { BENCH_UPSTREAM: sandbox.url, BENCH_API_KEY: SANDBOX_API_KEY });
         closers.push(() => bare.close());
         // A Tender process as new as the pass-through: like for like (the one that served the browser runs is
         // measured apart, in the CPU figures).
@@ -440,7 +449,7 @@ export async function main({ benchDir, root }: { benchDir: string; root: string 
           const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
           return Number(f[11]) + Number(f[12]);
         };
-        const bare = await startPassthrough(root, { BENCH_UPSTREAM: sandbox!.url, BENCH_API_KEY: API_KEY });
+        const bare = await startPassthrough(root, { BENCH_UPSTREAM: sandbox!.url, BENCH_API_KEY: SANDBOX_API_KEY });
         closers.push(() => bare.close());
         // As new as the pass-through, as in the throughput rounds.
         const fresh = await startTender(root, tenderEnv);
@@ -450,7 +459,7 @@ export async function main({ benchDir, root }: { benchDir: string; root: string 
         const onRedis = redis
           ? await startTender(root, {
               TENDER_API_BASE_URL: sandbox!.url,
-              TENDER_API_KEY: API_KEY,
+              TENDER_API_KEY: SANDBOX_API_KEY,
               TENDER_RATE_LIMIT: '1000000',
               TENDER_REDIS_URL: redis.url,
               PORT: '0',

@@ -147,9 +147,12 @@ export interface Sandbox {
   close(): Promise<void>;
 }
 
+/** The merchant key the bench's sandbox takes (and the servers in front of it send). */
+export const SANDBOX_API_KEY = 'sk_test_sandbox';
+
 export async function startSandboxHere(root: string): Promise<Sandbox> {
   const mod = (await import(join(root, 'demo/sandbox/server.ts'))) as { startSandbox(o: { port?: number; apiKey?: string }): Promise<Sandbox> };
-  return mod.startSandbox({ port: 0 });
+  return mod.startSandbox({ port: 0, apiKey: SANDBOX_API_KEY });
 }
 
 export async function newReference(sandboxUrl: string, apiKey: string): Promise<string> {
