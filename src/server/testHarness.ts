@@ -22,7 +22,7 @@ export interface UpstreamRecord {
 
 /** What the fake upstream does with a request. */
 export type UpstreamBehaviour =
-  | { kind: 'json'; status?: number; body: unknown; headers?: Record<string, string> }
+  | { kind: 'json'; status?: number; body: unknown; headers?: Record<string, string>; delayMs?: number }
   | { kind: 'raw'; status: number; body: string; headers?: Record<string, string> }
   | { kind: 'hang' }
   /** Resets the connection without answering (as a server closing an idle connection as a request arrives). */
@@ -57,8 +57,12 @@ export async function startFakeUpstream(): Promise<FakeUpstream> {
         return;
       }
       const text = b.kind === 'json' ? JSON.stringify(b.body) : b.body;
-      res.writeHead(b.kind === 'json' ? (b.status ?? 200) : b.status, { 'content-type': 'application/json', ...b.headers });
-      res.end(text);
+      const answer = () => {
+        res.writeHead(b.kind === 'json' ? (b.status ?? 200) : b.status, { 'content-type': 'application/json', ...b.headers });
+        res.end(text);
+      };
+      if (b.kind === 'json' && b.delayMs) setTimeout(answer, b.delayMs);
+      else answer();
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

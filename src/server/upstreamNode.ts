@@ -1,17 +1,22 @@
 import { type ClientRequest, Agent as HttpAgent, request as httpRequest, type IncomingMessage } from 'node:http';
 import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
+import type { Socket } from 'node:net';
 import { UpstreamError, type UpstreamAnswer, type UpstreamCall } from './upstream';
+
+/** Options of {@link createNodeUpstream}. */
+export interface NodeUpstreamOptions {
+  /** How long a kept-alive upstream connection may sit unused before it is closed, in ms (default 3,000). */
+  readonly idleMs?: number;
+}
 
 /**
  * The default upstream client on node:http(s) with keep-alive agents. The global fetch costs several times
  * more per call than a bare pass-through, which would miss the proxy's throughput budget (docs/ARCHITECTURE.md, budgets).
  */
-export function createNodeUpstream(): UpstreamCall {
-  // Idle connections are closed after 4 s: an upstream (or a load balancer before it) that closes idle ones
-  // without saying when (no Keep-Alive hint) would otherwise leave stale ones in the pool, and the next call on
-  // one fails. Node's own servers close at 5 s; with a hint, Node keeps a second less than the hint if shorter.
-  const pooled = { keepAlive: true, maxSockets: 256, maxFreeSockets: 64, scheduling: 'lifo', timeout: 4_000 } as const;
-  const agents = { http: new HttpAgent(pooled), https: new HttpsAgent(pooled) };
+export function createNodeUpstream(options: NodeUpstreamOptions = {}): UpstreamCall {
+  const idleMs = options.idleMs ?? 3_000;
+  const pooled = { keepAlive: true, maxSockets: 256, maxFreeSockets: 64, scheduling: 'lifo' } as const;
+  const agents = { http: closingIdle(new HttpAgent(pooled), idleMs), https: closingIdle(new HttpsAgent(pooled), idleMs) };
   // `http.request(url)` parses the URL and copies it into options on every call (urlToHttpOptions): the few
   // distinct upstream URLs (the query aside) are parsed once into request options instead.
   const targets = new Map<string, Target>();
@@ -82,6 +87,8 @@ export function createNodeUpstream(): UpstreamCall {
       };
       const receive = (res: IncomingMessage, sent: ClientRequest) => {
         const status = res.statusCode ?? 502;
+        const hint = res.headers['keep-alive'];
+        if (typeof hint === 'string' && sent.socket) (sent.socket as Pooled)[IDLE_LIMIT] = idleLimit(hint, idleMs);
         const retryAfter = typeof res.headers['retry-after'] === 'string' ? res.headers['retry-after'] : null;
         const declared = Number(res.headers['content-length']);
         if ((status >= 300 && status < 400) || declared > init.maxBytes) {
@@ -123,4 +130,57 @@ interface Target {
   /** The Host header's value. */
   readonly host: string;
   readonly agent: HttpAgent;
+}
+
+const IDLE_SINCE = Symbol('idleSince');
+const IDLE_LIMIT = Symbol('idleLimit');
+/** A pooled socket: when it was last freed, and how long it may stay idle when the upstream said (Keep-Alive). */
+type Pooled = Socket & { [IDLE_SINCE]?: number; [IDLE_LIMIT]?: number };
+
+/**
+ * Closes an agent's kept-alive connections once they have been idle for `idleMs` (or for a second less than the
+ * upstream's `Keep-Alive: timeout=` when that is shorter), looked at every 250 ms (a quarter of `idleMs` if less).
+ * An upstream, or a load balancer before it, that closes idle connections without saying when leaves stale ones in
+ * the pool, and the next call on one fails. Node's own `timeout` agent option does this with a time-out on every
+ * socket, which each read and write re-arms: about 2 % of a proxied call's instructions (docs/ARCHITECTURE.md,
+ * budgets). A sweep of the free sockets costs the calls nothing; it runs only while some are free.
+ */
+function closingIdle<A extends HttpAgent>(agent: A, idleMs: number): A {
+  let sweeping: ReturnType<typeof setInterval> | undefined;
+  const sweep = () => {
+    const now = performance.now();
+    let kept = 0;
+    for (const name in agent.freeSockets) {
+      for (const socket of agent.freeSockets[name] ?? []) {
+        const pooled = socket as Pooled;
+        if (now - (pooled[IDLE_SINCE] ?? now) >= (pooled[IDLE_LIMIT] ?? idleMs)) socket.destroy();
+        else kept++;
+      }
+    }
+    if (kept === 0) {
+      clearInterval(sweeping);
+      sweeping = undefined;
+    }
+  };
+  const keep = agent.keepSocketAlive;
+  agent.keepSocketAlive = function keepSocketAlive(this: A, socket) {
+    (socket as Pooled)[IDLE_SINCE] = performance.now();
+    sweeping ??= setInterval(sweep, Math.max(10, Math.min(250, idleMs / 4))).unref();
+    return keep.call(this, socket);
+  };
+  return agent;
+}
+
+let lastHint = '';
+let lastLimit = 0;
+
+/** The idle time a `Keep-Alive` header allows, as Node reads it (a second less than its timeout), at most `idleMs`. */
+function idleLimit(hint: string, idleMs: number): number {
+  // Every answer of an upstream carries the same header: parsed once.
+  if (hint !== lastHint) {
+    const seconds = /^timeout=(\d+)/.exec(hint)?.[1];
+    lastHint = hint;
+    lastLimit = seconds === undefined ? Number.POSITIVE_INFINITY : Math.max(0, Number(seconds) * 1000 - 1000);
+  }
+  return Math.min(lastLimit, idleMs);
 }
