@@ -160,25 +160,21 @@ describe('createNodeUpstream with connections left idle', () => {
   const reused = (up: FakeUpstream) => up.requests.map((r) => r.reused);
   const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-  it('keeps a connection for the next call, and closes it once idle past idleMs', async () => {
-    fake = await startFakeUpstream();
-    const upstream = createNodeUpstream({ idleMs: 300 });
-    await upstream(`${fake.url}/a`, get);
-    await upstream(`${fake.url}/a`, get);
-    // Idle for well past the limit (closed within a quarter more): the third call opens a new connection.
-    await pause(800);
-    await upstream(`${fake.url}/a`, get);
-    expect(reused(fake)).toEqual([false, true, false]);
-  });
-
-  it("closes sooner when the upstream's Keep-Alive says it keeps idle connections for less", async () => {
-    fake = await startFakeUpstream();
+  // Each: a second call at once reuses the first one's connection; after the pause, closed by the client, the third
+  // opens a new one.
+  it.each([
+    // Closed within a quarter more than idleMs; checked well after.
+    ['once idle past idleMs', { idleMs: 300, hint: undefined, pauseMs: 800 }],
     // timeout=2: kept a second less than the hint, as Node reads it; here 1 s where idleMs says 10.
-    fake.behave(() => ({ kind: 'json', body: { ok: true }, headers: { 'keep-alive': 'timeout=2' } }));
-    const upstream = createNodeUpstream({ idleMs: 10_000 });
+    ["sooner when the upstream's Keep-Alive says it keeps idle connections for less", { idleMs: 10_000, hint: 'timeout=2', pauseMs: 1_800 }],
+  ])('keeps a connection for the next call, and closes it %s', async (_when, { idleMs, hint, pauseMs }) => {
+    fake = await startFakeUpstream();
+    const headers = hint === undefined ? undefined : { 'keep-alive': hint };
+    fake.behave(() => ({ kind: 'json', body: { ok: true }, headers }));
+    const upstream = createNodeUpstream({ idleMs });
     await upstream(`${fake.url}/a`, get);
     await upstream(`${fake.url}/a`, get);
-    await pause(1_800);
+    await pause(pauseMs);
     await upstream(`${fake.url}/a`, get);
     expect(reused(fake)).toEqual([false, true, false]);
   });
