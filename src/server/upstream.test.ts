@@ -1,9 +1,9 @@
-import { createServer, type Server } from 'node:http';
+import { Agent, createServer, get as httpGet, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { type FakeUpstream, startFakeUpstream } from './testHarness';
 import { UpstreamError } from './upstream';
-import { createNodeUpstream } from './upstreamNode';
+import { closingIdle, createNodeUpstream } from './upstreamNode';
 
 let server: Server | undefined;
 afterEach(async () => {
@@ -188,5 +188,27 @@ describe('createNodeUpstream with connections left idle', () => {
     fake.behave(() => ({ kind: 'json', body: { ok: true }, delayMs: 300 }));
     expect(await upstream(`${fake.url}/slow`, get)).toMatchObject({ status: 200, text: '{"ok":true}' });
     expect(reused(fake)).toEqual([false, true]);
+  });
+
+  it('takes an idle connection out of the pool before it destroys it: no call is handed a destroyed one', async () => {
+    fake = await startFakeUpstream();
+    const agent = closingIdle(new Agent({ keepAlive: true, scheduling: 'lifo' }), 50);
+    const pooled = () => Object.values(agent.freeSockets).flat();
+    await new Promise<void>((resolve, reject) => {
+      httpGet(`${fake!.url}/a`, { agent }, (res) => res.resume().on('end', resolve)).on('error', reject);
+    });
+    await expect.poll(() => pooled().length).toBe(1);
+    // Until its close event, a later phase of the event loop, a destroyed socket left in the pool would be handed to
+    // the next call (the agent takes the last free one without looking): a failed call, a payment's among them.
+    const socket = pooled()[0]!;
+    const listed: boolean[] = [];
+    const destroy = socket.destroy.bind(socket);
+    socket.destroy = (error?: Error) => {
+      listed.push(pooled().includes(socket));
+      return destroy(error);
+    };
+    await expect.poll(() => listed.length, { timeout: 2_000 }).toBe(1);
+    expect(listed).toEqual([false]);
+    agent.destroy();
   });
 });

@@ -145,16 +145,21 @@ type Pooled = Socket & { [IDLE_SINCE]?: number; [IDLE_LIMIT]?: number };
  * socket, which each read and write re-arms: about 2 % of a proxied call's instructions (docs/ARCHITECTURE.md,
  * budgets). A sweep of the free sockets costs the calls nothing; it runs only while some are free.
  */
-function closingIdle<A extends HttpAgent>(agent: A, idleMs: number): A {
+export function closingIdle<A extends HttpAgent>(agent: A, idleMs: number): A {
   let sweeping: ReturnType<typeof setInterval> | undefined;
   const sweep = () => {
     const now = performance.now();
     let kept = 0;
     for (const name in agent.freeSockets) {
-      for (const socket of agent.freeSockets[name] ?? []) {
-        const pooled = socket as Pooled;
-        if (now - (pooled[IDLE_SINCE] ?? now) >= (pooled[IDLE_LIMIT] ?? idleMs)) socket.destroy();
-        else kept++;
+      const free = agent.freeSockets[name] ?? [];
+      for (let i = free.length - 1; i >= 0; i--) {
+        const socket = free[i] as Pooled;
+        if (now - (socket[IDLE_SINCE] ?? now) >= (socket[IDLE_LIMIT] ?? idleMs)) {
+          // Out of the pool before it is destroyed: a destroyed socket stays listed until its close event, in a
+          // later phase of the event loop, and the agent hands out its last free socket (lifo) without looking.
+          free.splice(i, 1);
+          socket.destroy();
+        } else kept++;
       }
     }
     if (kept === 0) {
