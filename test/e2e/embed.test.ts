@@ -100,8 +100,15 @@ async function payOnShop(page: Page): Promise<string> {
   return /"transactionReference":"([^"]+)"/.exec((await events(page))[0]!)![1]!;
 }
 
+/**
+ * Fills the card form and presses Pay once the page's script has taken over the first screen: a press before that
+ * submits nothing (the page says it is getting ready, and a payer presses again).
+ */
 async function payByCard(page: Page, number = '4084084084084081'): Promise<void> {
   const frame = checkout(page);
+  await expect
+    .poll(async () => (await hosted(page)?.evaluate(() => document.getElementById('app')?.hasAttribute('data-early'))) ?? true, { timeout: 15_000 })
+    .toBe(false);
   await frame.getByLabel('Card number').fill(number);
   await frame.getByLabel(/Expiry/).fill('12/39');
   await frame.getByLabel(/CVV/).fill('123');
