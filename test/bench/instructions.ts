@@ -2,10 +2,11 @@
 // pass-through against the Tender server on its memory store, each run under valgrind's callgrind. The count is
 // repeatable (two runs of one build agree within about 2 % in one sitting, 4 % across days) where CPU time on a
 // shared host is not (the CPU ratio of one build has ranged from 1.16x to 1.38x between bench runs): a change to
-// the proxy's path can be judged here by a percent, measured against the build before it in the same run. It is not the CPU target's figure (that is process accounting, in `npm run bench`); see
-// docs/ARCHITECTURE.md, budgets, for how the two relate. Needs valgrind (`apt-get install valgrind`); about 10
-// minutes. Knobs: BENCH_IR_ROUNDS=n (rounds of both servers, default 2), BENCH_IR_REQUESTS=n (counted requests a
-// round, default 3000, after as many uncounted ones to warm the code).
+// the proxy's path can be judged here by a percent, measured against the build before it in the same run. It is
+// not the CPU target's figure (that is process accounting, in `npm run bench`); see docs/ARCHITECTURE.md, budgets,
+// for how the two relate. Needs valgrind (`apt-get install valgrind`); about 10 minutes. Knobs: BENCH_IR_ROUNDS=n
+// (rounds of both servers, default 2), BENCH_IR_REQUESTS=n (counted requests a round, default 3000, after as many
+// uncounted ones to warm the code).
 import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
