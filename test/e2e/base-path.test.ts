@@ -7,7 +7,7 @@ import { createApiClient } from '../../src/api/client';
 import { configFromEnv } from '../../src/server/config';
 import { startTenderServer, type RunningTenderServer } from '../../src/server/node';
 import { launchBrowser } from '../support/browser';
-import { CARDS, CVV, EXPIRY, WAIT } from '../support/checkout';
+import { CARDS, CVV, EXPIRY, WAIT, tookOver } from '../support/checkout';
 
 const KEY = 'sk_test_base_path';
 let sandbox: RunningSandbox;
@@ -46,7 +46,7 @@ describe('under a base path', () => {
         if (u.origin === tender.url && !u.pathname.startsWith('/pay/')) outside.push(u.pathname);
       });
       await page.goto(`${tender.url}/pay/checkout/?transactionReference=${r.value.data.transactionReference}`);
-      await expect.poll(() => page.locator('#app').evaluate((el) => el.hasAttribute('data-early')), WAIT).toBe(false);
+      await tookOver(page);
       await page.locator('#tender-card-number').fill(CARDS.noAuth);
       await page.locator('#tender-card-expiry').fill(EXPIRY);
       await page.locator('#tender-card-cvv').fill(CVV);

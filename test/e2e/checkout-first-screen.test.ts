@@ -15,6 +15,7 @@ import {
   holdRequests,
   payButton,
   recordConsole,
+  tookOver,
 } from '../support/checkout';
 import { useBrowserStack } from '../support/hooks';
 
@@ -62,7 +63,7 @@ describe('the first screen', () => {
     await e2e.page.keyboard.type('84084081', { delay: 20 });
 
     script.release();
-    await expect.poll(() => e2e.page.locator('#app').evaluate((el) => el.hasAttribute('data-early')), WAIT).toBe(false);
+    await tookOver(e2e.page);
     // The takeover keeps the value (now spaced as the card's brand does), the focus and the caret at its end.
     expect(await cardField(e2e.page, 'number').inputValue()).toBe('4084 0840 8408 4081');
     const caret = await e2e.page.evaluate(() => {
@@ -109,7 +110,7 @@ describe('the first screen', () => {
     const { reference } = await e2e.stack.initiate();
     // Drawn with its amount (else the page formats the amount itself, as it must).
     await gotoDrawnWithAmount(e2e.page, checkoutUrl(e2e.stack, reference));
-    await expect.poll(() => e2e.page.locator('#app').evaluate((el) => el.hasAttribute('data-early')), WAIT).toBe(false);
+    await tookOver(e2e.page);
     await e2e.page.waitForLoadState('networkidle');
     expect(await e2e.page.locator('.tender-amount').textContent()).toBe('₦2,500');
     expect(await payButton(e2e.page).textContent()).toBe('Pay ₦2,500');
@@ -134,7 +135,7 @@ describe('the first screen', () => {
     // The reload link reloads this very page (its reference included); with the script back, the page works.
     await e2e.page.unroute('**/checkout/assets/index-*.js');
     await note.getByRole('link', { name: 'Reload' }).click();
-    await expect.poll(() => e2e.page.locator('#app').evaluate((el) => el.hasAttribute('data-early')), WAIT).toBe(false);
+    await tookOver(e2e.page);
     expect(new URL(e2e.page.url()).searchParams.get('transactionReference')).toBe(reference);
     expect(await note.count()).toBe(0);
   });

@@ -9,7 +9,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { startStorefront, type RunningStorefront } from '../../demo/storefront/server';
 import { launchBrowser } from '../support/browser';
-import { holdRequests } from '../support/checkout';
+import { holdRequests, tookOver } from '../support/checkout';
 import { freePort } from '../support/ports';
 import { startStack, type Stack } from '../support/stack';
 
@@ -106,9 +106,7 @@ async function payOnShop(page: Page): Promise<string> {
  */
 async function payByCard(page: Page, number = '4084084084084081'): Promise<void> {
   const frame = checkout(page);
-  await expect
-    .poll(async () => (await hosted(page)?.evaluate(() => document.getElementById('app')?.hasAttribute('data-early'))) ?? true, { timeout: 15_000 })
-    .toBe(false);
+  await tookOver(frame, { timeout: 15_000 });
   await frame.getByLabel('Card number').fill(number);
   await frame.getByLabel(/Expiry/).fill('12/39');
   await frame.getByLabel(/CVV/).fill('123');

@@ -8,7 +8,7 @@ import { join, resolve } from 'node:path';
 import { build, type Plugin } from 'vite';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { writeText } from '../../scripts/text';
-import { checkoutUrl, expectSuccess, selectTab, tab, WAIT } from '../support/checkout';
+import { checkoutUrl, expectSuccess, selectTab, tab, tookOver, WAIT } from '../support/checkout';
 import { useBrowserStack } from '../support/hooks';
 
 vi.mock('../../src/channels/list', () => import('../fixtures/qr-channel/list'));
@@ -45,7 +45,7 @@ describe('a channel added from one folder and one list entry', () => {
   it('shows its tab, calls its own operation through the proxy, and pays end to end', async () => {
     const { reference } = await e2e.stack.initiate();
     await e2e.page.goto(checkoutUrl(e2e.stack, reference));
-    await expect.poll(() => e2e.page.locator('#app').evaluate((el) => el.hasAttribute('data-early')), WAIT).toBe(false);
+    await tookOver(e2e.page);
     const ids = await e2e.page.getByRole('tab').evaluateAll((tabs) => tabs.map((t) => t.getAttribute('data-channel')));
     expect(ids).toEqual(['card', 'ussd', 'bank-transfer', 'wallet-a', 'wallet-b', 'qr']);
     expect(await tab(e2e.page, 'qr').textContent()).toBe('QR');

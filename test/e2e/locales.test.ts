@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { collectText } from '../../scripts/text';
 import { LOCALES, type Locale } from '../../src/i18n/locale';
 import { axeReportNow } from '../support/axe';
-import { CARDS, CVV, EXPIRY, WAIT, gotoDrawnWithAmount } from '../support/checkout';
+import { CARDS, CVV, EXPIRY, WAIT, gotoDrawnWithAmount, tookOver } from '../support/checkout';
 import { useBrowserStack } from '../support/hooks';
 
 // A storefront of the test's own: tender.js from the Tender server, and a button that opens the checkout with the
@@ -57,7 +57,7 @@ async function openFromShop(page: Page, reference: string, locale?: Locale): Pro
   await page.locator('#pay').click();
   const frame = page.frameLocator(FRAME);
   await card(frame, 'cc-number').waitFor(WAIT);
-  await expect.poll(() => hosted(page)?.evaluate(() => document.getElementById('app')!.hasAttribute('data-early')), WAIT).toBe(false);
+  await tookOver(frame);
   return frame;
 }
 

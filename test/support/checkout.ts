@@ -1,7 +1,7 @@
 // Page-level helpers for the end-to-end tests of the hosted checkout: open it, fill the card form, wait for
 // outcomes, and record what the browser saw (console, storage, responses) for the leak checks.
 import { expect } from 'vitest';
-import type { Locator, Page, Response } from 'playwright-core';
+import type { FrameLocator, Locator, Page, Response } from 'playwright-core';
 import { drawnAmountKey } from '../../src/i18n/amount';
 import type { Stack } from './stack';
 
@@ -34,6 +34,14 @@ export function checkoutUrl(stack: Pick<Stack, 'tenderUrl'>, reference: string |
 }
 
 /**
+ * Waits until the hosted page's script has taken over the first screen the server drew (`#app` loses `data-early`):
+ * a press of Pay before that submits nothing. In the page itself, or in its frame on a storefront.
+ */
+export async function tookOver(where: Page | FrameLocator, wait: { timeout: number } = WAIT): Promise<void> {
+  await expect.poll(() => where.locator('#app').evaluate((el) => el.hasAttribute('data-early')), wait).toBe(false);
+}
+
+/**
  * Opens the hosted page and waits until its script has taken over the first screen the server drew (inert until
  * then) and the start-up verify has filled in the amount.
  */
@@ -45,7 +53,7 @@ export async function openCheckout(
   amount = '₦2,500',
 ): Promise<void> {
   await page.goto(checkoutUrl(stack, reference, extra));
-  await expect.poll(() => page.locator('#app').evaluate((el) => el.hasAttribute('data-early')), WAIT).toBe(false);
+  await tookOver(page);
   await expect.poll(() => page.locator('.tender-amount').textContent(), WAIT).toBe(amount);
 }
 
