@@ -65,6 +65,26 @@ describe('createProxy', () => {
     expect(await createProxy({ fetch: s.fetch }).send(call())).toEqual({ ok: false, error: { code: 'network' } });
   });
 
+  it.each([
+    ['no answer', 'network-error' as const, 'network'],
+    ['a gateway error', { status: 502, body: { status: false, code: 'upstream_unreachable', message: 'x' } }, 'upstream'],
+    ['a success it cannot check', { body: { status: true, message: 'ok', data: { n: 1 } } }, 'network'],
+  ])('leaves no unhandled rejection when the check does not load (offline), after %s', async (_name, answer, code) => {
+    const unhandled: unknown[] = [];
+    const onUnhandled = (reason: unknown) => unhandled.push(reason);
+    process.on('unhandledRejection', onUnhandled);
+    try {
+      const s = fakeServer({ 'POST /api/v1/x': answer });
+      const r = await createProxy({ fetch: s.fetch }).send(call({ check: () => Promise.reject(new TypeError('Failed to fetch dynamically imported module')) }));
+      expect(r).toMatchObject({ ok: false, error: { code } });
+      // Node reports an unhandled rejection once the microtasks have run out.
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(unhandled).toEqual([]);
+    } finally {
+      process.off('unhandledRejection', onUnhandled);
+    }
+  });
+
   it('times out on its own', async () => {
     const never: typeof fetch = (_u, init) =>
       new Promise((_, reject) => init?.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError'))));

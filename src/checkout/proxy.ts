@@ -69,7 +69,10 @@ export function createProxy(options: ProxyOptions = {}): ProxyClient {
       if (call.idempotencyKey) headers['idempotency-key'] = call.idempotencyKey;
       let res: Response;
       let body: unknown;
+      // Loaded while the request is in flight. Only a 2xx answer awaits it: on every other path its failure (the
+      // chunk not loading, e.g. offline) must still count as handled, or it surfaces as an unhandled rejection.
       const check = call.check();
+      check.catch(() => undefined);
       try {
         res = await doFetch(base + call.path, {
           method: call.method,
