@@ -64,6 +64,27 @@ describe('createBridge', () => {
     expect(w.handlers.size).toBe(0);
   });
 
+  it('drops a message whose parser did not load (offline), with no unhandled rejection, and reads the next', async () => {
+    const unhandled: unknown[] = [];
+    const onUnhandled = (reason: unknown) => unhandled.push(reason);
+    process.on('unhandledRejection', onUnhandled);
+    try {
+      const w = fakeWindow();
+      const got: unknown[] = [];
+      let loads = 0;
+      const parse = (data: unknown) => (++loads === 1 ? Promise.reject(new TypeError('Failed to fetch dynamically imported module')) : parseParentMessage(data));
+      onParentMessage(createBridge(w.win, 'https://shop.example', true), w.win, (m) => got.push(m), parse);
+      w.dispatch({ v: 1, type: 'shown' }, 'https://shop.example', w.parent);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      expect([got, unhandled]).toEqual([[], []]);
+      w.dispatch({ v: 1, type: 'shown' }, 'https://shop.example', w.parent);
+      await Promise.resolve();
+      expect(got).toEqual([{ v: 1, type: 'shown' }]);
+    } finally {
+      process.off('unhandledRejection', onUnhandled);
+    }
+  });
+
   it('listens to nothing without a trusted parent', () => {
     const w = fakeWindow();
     onParentMessage(createBridge(w.win, undefined, true), w.win, () => undefined);

@@ -14,7 +14,8 @@ export function onParentMessage(bridge: Bridge, win: BridgeWindow, fn: (m: Paren
   if (!parent || !targetOrigin) return () => {};
   const handler = (e: MessageEvent) => {
     if (e.origin !== targetOrigin || e.source !== parent) return;
-    void Promise.resolve(parse(e.data)).then((m) => m && fn(m));
+    // A parser that could not load (offline) drops this message unread, never trusts it; the next one loads it again.
+    void Promise.resolve(parse(e.data)).then((m) => m && fn(m), () => undefined);
   };
   win.addEventListener('message', handler);
   return () => win.removeEventListener('message', handler);
