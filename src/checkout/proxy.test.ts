@@ -85,6 +85,18 @@ describe('createProxy', () => {
     }
   });
 
+  it('sends nothing while the device is offline: a known outcome, its check not even loaded', async () => {
+    const s = fakeServer({ 'POST /api/v1/x': { body: { status: true, message: 'ok', data: { n: 1 } } } });
+    let loaded = 0;
+    const offline = createProxy({ fetch: s.fetch, online: () => false });
+    const r = await offline.send(call({ check: async () => (loaded++, checker(Schema)) }));
+    expect(r).toEqual({ ok: false, error: { code: 'offline' } });
+    expect(isUnknownOutcome({ code: 'offline' })).toBe(false);
+    expect([s.seen.length, loaded]).toEqual([0, 0]);
+    // Back online, the same call goes out.
+    expect(await createProxy({ fetch: s.fetch, online: () => true }).send(call())).toMatchObject({ ok: true });
+  });
+
   it('times out on its own', async () => {
     const never: typeof fetch = (_u, init) =>
       new Promise((_, reject) => init?.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError'))));

@@ -217,6 +217,30 @@ describe('hosted checkout: card', () => {
     await releaseOne(held, reference, 1);
   });
 
+  it('offline at Pay: nothing is sent and the payer is told at once, the card kept; back online, Pay pays', async () => {
+    const reference = await openNewCheckout(e2e.page, e2e.stack);
+    const lines = recordConsole(e2e.page);
+    await fillCard(e2e.page, CARDS.noAuth);
+    const sent: string[] = [];
+    e2e.page.on('request', (r) => r.url().includes('/api/v1/') && sent.push(r.url()));
+    await e2e.page.context().setOffline(true);
+    try {
+      await payButton(e2e.page).click();
+      await expect.poll(() => e2e.page.getByRole('alert').textContent(), WAIT).toMatch(/You are offline\. Nothing was charged/);
+      // Known, not unknown: no "confirming" screen, no verify, the card still in the form.
+      expect(await e2e.page.getByRole('heading', { name: /Confirming/ }).count()).toBe(0);
+      expect(await cardField(e2e.page, 'number').inputValue()).toBe(CARDS.noAuth.replace(/(\d{4})(?=\d)/g, '$1 '));
+    } finally {
+      await e2e.page.context().setOffline(false);
+    }
+    expect(sent).toEqual([]);
+    expect((await completions(e2e.stack, reference)).counts['card-payment'] ?? 0).toBe(0);
+    await payButton(e2e.page).click();
+    await expectSuccess(e2e.page);
+    expect((await completions(e2e.stack, reference)).counts['card-payment']).toBe(1);
+    expect(lines.filter((l) => l.startsWith('pageerror')), 'no page errors').toEqual([]);
+  });
+
   it('a double click on Continue at the PIN step sends one PIN request', async () => {
     const reference = await openNewCheckout(e2e.page, e2e.stack);
     await payByCard(e2e.page, CARDS.pin);

@@ -2,6 +2,7 @@ import type { Route } from '../../api/routes';
 
 /** The closed set of reasons a call through the Tender proxy can fail (messages and the unknown-outcome rule: errors.ts). */
 export type ProxyErrorCode =
+  | 'offline' // not sent: the device knew it had no connection (navigator.onLine), so nothing reached the API
   | 'network' // fetch rejected: offline, DNS, connection reset
   | 'timeout' // our own time-out fired, or the proxy's upstream timed out (504)
   | 'invalid_response' // the body matched neither the success schema nor an error envelope

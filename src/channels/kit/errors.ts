@@ -3,6 +3,7 @@ import type { CompletionResult } from './context';
 import { kitText } from './text';
 
 const ERROR_KEYS = {
+  offline: 'errOffline',
   network: 'errNetwork',
   timeout: 'errTimeout',
   invalid_response: 'errInvalid',

@@ -1,6 +1,7 @@
 /** What every channel may say: a call in flight, and why a call did not go through. */
 export default {
   processing: 'Processing…',
+  errOffline: 'You are offline. Nothing was charged: connect to the internet and try again.',
   errNetwork: 'We could not reach the payment server. Check your connection and try again.',
   errTimeout: 'The payment server took too long to answer.',
   errInvalid: 'The payment server sent an answer we did not understand.',

@@ -1,6 +1,7 @@
 /** What every channel may say: a call in flight, and why a call did not go through. */
 export default {
   processing: 'Ana aiki…',
+  errOffline: 'Ba ku da haɗin intanet. Ba a cire muku kuɗi ba: ku haɗa intanet, sannan ku sake gwadawa.',
   errNetwork: 'Ba mu iya kaiwa ga sabar biya ba. Ku duba haɗin intanet ɗinku, ku sake gwadawa.',
   errTimeout: 'Sabar biya ta daɗe ba ta amsa ba.',
   errInvalid: 'Sabar biya ta aiko da amsar da ba mu fahimta ba.',

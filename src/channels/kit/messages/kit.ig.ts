@@ -1,6 +1,7 @@
 /** What every channel may say: a call in flight, and why a call did not go through. */
 export default {
   processing: 'Ọ na-arụ ọrụ…',
+  errOffline: 'Ị nọghị n’ịntanetị. Ewepụghị gị ego ọ bụla: jikọọ ịntanetị ma nwaa ọzọ.',
   errNetwork: 'Anyị enweghị ike ịkpọtụrụ sava ịkwụ ụgwọ. Lelee njikọ ịntanetị gị ma nwaa ọzọ.',
   errTimeout: 'Sava ịkwụ ụgwọ were ogologo oge ịza.',
   errInvalid: 'Sava ịkwụ ụgwọ zitere azịza anyị aghọtaghị.',

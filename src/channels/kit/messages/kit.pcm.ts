@@ -1,6 +1,7 @@
 /** What every channel may say: a call in flight, and why a call did not go through. */
 export default {
   processing: 'E dey process…',
+  errOffline: 'You no get network. We no collect any money: connect to internet, then try again.',
   errNetwork: 'We no fit reach di payment server. Check your network and try again.',
   errTimeout: 'Di payment server take too long to answer.',
   errInvalid: 'Di payment server send answer wey we no understand.',

@@ -1,6 +1,7 @@
 /** What every channel may say: a call in flight, and why a call did not go through. */
 export default {
   processing: 'Ó ń lọ lọ́wọ́…',
+  errOffline: 'Ẹ kò sí lórí íńtánẹ́ẹ̀tì. A kò gba owó kankan: ẹ so fóònù yín mọ́ íńtánẹ́ẹ̀tì kí ẹ sì gbìyànjú lẹ́ẹ̀kan sí i.',
   errNetwork: 'A kò lè kàn sí ẹ̀rọ ìsanwó. Ẹ ṣàyẹ̀wò ìsopọ̀ íńtánẹ́ẹ̀tì yín kí ẹ sì gbìyànjú lẹ́ẹ̀kan sí i.',
   errTimeout: 'Ẹ̀rọ ìsanwó pẹ́ jù kí ó tó dáhùn.',
   errInvalid: 'Ẹ̀rọ ìsanwó fi èsì tí kò yé wa ránṣẹ́.',
