@@ -72,7 +72,8 @@ describe('createBridge', () => {
       const w = fakeWindow();
       const got: unknown[] = [];
       let loads = 0;
-      const parse = (data: unknown) => (++loads === 1 ? Promise.reject(new TypeError('Failed to fetch dynamically imported module')) : parseParentMessage(data));
+      const parse = (data: unknown) =>
+        ++loads === 1 ? Promise.reject(new TypeError('Failed to fetch dynamically imported module')) : parseParentMessage(data);
       onParentMessage(createBridge(w.win, 'https://shop.example', true), w.win, (m) => got.push(m), parse);
       w.dispatch({ v: 1, type: 'shown' }, 'https://shop.example', w.parent);
       await new Promise((resolve) => setTimeout(resolve, 20));

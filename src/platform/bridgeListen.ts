@@ -15,7 +15,10 @@ export function onParentMessage(bridge: Bridge, win: BridgeWindow, fn: (m: Paren
   const handler = (e: MessageEvent) => {
     if (e.origin !== targetOrigin || e.source !== parent) return;
     // A parser that could not load (offline) drops this message unread, never trusts it; the next one loads it again.
-    void Promise.resolve(parse(e.data)).then((m) => m && fn(m), () => undefined);
+    void Promise.resolve(parse(e.data)).then(
+      (m) => m && fn(m),
+      () => undefined,
+    );
   };
   win.addEventListener('message', handler);
   return () => win.removeEventListener('message', handler);

@@ -238,7 +238,10 @@ describe('hosted checkout: card', () => {
     await payButton(e2e.page).click();
     await expectSuccess(e2e.page);
     expect((await completions(e2e.stack, reference)).counts['card-payment']).toBe(1);
-    expect(lines.filter((l) => l.startsWith('pageerror')), 'no page errors').toEqual([]);
+    expect(
+      lines.filter((l) => l.startsWith('pageerror')),
+      'no page errors',
+    ).toEqual([]);
   });
 
   it('a double click on Continue at the PIN step sends one PIN request', async () => {
