@@ -63,6 +63,7 @@ export function fakePollEnv(start = 1_700_000_000_000) {
   let seq = 0;
   const timers = new Map<number, { at: number; fn: () => void }>();
   const listeners = new Set<() => void>();
+  const onlineListeners = new Set<() => void>();
   const env: PollEnv & { random: () => number } = {
     setTimeout: (fn, ms) => {
       const id = ++seq;
@@ -76,6 +77,10 @@ export function fakePollEnv(start = 1_700_000_000_000) {
     onVisibilityChange(fn) {
       listeners.add(fn);
       return () => listeners.delete(fn);
+    },
+    onOnline(fn) {
+      onlineListeners.add(fn);
+      return () => onlineListeners.delete(fn);
     },
   };
   return {
@@ -101,6 +106,12 @@ export function fakePollEnv(start = 1_700_000_000_000) {
       hidden = h;
       for (const f of listeners) f();
     },
+    /** The device's connection comes back (the `online` event). */
+    backOnline() {
+      for (const f of onlineListeners) f();
+    },
+    /** How many pollers listen for the connection. */
+    onlineListeners: () => onlineListeners.size,
   };
 }
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { fakePollEnv, flush } from './testkit';
-import { DEFAULT_POLICY, nextDelay, startPolling, type PollStep } from './verify';
+import { browserPollEnv, DEFAULT_POLICY, nextDelay, startPolling, type PollStep } from './verify';
 
 describe('nextDelay', () => {
   it.each([
@@ -73,6 +73,41 @@ describe('startPolling', () => {
     expect(s.times).toEqual([0, 50_000]);
     await c.advance(2000);
     expect(s.times).toEqual([0, 50_000, 52_000]);
+  });
+
+  it('checks at once when the connection comes back, then keeps its pace; not while hidden or stopped', async () => {
+    const c = fakePollEnv(0);
+    const s = scripted([]);
+    const poller = startPolling(s.check(c.env.now), c.env, () => {});
+    await c.advance(63_000);
+    expect(s.times.at(-1)).toBe(60_000);
+    c.backOnline();
+    await flush();
+    expect(s.times.at(-1)).toBe(63_000);
+    await c.advance(10_000);
+    expect(s.times.at(-1)).toBe(73_000);
+    c.setHidden(true);
+    c.backOnline();
+    await flush();
+    expect(s.times.at(-1)).toBe(73_000);
+    c.setHidden(false);
+    await flush();
+    poller.stop();
+    const checks = s.times.length;
+    c.backOnline();
+    await flush();
+    expect([s.times.length, c.onlineListeners()]).toEqual([checks, 0]);
+  });
+
+  it("listens for the browser's online event on the document's window", () => {
+    const win = new EventTarget();
+    const env = browserPollEnv({ defaultView: win } as unknown as Document);
+    let calls = 0;
+    const off = env.onOnline(() => calls++);
+    win.dispatchEvent(new Event('online'));
+    off();
+    win.dispatchEvent(new Event('online'));
+    expect(calls).toBe(1);
   });
 
   it('gives up after the bound, once', async () => {

@@ -8,6 +8,8 @@ export interface PollEnv {
   isHidden(): boolean;
   /** Calls back on every visibility change; returns the unsubscribe. */
   onVisibilityChange(fn: () => void): () => void;
+  /** Calls back when the device's connection comes back; returns the unsubscribe. */
+  onOnline(fn: () => void): () => void;
 }
 
 /** What one verify round tells the poller. */
@@ -47,7 +49,8 @@ export interface Poller {
 
 /**
  * Polls `check` by the policy: at once, then by `nextDelay`; paused while the page is hidden and checked at once
- * when it shows again; never two rounds in flight. `onGiveUp` runs once when the bound passes.
+ * when it shows again, or when the connection comes back; never two rounds in flight. `onGiveUp` runs once when
+ * the bound passes.
  */
 export function startPolling(check: () => Promise<PollStep>, env: PollEnv, onGiveUp: () => void, policy: PollPolicy = DEFAULT_POLICY): Poller {
   const startedAt = env.now();
@@ -61,6 +64,7 @@ export function startPolling(check: () => Promise<PollStep>, env: PollEnv, onGiv
     if (timer !== undefined) env.clearTimeout(timer);
     timer = undefined;
     unsubscribe();
+    offOnline();
   };
 
   const schedule = (ms: number) => {
@@ -110,6 +114,14 @@ export function startPolling(check: () => Promise<PollStep>, env: PollEnv, onGiv
     }
   });
 
+  // Back online (dialling a USSD code suspends many phones' data): check now, not at the slow phase's next tick.
+  const offOnline = env.onOnline(() => {
+    if (stopped || inFlight || env.isHidden()) return;
+    if (timer !== undefined) env.clearTimeout(timer);
+    timer = undefined;
+    void round();
+  });
+
   void round();
   return {
     stop,
@@ -132,6 +144,11 @@ export function browserPollEnv(doc: Document = document): PollEnv {
     onVisibilityChange(fn) {
       doc.addEventListener('visibilitychange', fn);
       return () => doc.removeEventListener('visibilitychange', fn);
+    },
+    onOnline(fn) {
+      const win = doc.defaultView;
+      win?.addEventListener('online', fn);
+      return () => win?.removeEventListener('online', fn);
     },
   };
 }
