@@ -33,6 +33,23 @@ afterAll(async () => {
   await stack?.close();
 });
 
+test('offline at Pay, the shop page says so in words and nothing opens; back online, Pay opens the checkout', async () => {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  try {
+    await page.goto(`${shop.url}/`);
+    await context.setOffline(true);
+    await page.locator('#cart-form button[type="submit"]').click();
+    await expect.poll(() => page.locator('body').textContent()).toMatch(/The shop could not be reached\. Check your connection and try again\./);
+    expect(await page.locator('body').textContent()).not.toMatch(/Failed to fetch/);
+    await context.setOffline(false);
+    await page.locator('#cart-form button[type="submit"]').click();
+    await expect.poll(() => page.frameLocator('iframe').locator('[role="tab"][data-channel="card"]').count(), { timeout: 20_000 }).toBe(1);
+  } finally {
+    await context.close();
+  }
+});
+
 test('the order page turns to paid by itself when the outcome lands', async () => {
   const shopBase = shop.url.replace('localhost', '127.0.0.1');
   const order = (await (

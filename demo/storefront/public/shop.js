@@ -50,12 +50,20 @@
     };
   }
 
+  // The payer reads what went wrong in words, never the browser's "Failed to fetch".
   function createOrder(body) {
-    return fetch('/api/orders', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }).then((res) =>
-      res.json().then((data) => {
-        if (!res.ok) throw new Error(data.error || 'The order could not be created');
-        return data;
-      }),
+    return fetch('/api/orders', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }).then(
+      (res) =>
+        res
+          .json()
+          .catch(() => ({}))
+          .then((data) => {
+            if (!res.ok) throw new Error(data.error || 'The order could not be created. Please try again in a moment.');
+            return data;
+          }),
+      () => {
+        throw new Error('The shop could not be reached. Check your connection and try again.');
+      },
     );
   }
 
