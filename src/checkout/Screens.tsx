@@ -2,6 +2,7 @@ import { channelByApiName } from '../channels/registry';
 import { formatAmount } from '../i18n/amount';
 import { formatDateTime } from '../i18n/format';
 import { Outcome } from '../ui/Outcome';
+import { OfflineNote } from '../ui/OfflineNote';
 import { Spinner } from '../ui/Spinner';
 import { adviceFor } from './advice';
 import type { AppProps } from './App';
@@ -59,6 +60,7 @@ export default function Screens({ model, embedded }: AppProps) {
           <Spinner />
           <p class="tender-strong">{text.t(s.kind)}</p>
           {s.kind === 'verifying' && <p class="tender-hint">{text.t('verifyingHint')}</p>}
+          <OfflineNote />
         </div>
       );
     case 'success': {

@@ -1,4 +1,4 @@
-import { fireEvent, screen } from '@testing-library/preact';
+import { fireEvent, screen, waitFor } from '@testing-library/preact';
 import { describe, expect, it } from 'vitest';
 import { renderApp } from '../../checkout/renderApp';
 import { verifyAnswer } from '../../checkout/testkit';
@@ -28,6 +28,20 @@ describe('bank transfer', () => {
     expect(screen.getByText('This account expires in 20 minutes')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'I’ve sent the money' }));
     expect(await screen.findByText('Confirming your payment…')).toBeTruthy();
+  });
+
+  it('while confirming, says when the device goes offline that it will check again, and stops saying it once back', async () => {
+    renderApp({ [VERIFY]: verifyAnswer('pending'), [TRANSFER]: account(1200) });
+    fireEvent.click(screen.getByRole('tab', { name: 'Bank transfer' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Get account details' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'I’ve sent the money' }));
+    const status = (await screen.findByText('Confirming your payment…')).closest('[role="status"]') as HTMLElement;
+    const note = 'You are offline. This page will check again as soon as you are back online.';
+    expect(status.textContent).not.toContain(note);
+    window.dispatchEvent(new Event('offline'));
+    await waitFor(() => expect(status.textContent).toContain(note));
+    window.dispatchEvent(new Event('online'));
+    await waitFor(() => expect(status.textContent).not.toContain(note));
   });
 
   it('shows an expired account clearly and gets a new one', async () => {

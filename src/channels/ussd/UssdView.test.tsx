@@ -47,6 +47,22 @@ describe('USSD', () => {
     expect(await screen.findByRole('heading', { name: 'Payment successful' })).toBeTruthy();
   });
 
+  it('with the code shown, says in its status when the device goes offline that it will check again', async () => {
+    renderApp({
+      [VERIFY]: verifyAnswer('pending'),
+      [BANKS]: banks,
+      'POST /api/v1/ussd-payment': { body: { status: true, message: 'ok', data: { paymentUssdCode: '*737*000*1234#' } } },
+    });
+    open();
+    fireEvent.click(await screen.findByRole('radio', { name: 'GTBank' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Get USSD code' }));
+    const status = (await screen.findByText(/This page updates by itself/)).closest('[role="status"]') as HTMLElement;
+    window.dispatchEvent(new Event('offline'));
+    await waitFor(() => expect(status.textContent).toContain('You are offline. This page will check again as soon as you are back online.'));
+    window.dispatchEvent(new Event('online'));
+    await waitFor(() => expect(status.textContent).not.toContain('You are offline'));
+  });
+
   it('falls back to the bundled bank list', async () => {
     renderApp({ [VERIFY]: verifyAnswer('pending'), [BANKS]: 'network-error' });
     open();

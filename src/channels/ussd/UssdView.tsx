@@ -2,6 +2,7 @@ import { useSignal } from '../../signals/signals';
 import { useEffect, useRef } from 'preact/hooks';
 import type { UssdBank } from '../../api/channels';
 import { CopyButton } from '../../ui/CopyButton';
+import { OfflineNote } from '../../ui/OfflineNote';
 import { Spinner } from '../../ui/Spinner';
 import type { ChannelProps } from '../kit/context';
 import { kitText } from '../kit/text';
@@ -59,9 +60,12 @@ export default function UssdView({ ctx }: ChannelProps<UssdInstructions>) {
           )}
         </div>
         {!tel && <p class="tender-hint">{text.t('iphone')}</p>}
-        <p class="tender-status" role="status">
-          <Spinner /> {text.t('steps')}
-        </p>
+        <div role="status">
+          <p class="tender-status">
+            <Spinner /> {text.t('steps')}
+          </p>
+          <OfflineNote />
+        </div>
         <button type="button" class="tender-btn tender-btn--link" onClick={flow.drop}>
           {text.t('chooseOtherBank')}
         </button>

@@ -3,4 +3,5 @@ export default {
   copy: 'Copy',
   copyLabel: 'Copy {what}',
   copied: 'Copied',
+  offlineWaiting: 'You are offline. This page will check again as soon as you are back online.',
 };

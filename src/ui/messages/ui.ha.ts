@@ -3,4 +3,5 @@ export default {
   copy: 'Kwafa',
   copyLabel: 'Kwafi {what}',
   copied: 'An kwafa',
+  offlineWaiting: 'Ba ku da haɗin intanet. Wannan shafi zai sake dubawa da zarar kun dawo kan intanet.',
 };

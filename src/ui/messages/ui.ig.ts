@@ -3,4 +3,5 @@ export default {
   copy: 'Detuo',
   copyLabel: 'Detuo {what}',
   copied: 'Edetuola',
+  offlineWaiting: 'Ị nọghị n’ịntanetị. Peeji a ga-elele ọzọ ozugbo ị laghachiri n’ịntanetị.',
 };

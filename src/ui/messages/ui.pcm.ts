@@ -3,4 +3,5 @@ export default {
   copy: 'Copy am',
   copyLabel: 'Copy di {what}',
   copied: 'E don copy',
+  offlineWaiting: 'You no get network. Dis page go check again as soon as your network come back.',
 };

@@ -3,4 +3,5 @@ export default {
   copy: 'Dà á kọ',
   copyLabel: 'Dà {what} kọ',
   copied: 'A ti dà á kọ',
+  offlineWaiting: 'Ẹ kò sí lórí íńtánẹ́ẹ̀tì. Ojú-ìwé yìí yóò tún ṣàyẹ̀wò ní kété tí ẹ bá padà sórí íńtánẹ́ẹ̀tì.',
 };

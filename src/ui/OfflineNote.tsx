@@ -1,0 +1,17 @@
+import { signal } from '../signals/signals';
+import { uiText as text } from './text';
+
+// The browser's own word on the connection: `onLine` is false only when there surely is none.
+const online = signal(typeof navigator === 'undefined' || navigator.onLine !== false);
+if (typeof window !== 'undefined') {
+  window.addEventListener('online', () => (online.value = true));
+  window.addEventListener('offline', () => (online.value = false));
+}
+
+/**
+ * Said where the page waits for an outcome by itself, while the device is offline: why nothing moves, and that it
+ * will (the poller verifies the moment the connection comes back). Inside a status region, so it is announced.
+ */
+export function OfflineNote() {
+  return online.value ? null : <span class="tender-offline">{text.t('offlineWaiting')}</span>;
+}
