@@ -197,7 +197,7 @@ describe('hosted checkout: accessibility', () => {
     c.done(1);
   });
 
-  it('USSD: the code shown, confirming, and the pending outcome ("still confirming")', async () => {
+  it('USSD: the code shown, confirming, and the pending outcome ("still confirming"), online and offline', async () => {
     // A controllable clock: the poller gives up after 15 minutes, which the test skips over.
     await e2e.page.clock.install();
     const { reference } = await e2e.stack.initiate();
@@ -208,13 +208,23 @@ describe('hosted checkout: accessibility', () => {
     await e2e.page.getByRole('button', { name: 'Get USSD code' }).click();
     await expectHeading(e2e.page, 'Dial this code on the phone linked to your account');
     await c.state('USSD code shown');
+    const offline = e2e.page.getByText('You are offline. This page will check again as soon as you are back online.');
+    await e2e.page.context().setOffline(true);
+    await offline.waitFor(WAIT);
+    await c.state('USSD code shown, offline');
+    await e2e.page.context().setOffline(false);
+    await offline.waitFor({ ...WAIT, state: 'detached' });
     await e2e.page.clock.fastForward('16:00');
     await expectHeading(e2e.page, /still confirming/);
     await c.state('pending outcome');
     await e2e.page.getByRole('button', { name: 'Check again' }).click();
     await e2e.page.getByText('Confirming your payment…').waitFor(WAIT);
     await c.state('confirming');
-    c.done(3);
+    await e2e.page.context().setOffline(true);
+    await offline.waitFor(WAIT);
+    await c.state('confirming, offline');
+    await e2e.page.context().setOffline(false);
+    c.done(5);
   });
 
   it('bank transfer: the account shown and the account expired', async () => {
