@@ -1,4 +1,5 @@
 import type { ProxyCall, ProxyError, ProxyErrorCode, Result } from '../channels/kit/call';
+import { deviceOnline } from '../platform/online';
 
 // The page's only network I/O: calls to the Tender server's proxy, JSON over fetch with a time-out, every answer
 // checked by its call's schema before anything trusts it. Results are unions, never exceptions.
@@ -9,7 +10,7 @@ export interface ProxyOptions {
   /** Base URL of the Tender server; '' = same origin. */
   readonly base?: string;
   readonly timeoutMs?: number;
-  /** Whether the device has a connection at all; default `navigator.onLine` (true where there is no navigator). */
+  /** Whether the device may have a connection; default the browser's word (platform/online.ts). */
   readonly online?: () => boolean;
 }
 
@@ -58,12 +59,11 @@ export function createProxy(options: ProxyOptions = {}): ProxyClient {
   const doFetch = options.fetch ?? ((...a: Parameters<typeof fetch>) => fetch(...a));
   const base = options.base ?? '';
   const timeoutMs = options.timeoutMs ?? 30_000;
-  const online = options.online ?? (() => typeof navigator === 'undefined' || navigator.onLine !== false);
+  const online = options.online ?? deviceOnline;
   return {
     async send<T>(call: ProxyCall<T>): Promise<Result<T>> {
       // A browser that knows it has no connection would fail the request before it left: not sending it makes that
-      // a known outcome (nothing charged, the payer told at once) instead of an unknown one verified for half a
-      // minute. `onLine` is false only when there is surely no network; true proves nothing, so the rest is unchanged.
+      // a known outcome (nothing charged, the payer told at once) instead of an unknown one verified for half a minute.
       if (!online()) return { ok: false, error: { code: 'offline' } };
       const ctl = new AbortController();
       let timedOut = false;

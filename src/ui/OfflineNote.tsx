@@ -1,8 +1,8 @@
+import { deviceOnline } from '../platform/online';
 import { signal } from '../signals/signals';
 import { uiText as text } from './text';
 
-// The browser's own word on the connection: `onLine` is false only when there surely is none.
-const online = signal(typeof navigator === 'undefined' || navigator.onLine !== false);
+const online = signal(deviceOnline());
 if (typeof window !== 'undefined') {
   window.addEventListener('online', () => (online.value = true));
   window.addEventListener('offline', () => (online.value = false));
