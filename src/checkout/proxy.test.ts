@@ -5,6 +5,7 @@ import type { ProxyCall } from '../channels/kit/call';
 import { checker } from '../channels/kit/check';
 import { isUnknownOutcome } from '../channels/kit/errors';
 import { createProxy, parseRetryAfter } from './proxy';
+import { unhandledRejectionsOf } from '../../test/support/unhandled';
 import { fakeServer } from './testkit';
 
 const Schema = statusEnvelope(v.object({ n: v.number() }));
@@ -70,19 +71,12 @@ describe('createProxy', () => {
     ['a gateway error', { status: 502, body: { status: false, code: 'upstream_unreachable', message: 'x' } }, 'upstream'],
     ['a success it cannot check', { body: { status: true, message: 'ok', data: { n: 1 } } }, 'network'],
   ])('leaves no unhandled rejection when the check does not load (offline), after %s', async (_name, answer, code) => {
-    const unhandled: unknown[] = [];
-    const onUnhandled = (reason: unknown) => unhandled.push(reason);
-    process.on('unhandledRejection', onUnhandled);
-    try {
+    const unhandled = await unhandledRejectionsOf(async () => {
       const s = fakeServer({ 'POST /api/v1/x': answer });
       const r = await createProxy({ fetch: s.fetch }).send(call({ check: () => Promise.reject(new TypeError('Failed to fetch dynamically imported module')) }));
       expect(r).toMatchObject({ ok: false, error: { code } });
-      // Node reports an unhandled rejection once the microtasks have run out.
-      await new Promise((resolve) => setTimeout(resolve, 20));
-      expect(unhandled).toEqual([]);
-    } finally {
-      process.off('unhandledRejection', onUnhandled);
-    }
+    });
+    expect(unhandled).toEqual([]);
   });
 
   it('sends nothing while the device is offline: a known outcome, its check not even loaded', async () => {

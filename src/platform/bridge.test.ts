@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { PROTOCOL_VERSION, parseParentMessage } from '../protocol/messages';
 import { BRIDGE_PROTOCOL_VERSION, type BridgeWindow, createBridge, trustedParentOrigin } from './bridge';
 import { onParentMessage } from './bridgeListen';
+import { unhandledRejectionsOf } from '../../test/support/unhandled';
 
 function fakeWindow() {
   const posted: [unknown, string][] = [];
@@ -65,25 +66,16 @@ describe('createBridge', () => {
   });
 
   it('drops a message whose parser did not load (offline), with no unhandled rejection, and reads the next', async () => {
-    const unhandled: unknown[] = [];
-    const onUnhandled = (reason: unknown) => unhandled.push(reason);
-    process.on('unhandledRejection', onUnhandled);
-    try {
-      const w = fakeWindow();
-      const got: unknown[] = [];
-      let loads = 0;
-      const parse = (data: unknown) =>
-        ++loads === 1 ? Promise.reject(new TypeError('Failed to fetch dynamically imported module')) : parseParentMessage(data);
-      onParentMessage(createBridge(w.win, 'https://shop.example', true), w.win, (m) => got.push(m), parse);
-      w.dispatch({ v: 1, type: 'shown' }, 'https://shop.example', w.parent);
-      await new Promise((resolve) => setTimeout(resolve, 20));
-      expect([got, unhandled]).toEqual([[], []]);
-      w.dispatch({ v: 1, type: 'shown' }, 'https://shop.example', w.parent);
-      await Promise.resolve();
-      expect(got).toEqual([{ v: 1, type: 'shown' }]);
-    } finally {
-      process.off('unhandledRejection', onUnhandled);
-    }
+    const w = fakeWindow();
+    const got: unknown[] = [];
+    let loads = 0;
+    const parse = (data: unknown) => (++loads === 1 ? Promise.reject(new TypeError('Failed to fetch dynamically imported module')) : parseParentMessage(data));
+    onParentMessage(createBridge(w.win, 'https://shop.example', true), w.win, (m) => got.push(m), parse);
+    const unhandled = await unhandledRejectionsOf(async () => w.dispatch({ v: 1, type: 'shown' }, 'https://shop.example', w.parent));
+    expect([got, unhandled]).toEqual([[], []]);
+    w.dispatch({ v: 1, type: 'shown' }, 'https://shop.example', w.parent);
+    await Promise.resolve();
+    expect(got).toEqual([{ v: 1, type: 'shown' }]);
   });
 
   it('listens to nothing without a trusted parent', () => {
