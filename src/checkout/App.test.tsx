@@ -69,6 +69,16 @@ describe('outcomes', () => {
     expect(await screen.findByLabelText(/card number/i)).toBeTruthy();
   });
 
+  it('tries again by itself when the connection comes back, once, as "Try again" would', async () => {
+    const t = renderApp({ [VERIFY]: ['network-error', verifyAnswer('pending')] });
+    expect(await screen.findByRole('button', { name: 'Try again' })).toBeTruthy();
+    t.clock.backOnline();
+    expect(await screen.findByLabelText(/card number/i)).toBeTruthy();
+    t.clock.backOnline();
+    await flush();
+    expect(t.server.count('/api/v1/transaction/verify')).toBe(2);
+  });
+
   it('shows "still confirming" with the reference, and "check again"', async () => {
     const t = renderApp({ [VERIFY]: verifyAnswer('pending') }, { pollPolicy: { ...DEFAULT_POLICY, maxMs: 10_000 } });
     await flush();

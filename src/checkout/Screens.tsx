@@ -144,6 +144,11 @@ export default function Screens({ model, embedded }: AppProps) {
           }
         >
           <p>{text.t(s.hint)}</p>
+          {s.retry && (
+            <p role="status">
+              <OfflineNote />
+            </p>
+          )}
         </Outcome>
       );
   }

@@ -256,8 +256,15 @@ export function createSession(deps: ModelDeps, state: ModelState): Session {
   }
 
   function startupFailed(error: StartupError): void {
-    boot.value = { kind: 'error', ...error };
+    const failed = { kind: 'error' as const, ...error };
+    boot.value = failed;
     send({ type: 'error', code: error.code, message: integratorMessage(error.code) });
+    if (!error.retry) return;
+    // The connection coming back tries again by itself, as "Try again" would (once, and only from this screen).
+    const off = env.onOnline(() => {
+      off();
+      if (boot.peek() === failed) session.retry();
+    });
   }
 
   async function begin(initial: InitialTxn | undefined): Promise<void> {

@@ -251,7 +251,7 @@ describe('hosted checkout: accessibility', () => {
     c.done(2);
   });
 
-  it('start-up errors: missing, malformed and unknown reference, payment server unreachable', async () => {
+  it('start-up errors: missing, malformed and unknown reference, payment server unreachable (online and offline)', async () => {
     const c = checker(e2e.page);
     await e2e.page.goto(checkoutUrl(e2e.stack, null, AUTO));
     await expectHeading(e2e.page, 'This checkout link is missing its payment reference.');
@@ -276,10 +276,23 @@ describe('hosted checkout: accessibility', () => {
       await e2e.page.getByRole('button', { name: 'Try again' }).click();
       await e2e.page.locator('input[autocomplete="cc-number"]').waitFor(WAIT);
       await expect.poll(() => e2e.page.locator('.tender-amount').textContent(), WAIT).toBe('₦2,500');
+      // Unreachable, then the connection lost too: the page says it will try again by itself, and does once it is back.
+      await e2e.page.route('**/api/v1/transaction/verify', (route) => route.abort('connectionrefused'));
+      // A new payment: the server would draw the last one's page with the answer it has just had.
+      await e2e.page.goto(checkoutUrl(slow, (await slow.initiate()).reference, AUTO));
+      await expectHeading(e2e.page, 'We could not reach the payment server.');
+      await e2e.page.context().setOffline(true);
+      await e2e.page.getByText('You are offline. This page will check again as soon as you are back online.').waitFor(WAIT);
+      await c.state('payment server unreachable, offline');
+      await e2e.page.unroute('**/api/v1/transaction/verify');
+      await e2e.page.context().setOffline(false);
+      // No press of "Try again": the connection coming back was enough.
+      await e2e.page.locator('input[autocomplete="cc-number"]').waitFor(WAIT);
     } finally {
+      await e2e.page.context().setOffline(false);
       await slow.close();
     }
-    c.done(4);
+    c.done(5);
   });
 
   it('reduced motion: the spinner stops spinning when the payer asks for less motion', async () => {
