@@ -4,16 +4,6 @@ import { useConstant, useSignal } from '../signals/signals';
 type Loader<P> = () => Promise<ComponentType<P>>;
 const cache = new Map<Loader<never>, ComponentType<never>>();
 
-// Parts that could not load (offline, most often): each tries again when the connection comes back, as its retry
-// button would, so the payer is not left on "could not load" after the network has returned.
-const retryOnline = new Set<() => void>();
-if (typeof window !== 'undefined')
-  window.addEventListener('online', () => {
-    const due = [...retryOnline];
-    retryOnline.clear();
-    for (const retry of due) retry();
-  });
-
 /** Loads a component ahead of need; a failure is forgotten so the next use tries again. */
 export function preload<P>(load: Loader<P>): Promise<ComponentType<P> | undefined> {
   const hit = cache.get(load as Loader<never>) as ComponentType<P> | undefined;
@@ -27,10 +17,7 @@ export function preload<P>(load: Loader<P>): Promise<ComponentType<P> | undefine
   );
 }
 
-/**
- * The component behind `load` once loaded (undefined until then), whether loading failed, and a retry (also run
- * by itself when the connection comes back).
- */
+/** The component behind `load` once loaded (undefined until then), and whether loading failed. */
 export function useLazy<P>(load: Loader<P> | undefined): [ComponentType<P> | undefined, boolean, () => void] {
   // 1 while loading (or loaded: the cache answers), 0 after a failure; a new object re-renders once loaded.
   const state = useSignal<unknown>(1);
@@ -39,17 +26,12 @@ export function useLazy<P>(load: Loader<P> | undefined): [ComponentType<P> | und
   // The load this component started and waits for: started once, from the first render that needs it (in the
   // document only: the server draws what it has). Its answer after the component left changes nothing anyone sees.
   const waiting = useConstant((): { load?: Loader<P> } => ({}));
-  const retry = useConstant(() => () => {
-    retryOnline.delete(retry);
-    state.value = 1;
-  });
   if (load && !C && !failed && waiting.load !== load && typeof document !== 'undefined') {
     waiting.load = load;
     void preload(load).then((c) => {
       if (waiting.load === load) waiting.load = undefined;
       state.value = c ? {} : 0;
-      if (!c) retryOnline.add(retry);
     });
   }
-  return [C, failed, retry];
+  return [C, failed, () => (state.value = 1)];
 }
