@@ -1,8 +1,8 @@
+import { OfflineNote } from '../channels/kit/OfflineNote';
 import { channelByApiName } from '../channels/registry';
 import { formatAmount } from '../i18n/amount';
 import { formatDateTime } from '../i18n/format';
 import { Outcome } from '../ui/Outcome';
-import { OfflineNote } from '../ui/OfflineNote';
 import { Spinner } from '../ui/Spinner';
 import { adviceFor } from './advice';
 import type { AppProps } from './App';

@@ -1,6 +1,6 @@
-import { deviceOnline } from '../platform/online';
-import { signal } from '../signals/signals';
-import { uiText as text } from './text';
+import { deviceOnline } from '../../platform/online';
+import { signal } from '../../signals/signals';
+import { uiText as text } from '../../ui/text';
 
 const online = signal(deviceOnline());
 if (typeof window !== 'undefined') {
