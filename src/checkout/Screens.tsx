@@ -59,8 +59,12 @@ export default function Screens({ model, embedded }: AppProps) {
         <div class="tender-waiting" role="status">
           <Spinner />
           <p class="tender-strong">{text.t(s.kind)}</p>
-          {s.kind === 'verifying' && <p class="tender-hint">{text.t('verifyingHint')}</p>}
-          <OfflineNote />
+          {s.kind === 'verifying' && (
+            <>
+              <p class="tender-hint">{text.t('verifyingHint')}</p>
+              <OfflineNote />
+            </>
+          )}
         </div>
       );
     case 'success': {
