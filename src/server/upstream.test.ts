@@ -6,7 +6,11 @@ import { UpstreamError } from './upstream';
 import { closingIdle, createNodeUpstream } from './upstreamNode';
 
 let server: Server | undefined;
+// A fake upstream a test started (testHarness.ts), closed after it.
+let fake: FakeUpstream | undefined;
 afterEach(async () => {
+  await fake?.close();
+  fake = undefined;
   if (!server) return;
   server.closeAllConnections();
   await new Promise<void>((resolve) => server!.close(() => resolve()));
@@ -22,6 +26,9 @@ async function start(): Promise<string> {
   await new Promise<void>((resolve) => server!.listen(0, '127.0.0.1', resolve));
   return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 }
+
+/** Whether each request the fake upstream saw came on a kept-alive connection. */
+const reused = (up: FakeUpstream) => up.requests.map((r) => r.reused);
 
 const init = (timeoutMs: number) => ({ method: 'GET', headers: {}, body: undefined, timeoutMs, maxBytes: 1024 });
 
@@ -99,11 +106,6 @@ describe('createNodeUpstream head', () => {
 });
 
 describe('createNodeUpstream on a kept-alive connection the upstream has closed', () => {
-  let fake: FakeUpstream | undefined;
-  afterEach(async () => {
-    await fake?.close();
-    fake = undefined;
-  });
   /**
    * Answers the first request on each connection (keep-alive) and resets the connection when a second one arrives
    * on it, before answering: what a server or load balancer closing an idle connection as a request comes does.
@@ -121,7 +123,6 @@ describe('createNodeUpstream on a kept-alive connection the upstream has closed'
     maxBytes: 1024,
     readOnly,
   });
-  const reused = (up: FakeUpstream) => up.requests.map((r) => r.reused);
 
   it('sends a call that only reads again, once, on a new connection, and answers it', async () => {
     const up = await startClosingIdle();
@@ -151,13 +152,7 @@ describe('createNodeUpstream on a kept-alive connection the upstream has closed'
 });
 
 describe('createNodeUpstream with connections left idle', () => {
-  let fake: FakeUpstream | undefined;
-  afterEach(async () => {
-    await fake?.close();
-    fake = undefined;
-  });
   const get = { method: 'GET', headers: {}, body: undefined, timeoutMs: 2_000, maxBytes: 1024 };
-  const reused = (up: FakeUpstream) => up.requests.map((r) => r.reused);
   const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
   // Each: a second call at once reuses the first one's connection; after the pause, closed by the client, the third
