@@ -32,9 +32,12 @@ function hasToken(text: string, secret: string): boolean {
   return new RegExp(`(?<![0-9A-Za-z])${secret}(?![0-9A-Za-z])`).test(text);
 }
 
+/** A card number as the form shows it: in groups of four. */
+const groupedByFour = (number: string) => number.replace(/(\d{4})(?=\d)/g, '$1 ');
+
 /** Card number (plain and grouped), CVV, PIN and OTP must not be in `text`. */
 function expectNoCardData(where: string, text: string, number: string, extra: string[] = []): void {
-  const grouped = number.replace(/(\d{4})(?=\d)/g, '$1 ');
+  const grouped = groupedByFour(number);
   expect(text.includes(number), `card number in ${where}`).toBe(false);
   expect(text.includes(grouped), `grouped card number in ${where}`).toBe(false);
   expect(text.includes(encodeURIComponent(grouped)), `encoded card number in ${where}`).toBe(false);
@@ -229,7 +232,7 @@ describe('hosted checkout: card', () => {
       await expect.poll(() => e2e.page.getByRole('alert').textContent(), WAIT).toMatch(/You are offline\. Nothing was charged/);
       // Known, not unknown: no "confirming" screen, no verify, the card still in the form.
       expect(await e2e.page.getByRole('heading', { name: /Confirming/ }).count()).toBe(0);
-      expect(await cardField(e2e.page, 'number').inputValue()).toBe(CARDS.noAuth.replace(/(\d{4})(?=\d)/g, '$1 '));
+      expect(await cardField(e2e.page, 'number').inputValue()).toBe(groupedByFour(CARDS.noAuth));
     } finally {
       await e2e.page.context().setOffline(false);
     }
