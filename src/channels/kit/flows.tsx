@@ -9,9 +9,9 @@ import { kitText } from './text';
 // card's 3-D Secure step) and "show instructions, then poll" (USSD, bank transfer).
 
 /** Sends the payer to `url` through the checkout's one checked navigation; the reason when it refused. */
-export function redirectProblem(ctx: Pick<ChannelContext<unknown>, 'redirect'>, url: unknown, online = deviceOnline): string | undefined {
+export function redirectProblem(ctx: Pick<ChannelContext<unknown>, 'redirect'>, url: unknown): string | undefined {
   // Offline, the page would leave for the browser's own error page, the checkout and what was typed lost: stay.
-  if (!online()) return kitText.t('errOffline');
+  if (!deviceOnline()) return kitText.t('errOffline');
   const nav = ctx.redirect(url);
   return nav.ok ? undefined : kitText.t('errRedirect', { reason: nav.reason });
 }
