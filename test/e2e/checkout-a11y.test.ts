@@ -16,6 +16,9 @@ const openAuto = (p: Page, stack: Parameters<typeof openCheckout>[1], reference:
   openCheckout(p, stack, reference, { ...AUTO, ...extra });
 const e2e = useBrowserStack({ context: { viewport: VIEWPORT } });
 
+/** What a page waiting by itself says while the device is offline. */
+const OFFLINE_NOTE = 'You are offline. This page will check again as soon as you are back online.';
+
 /**
  * Checks the current state: axe in light and dark at the default width, then at 320 px with no horizontal scroll
  * and axe again. Returns the problems found, '' when none.
@@ -208,7 +211,7 @@ describe('hosted checkout: accessibility', () => {
     await e2e.page.getByRole('button', { name: 'Get USSD code' }).click();
     await expectHeading(e2e.page, 'Dial this code on the phone linked to your account');
     await c.state('USSD code shown');
-    const offline = e2e.page.getByText('You are offline. This page will check again as soon as you are back online.');
+    const offline = e2e.page.getByText(OFFLINE_NOTE);
     await e2e.page.context().setOffline(true);
     await offline.waitFor(WAIT);
     await c.state('USSD code shown, offline');
@@ -282,7 +285,7 @@ describe('hosted checkout: accessibility', () => {
       await e2e.page.goto(checkoutUrl(slow, (await slow.initiate()).reference, AUTO));
       await expectHeading(e2e.page, 'We could not reach the payment server.');
       await e2e.page.context().setOffline(true);
-      await e2e.page.getByText('You are offline. This page will check again as soon as you are back online.').waitFor(WAIT);
+      await e2e.page.getByText(OFFLINE_NOTE).waitFor(WAIT);
       await c.state('payment server unreachable, offline');
       await e2e.page.unroute('**/api/v1/transaction/verify');
       await e2e.page.context().setOffline(false);
