@@ -59,11 +59,14 @@ export default function Screens({ model, embedded }: AppProps) {
         <div class="tender-waiting" role="status">
           <Spinner />
           <p class="tender-strong">{text.t(s.kind)}</p>
-          {s.kind === 'verifying' && (
+          {s.kind === 'verifying' ? (
             <>
               <p class="tender-hint">{text.t('verifyingHint')}</p>
               <OfflineNote />
             </>
+          ) : (
+            // Offline, the page waits for the connection before it leaves (navigate.ts).
+            <OfflineNote leaving />
           )}
         </div>
       );

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { navigate, type NavigateEnv } from './navigate';
 
 const env = (inFrame: boolean, parentOk = true) => {
@@ -43,5 +43,42 @@ describe('navigate', () => {
     const orphan = env(true, false);
     expect(navigate('https://pay.example.com/', orphan.e).ok).toBe(true);
     expect(orphan.log).toEqual(['parent https://pay.example.com/', 'assign https://pay.example.com/']);
+  });
+
+  /** The browser's connection, offline until `back()`: navigator.onLine and the window's `online` event. */
+  const offline = () => {
+    const online = { value: false };
+    const window = new EventTarget();
+    vi.stubGlobal('navigator', {
+      get onLine() {
+        return online.value;
+      },
+    });
+    vi.stubGlobal('addEventListener', window.addEventListener.bind(window));
+    return {
+      back() {
+        online.value = true;
+        window.dispatchEvent(new Event('online'));
+      },
+    };
+  };
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('offline, leaves once the connection is back, and only once', () => {
+    const connection = offline();
+    const { e, log } = env(true);
+    expect(navigate('https://pay.example.com/s/1', e)).toEqual({ ok: true, via: 'online' });
+    expect(log).toEqual([]);
+    connection.back();
+    connection.back();
+    expect(log).toEqual(['parent https://pay.example.com/s/1']);
+  });
+
+  it('offline, still refuses an unsafe URL at once', () => {
+    const connection = offline();
+    const { e, log } = env(false);
+    expect(navigate('https://evil.example/', e).ok).toBe(false);
+    connection.back();
+    expect(log).toEqual([]);
   });
 });

@@ -116,7 +116,7 @@ describe('hosted checkout: accessibility', () => {
     expect(report).toMatch(/\[planted, 320 px\] scrolls sideways/);
   });
 
-  it('every tab: card, USSD, bank transfer, wallet A, wallet B, the secure hosted page', async () => {
+  it('every tab: card, USSD, bank transfer, wallet A, wallet B, the secure hosted page (and leaving for it offline)', async () => {
     const { reference, paymentRedirectUrl } = await e2e.stack.initiate();
     await openAuto(e2e.page, e2e.stack, reference, { paymentRedirectUrl });
     const c = checker(e2e.page);
@@ -136,7 +136,17 @@ describe('hosted checkout: accessibility', () => {
     await selectTab(e2e.page, 'hosted-page');
     await e2e.page.getByRole('button', { name: 'Continue to the payment page' }).waitFor(WAIT);
     await c.state('hosted page tab');
-    c.done(6);
+    // Offline, the page waits to leave and says why.
+    await e2e.page.context().setOffline(true);
+    try {
+      await e2e.page.getByRole('button', { name: 'Continue to the payment page' }).click();
+      await e2e.page.getByText('You are offline. You will be taken there as soon as you are back online.').waitFor(WAIT);
+      await c.state('leaving for the payment page, offline');
+    } finally {
+      await e2e.page.context().setOffline(false);
+    }
+    await e2e.page.waitForURL((url) => !url.pathname.startsWith('/checkout'), WAIT);
+    c.done(7);
   });
 
   it('card: field errors, the PIN step, the OTP step (one try left, the leave confirmation), the success outcome', async () => {

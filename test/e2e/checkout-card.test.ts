@@ -150,6 +150,31 @@ describe('hosted checkout: card', () => {
     expect((await completions(e2e.stack, reference)).counts['card-payment']).toBe(1);
   });
 
+  it('3-D Secure with the connection lost as the answer arrives: the page waits and says why, then goes; one charge', async () => {
+    const reference = await openNewCheckout(e2e.page, e2e.stack);
+    const start = e2e.page.url();
+    const lines = recordConsole(e2e.page);
+    // The real answer, handed to the page once the connection is gone: the call went out, its answer came back.
+    await e2e.page.route('**/api/v1/card-payment', async (route) => {
+      const response = await route.fetch();
+      await e2e.page.context().setOffline(true);
+      await route.fulfill({ response });
+    });
+    try {
+      await payByCard(e2e.page, CARDS.threeDs);
+      const waiting = e2e.page.getByRole('status').filter({ hasText: 'Taking you to the payment page…' });
+      await expect.poll(() => waiting.textContent(), WAIT).toContain('You are offline. You will be taken there as soon as you are back online.');
+      expect(e2e.page.url()).toBe(start);
+    } finally {
+      await e2e.page.context().setOffline(false);
+    }
+    await e2e.page.waitForURL(`${e2e.stack.sandboxUrl}/sandbox/3ds/**`, WAIT);
+    await e2e.page.getByRole('button', { name: 'Approve' }).click();
+    await expectSuccess(e2e.page);
+    expect((await completions(e2e.stack, reference)).counts['card-payment']).toBe(1);
+    expect(lines.filter((l) => l.startsWith('pageerror'))).toEqual([]);
+  });
+
   it('an unsafe 3-D Secure redirectUrl is refused with a clear message, and the page stays put', async () => {
     const { reference } = await e2e.stack.initiate();
     await e2e.page.route('**/api/v1/card-payment', (route) =>

@@ -69,6 +69,32 @@ describe('the one-time-code step', { timeout: 20_000 }, () => {
     expect(await screen.findByText('Confirming your payment…')).toBeTruthy();
   });
 
+  it('a 3-D Secure page after the PIN, offline: the page waits and says why, then goes once back online', async () => {
+    const onLine = vi.spyOn(navigator, 'onLine', 'get');
+    let cards = 0;
+    const t = renderApp({
+      [VERIFY]: verifyAnswer('pending'),
+      [CARD]: () => {
+        if (++cards === 1) return ok({ authMode: 'pin' });
+        // The connection drops while the PIN's answer is on its way: the call went out, its answer came back.
+        onLine.mockReturnValue(false);
+        dispatchEvent(new Event('offline'));
+        return ok({ authMode: '3ds', transactionReference: 'REF-1', redirectUrl: 'https://pay.example.com/3ds/REF-1' });
+      },
+    });
+    const pin = await toStep('5060990580000217499', 'Card PIN');
+    fireEvent.input(pin, { target: { value: '1234' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Continue' }));
+    // Before, the attempt ended here as a failure, and the card and the PIN had to be given again.
+    const waiting = (await screen.findByText('Taking you to the payment page…')).closest('[role="status"]');
+    await waitFor(() => expect(waiting?.textContent).toContain('You will be taken there as soon as you are back online.'));
+    expect(t.assigned).toEqual([]);
+    onLine.mockRestore();
+    dispatchEvent(new Event('online'));
+    expect(t.assigned).toEqual(['https://pay.example.com/3ds/REF-1']);
+    expect(cards).toBe(2);
+  });
+
   it('sends the PIN again with the card for a card that asked for both', async () => {
     const t = renderApp({
       [VERIFY]: verifyAnswer('pending'),

@@ -3,6 +3,8 @@ import { describe, expect, it, vi } from 'vitest';
 import { renderApp } from '../../checkout/renderApp';
 import { verifyAnswer } from '../../checkout/testkit';
 
+const LEAVING_OFFLINE = 'You are offline. You will be taken there as soon as you are back online.';
+
 describe('hosted page', () => {
   it('sends the payer to the paymentRedirectUrl', async () => {
     const t = renderApp(
@@ -15,7 +17,7 @@ describe('hosted page', () => {
     expect(t.assigned).toEqual(['https://pay.example.com/pay/REF-1']);
   });
 
-  it('stays, and says so, when the device is offline: leaving would strand the payer on an error page', async () => {
+  it('offline, waits on "Taking you to the payment page…" and says why; back online, it goes, once', async () => {
     const t = renderApp(
       { 'POST /api/v1/transaction/verify': verifyAnswer('pending') },
       { channels: 'card', paymentRedirectUrl: 'https://pay.example.com/pay/REF-1' },
@@ -24,15 +26,20 @@ describe('hosted page', () => {
     const go = await screen.findByRole('button', { name: 'Continue to the payment page' });
     const onLine = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
     try {
+      dispatchEvent(new Event('offline'));
       fireEvent.click(go);
-      await waitFor(() => expect(screen.getByRole('alert').textContent).toBe('You are offline. Nothing was charged: connect to the internet and try again.'));
+      const waiting = (await screen.findByText('Taking you to the payment page…')).closest('[role="status"]');
+      await waitFor(() => expect(waiting?.textContent).toBe(`Taking you to the payment page…${LEAVING_OFFLINE}`));
+      // Leaving now would end on the browser's error page.
       expect(t.assigned).toEqual([]);
     } finally {
       onLine.mockRestore();
     }
-    fireEvent.click(go);
-    await screen.findByText('Taking you to the payment page…');
+    dispatchEvent(new Event('online'));
     expect(t.assigned).toEqual(['https://pay.example.com/pay/REF-1']);
+    await waitFor(() => expect(screen.queryByText(LEAVING_OFFLINE)).toBeNull());
+    dispatchEvent(new Event('online'));
+    expect(t.assigned).toHaveLength(1);
   });
 
   it('refuses an off-list hosted page URL', async () => {

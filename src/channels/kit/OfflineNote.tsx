@@ -9,9 +9,10 @@ if (typeof window !== 'undefined') {
 }
 
 /**
- * Said where the page waits for an outcome by itself, while the device is offline: why nothing moves, and that it
- * will (the poller verifies the moment the connection comes back). Inside a status region, so it is announced.
+ * Said where the page waits by itself while the device is offline: why nothing moves, and that it will (the poller
+ * verifies, or the page leaves for the payment page, the moment the connection comes back). Inside a status region,
+ * so it is announced.
  */
-export function OfflineNote() {
-  return online.value ? null : <span class="tender-offline">{text.t('offlineWaiting')}</span>;
+export function OfflineNote({ leaving = false }: { readonly leaving?: boolean }) {
+  return online.value ? null : <span class="tender-offline">{text.t(leaving ? 'offlineLeaving' : 'offlineWaiting')}</span>;
 }

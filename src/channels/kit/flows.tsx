@@ -1,4 +1,3 @@
-import { deviceOnline } from '../../platform/online';
 import { type Signal, useSignal } from '../../signals/signals';
 import type { ProxyCall } from './call';
 import type { ChannelContext, CompletionResult } from './context';
@@ -10,8 +9,6 @@ import { kitText } from './text';
 
 /** Sends the payer to `url` through the checkout's one checked navigation; the reason when it refused. */
 export function redirectProblem(ctx: Pick<ChannelContext<unknown>, 'redirect'>, url: unknown): string | undefined {
-  // Offline, the page would leave for the browser's own error page, the checkout and what was typed lost: stay.
-  if (!deviceOnline()) return kitText.t('errOffline');
   const nav = ctx.redirect(url);
   return nav.ok ? undefined : kitText.t('errRedirect', { reason: nav.reason });
 }

@@ -4,4 +4,5 @@ export default {
   copyLabel: 'Copy {what}',
   copied: 'Copied',
   offlineWaiting: 'You are offline. This page will check again as soon as you are back online.',
+  offlineLeaving: 'You are offline. You will be taken there as soon as you are back online.',
 };

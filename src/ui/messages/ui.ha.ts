@@ -4,4 +4,5 @@ export default {
   copyLabel: 'Kwafi {what}',
   copied: 'An kwafa',
   offlineWaiting: 'Ba ku da haɗin intanet. Wannan shafi zai sake dubawa da zarar kun dawo kan intanet.',
+  offlineLeaving: 'Ba ku da haɗin intanet. Za a kai ku can da zarar kun dawo kan intanet.',
 };

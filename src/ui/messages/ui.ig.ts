@@ -4,4 +4,5 @@ export default {
   copyLabel: 'Detuo {what}',
   copied: 'Edetuola',
   offlineWaiting: 'Ị nọghị n’ịntanetị. Peeji a ga-elele ọzọ ozugbo ị laghachiri n’ịntanetị.',
+  offlineLeaving: 'Ị nọghị n’ịntanetị. A ga-akpọga gị ebe ahụ ozugbo ị laghachiri n’ịntanetị.',
 };

@@ -4,4 +4,5 @@ export default {
   copyLabel: 'Copy di {what}',
   copied: 'E don copy',
   offlineWaiting: 'You no get network. Dis page go check again as soon as your network come back.',
+  offlineLeaving: 'You no get network. We go carry you go there as soon as your network come back.',
 };

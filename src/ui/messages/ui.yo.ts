@@ -4,4 +4,5 @@ export default {
   copyLabel: 'Dà {what} kọ',
   copied: 'A ti dà á kọ',
   offlineWaiting: 'Ẹ kò sí lórí íńtánẹ́ẹ̀tì. Ojú-ìwé yìí yóò tún ṣàyẹ̀wò ní kété tí ẹ bá padà sórí íńtánẹ́ẹ̀tì.',
+  offlineLeaving: 'Ẹ kò sí lórí íńtánẹ́ẹ̀tì. A ó gbé yín lọ síbẹ̀ ní kété tí ẹ bá padà sórí íńtánẹ́ẹ̀tì.',
 };
