@@ -9,35 +9,47 @@ import { pageText as text } from './text';
 const NAMES: Readonly<Record<Locale, string>> = { en: 'English', yo: 'Yorùbá', ha: 'Hausa', ig: 'Igbo', pcm: 'Naijá' };
 
 const store = createJsonStore();
+const ERROR_ID = 'tender-lang-error';
 
-/** The page's language switcher: a native select (every phone's own picker), loaded after the first screen. */
+/**
+ * The page's language switcher: a native select (every phone's own picker), loaded after the first screen. A
+ * language that cannot load (offline, say) leaves the page as it was and says so, in the language shown.
+ */
 export default function LanguageSwitch() {
   const [busy, setBusy] = useState(false);
+  const [failed, setFailed] = useState(false);
   const current = activeLocale.value;
   return (
-    <label class="tender-lang">
-      <span>{text.t('language')}</span>
-      <select
-        value={current}
-        aria-busy={busy}
-        onChange={(e) => {
-          const select = e.currentTarget;
-          const next = select.value as Locale;
-          setBusy(true);
-          // A catalog that cannot load leaves the page, and the select, as they were.
-          switchLocale(next, store)
-            .catch(() => {
-              select.value = activeLocale.peek();
-            })
-            .finally(() => setBusy(false));
-        }}
-      >
-        {LOCALES.map((l) => (
-          <option key={l} value={l} lang={l}>
-            {NAMES[l]}
-          </option>
-        ))}
-      </select>
-    </label>
+    <>
+      <label class="tender-lang">
+        <span>{text.t('language')}</span>
+        <select
+          value={current}
+          aria-busy={busy}
+          aria-describedby={failed ? ERROR_ID : undefined}
+          onChange={(e) => {
+            const select = e.currentTarget;
+            const next = select.value as Locale;
+            setBusy(true);
+            setFailed(false);
+            switchLocale(next, store)
+              .catch(() => {
+                select.value = activeLocale.peek();
+                setFailed(true);
+              })
+              .finally(() => setBusy(false));
+          }}
+        >
+          {LOCALES.map((l) => (
+            <option key={l} value={l} lang={l}>
+              {NAMES[l]}
+            </option>
+          ))}
+        </select>
+      </label>
+      <p class="tender-lang-error" id={ERROR_ID} role="alert">
+        {failed ? text.t('languageFailed') : ''}
+      </p>
+    </>
   );
 }

@@ -191,6 +191,35 @@ describe('the checkout in every language', () => {
     }
   });
 
+  it('a language that cannot load (offline) leaves the page as it was and says so; back online, it switches', async () => {
+    const { reference } = await e2e.stack.initiate();
+    const frame = await openFromShop(e2e.page, reference);
+    const doc = hosted(e2e.page);
+    const en = catalogs.get('en')!;
+    const ig = catalogs.get('ig')!;
+    const select = frame.getByRole('combobox', { name: en['page.language']! });
+    const alert = frame.locator('#tender-lang-error');
+    await e2e.page.context().setOffline(true);
+    try {
+      await select.selectOption('ig');
+      await expect.poll(() => alert.textContent(), WAIT).toBe(en['page.languageFailed']);
+      expect(await select.inputValue()).toBe('en');
+      expect(await select.getAttribute('aria-describedby')).toBe('tender-lang-error');
+      expect(await doc.evaluate(() => document.documentElement.lang)).toBe('en');
+      await frame.getByRole('tab', { name: en['card.tab']! }).waitFor(WAIT);
+      expect(await axeReportNow(doc, 'the language that could not load')).toBe('');
+      await e2e.page.setViewportSize({ width: 320, height: 700 });
+      expect(await overflowReport(doc)).toBe('');
+    } finally {
+      await e2e.page.context().setOffline(false);
+    }
+    await select.selectOption('ig');
+    await expect.poll(() => doc.evaluate(() => document.documentElement.lang), WAIT).toBe('ig');
+    await frame.getByRole('tab', { name: ig['card.tab']! }).waitFor(WAIT);
+    expect(await alert.textContent()).toBe('');
+    expect(await frame.getByRole('combobox', { name: ig['page.language']! }).getAttribute('aria-describedby')).toBeNull();
+  });
+
   it('a merchant’s strings replace the catalog’s from the first paint; an unknown key is reported, not ignored', async () => {
     const { reference } = await e2e.stack.initiate();
     const messages = JSON.stringify({ en: { 'wallet.a': 'ShopPay', 'card.pay': 'Pay now {amount}', 'card.pya': 'typo' } });

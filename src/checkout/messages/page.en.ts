@@ -7,6 +7,7 @@ export default {
   choose: 'Choose how to pay',
   secured: 'Secured by Tender',
   language: 'Language',
+  languageFailed: 'This language could not be loaded. Check your connection and try again.',
   loading: 'Loading…',
   loadFailed: 'This part of the checkout could not be loaded.',
   retry: 'Try again',

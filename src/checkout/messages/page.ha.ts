@@ -7,6 +7,7 @@ export default {
   choose: 'Zaɓi yadda za ku biya',
   secured: 'Tender ne ke ba da tsaro',
   language: 'Harshe',
+  languageFailed: 'Ba a iya loda wannan harshe ba. Ku duba haɗin intanet ɗinku, ku sake gwadawa.',
   loading: 'Ana lodawa…',
   loadFailed: 'Ba a iya loda wannan ɓangare na wurin biya ba.',
   retry: 'Sake gwadawa',

@@ -7,6 +7,7 @@ export default {
   choose: 'Họrọ ụzọ ị ga-esi kwụọ ụgwọ',
   secured: 'Tender na-echekwa ya',
   language: 'Asụsụ',
+  languageFailed: 'Enweghị ike ibubata asụsụ a. Lelee njikọ ịntanetị gị ma nwaa ọzọ.',
   loading: 'Chere ntakịrị…',
   loadFailed: 'Enweghị ike ibubata akụkụ a nke ebe ịkwụ ụgwọ.',
   retry: 'Nwaa ọzọ',

@@ -7,6 +7,7 @@ export default {
   choose: 'Choose how you wan pay',
   secured: 'Na Tender dey protect dis payment',
   language: 'Language',
+  languageFailed: 'Dis language no gree load. Check your network and try again.',
   loading: 'E dey load…',
   loadFailed: 'Dis part of di checkout no gree load.',
   retry: 'Try am again',

@@ -7,6 +7,7 @@ export default {
   choose: 'Yan bí ẹ ṣe fẹ́ sanwó',
   secured: 'Tender ló ń dáàbò bò ó',
   language: 'Èdè',
+  languageFailed: 'A kò lè ṣí èdè yìí. Ẹ ṣàyẹ̀wò ìsopọ̀ íńtánẹ́ẹ̀tì yín kí ẹ sì gbìyànjú lẹ́ẹ̀kan sí i.',
   loading: 'Ẹ dúró díẹ̀…',
   loadFailed: 'A kò lè ṣí apá ibi ìsanwó yìí.',
   retry: 'Gbìyànjú lẹ́ẹ̀kan sí i',
