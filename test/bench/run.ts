@@ -4,7 +4,7 @@
 //   BENCH_RUNS=n (runs per time figure, default 7), BENCH_PHASES=weight,time,slow4g,trace,open,proxy
 //   (or proxy-cpu: only the proxy's CPU per request, no browser),
 //   BENCH_ONLY=id,id (scenarios), BENCH_PROXY_SECONDS=s (per proxy round, default 8), BENCH_NO_WRITE=1 (do not write BENCHMARKS.md),
-//   BENCH_CPU_ROUNDS=n (paired rounds of the proxy CPU figures, default 7), BENCH_CPU_PROF=dir (a V8 CPU profile of each
+//   BENCH_CPU_ROUNDS=n (paired rounds of the proxy CPU figures, default 21), BENCH_CPU_PROF=dir (a V8 CPU profile of each
 //   server process, written when it exits)
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';

@@ -10,7 +10,7 @@ import { buildSite } from './site';
 import { startStatic } from './static';
 import { runOnce, type RunResult } from './browser';
 import { SCENARIOS, type Env, type Scenario } from './scenarios';
-import { median, stat, type Stat } from './stats';
+import { median, quartiles, stat, type Stat } from './stats';
 import { scriptingTime, type ScriptingResult } from './trace';
 import {
   startTender,
@@ -96,6 +96,8 @@ export interface Results {
     /** Median over the rounds of memory ÷ bare within each round (the target's figure), and its lowest and highest. */
     memoryRatio: number;
     memoryRange: [number, number];
+    /** The middle half of the rounds' ratios (lower and upper quartiles). */
+    memoryMiddle: [number, number];
     redisRatio?: number;
     /** Tender's own work per proxied call, timed in process with no sockets (proc/ownWork.ts). */
     ownWork?: OwnWork;
@@ -438,9 +440,11 @@ export async function main({ benchDir, root }: { benchDir: string; root: string 
     // Redis store (a redis-server started here), each under the same load, alternating, in this run.
     if ((phases.has('proxy') || phases.has('proxy-cpu')) && tender && sandbox)
       await guard('proxy-cpu', async () => {
-        // Short rounds, many of them: see the ratios below.
+        // Short rounds, many of them: see the ratios below. A single round's ratio on this 2-core host spreads from
+        // about 0.85x to 1.9x for the same two builds; with 7 rounds the median moved by ±0.15x from run to run, with
+        // 21 by a few hundredths.
         const CPU_SECONDS = 2;
-        const CPU_ROUNDS = Number(process.env.BENCH_CPU_ROUNDS) || 7;
+        const CPU_ROUNDS = Number(process.env.BENCH_CPU_ROUNDS) || 21;
         const hz = Number(execSync('getconf CLK_TCK').toString().trim()) || 100;
         const ticks = (pid: number | undefined) => {
           if (pid === undefined) return 0;
@@ -523,6 +527,7 @@ export async function main({ benchDir, root }: { benchDir: string; root: string 
           redisServer: median(per.redisServer),
           memoryRatio: median(ratios.memory)!,
           memoryRange: spread(ratios.memory!)!,
+          memoryMiddle: quartiles(ratios.memory!)!,
           redisRatio: median(ratios.redis),
           served: median(per.served),
           servedRatio: median(ratios.served),

@@ -26,7 +26,7 @@ const SERVER_FIRST_SCREEN =
 const HARNESS_REACTION =
   'The gap includes the harness’s own reaction: a CDP round trip to type, then a frame to read the value back. The static HTML floor, which keeps a keystroke the moment it shows, has a gap of its own of the size in brackets; what is left is the page’s.';
 const PROXY_WORK =
-  'Per request the Tender server does what the pass-through does not: the origin decision and CORS headers, the rate limit, the body’s size, JSON and schema checks, the answer’s JSON and key-echo checks, the request id and log line, the security headers (a response head of about 480 bytes against about 150) and the upstream time-out. The difference is user time: both make the same system calls (two reads and two writes a request, counted with strace) and spend the same system time. CPU profiles of both under the same load put about half of it in Tender’s own functions (the answer’s JSON check and the body’s parse and validation first, a few µs each, then the log line) and the rest in Node’s HTTP work for the larger heads and the promise steps. Each piece is a check or a record we keep; none is cut for this figure. Single rounds spread widely on a shared 2-core host (this run’s range is given with the figure and under the CPU table), so the figure is the median of paired rounds.';
+  'Per request the Tender server does what the pass-through does not: the origin decision and CORS headers, the rate limit, the body’s size, JSON and schema checks, the answer’s JSON and key-echo checks, the request id and log line, the security headers (a response head of about 480 bytes against about 150) and the upstream time-out. The difference is user time: both make the same system calls (two reads and two writes a request, counted with strace) and spend the same system time. CPU profiles of both under the same load put about half of it in Tender’s own functions (the answer’s JSON check and the body’s parse and validation first, a few µs each, then the log line) and the rest in Node’s HTTP work for the larger heads and the promise steps. Each piece is a check or a record we keep; none is cut for this figure. Single rounds spread widely on a shared 2-core host (this run’s middle half is given with the figure, its whole range under the CPU table), so the figure is the median of many paired rounds.';
 
 /** Why a ratio of medians may miss by noise alone: the two sets of runs overlap (undefined when they do not). */
 function overlap(tender: Stat | undefined, other: Stat | undefined): string | undefined {
@@ -121,7 +121,7 @@ export function targets(r: Results): Target[] {
     const ratio = c.memoryRatio;
     out.push({
       what: 'Proxy CPU per request, memory store ÷ bare pass-through (process accounting, median of the rounds’ ratios)',
-      value: `${ratio.toFixed(2)}x (rounds ${c.memoryRange[0].toFixed(2)}–${c.memoryRange[1].toFixed(2)}x; ${c.memory.toFixed(1)} vs ${c.bare.toFixed(1)} µs)`,
+      value: `${ratio.toFixed(2)}x (middle half of ${c.rounds} rounds ${c.memoryMiddle[0].toFixed(2)}–${c.memoryMiddle[1].toFixed(2)}x; ${c.memory.toFixed(1)} vs ${c.bare.toFixed(1)} µs)`,
       limit: '≤ 1.20x',
       holds: ratio <= 1.2,
       why: PROXY_WORK,
@@ -304,7 +304,7 @@ export function writeReport(r: Results, root: string, write: boolean): void {
           ],
         ),
         '',
-        `User + system CPU time of each server process from /proc/PID/stat over ${c.seconds} s loads, divided by the requests it answered. Memory store ÷ bare, round by round: ${c.memoryRange[0].toFixed(2)}x at the lowest, ${c.memoryRange[1].toFixed(2)}x at the highest.${c.note ? ` ${c.note}.` : ''}`,
+        `User + system CPU time of each server process from /proc/PID/stat over ${c.seconds} s loads, divided by the requests it answered. Memory store ÷ bare, round by round: ${c.memoryRange[0].toFixed(2)}x at the lowest, ${c.memoryRange[1].toFixed(2)}x at the highest, the middle half ${c.memoryMiddle[0].toFixed(2)}–${c.memoryMiddle[1].toFixed(2)}x.${c.note ? ` ${c.note}.` : ''}`,
         ...(c.ownWork
           ? [
               '',
@@ -481,13 +481,13 @@ ${traces || '- n/a'}
   All three servers and autocannon share the 2 cores, as they would on one small host.
 - **Proxy CPU per request**: the bare pass-through, the Tender server on its memory store (the default) and a second
   Tender server on a Redis store (a redis-server the bench starts on a free port, when Debian's package is
-  installed), 2 s of warm-up each, then ${r.proxyCpu?.rounds ?? 9} rounds in which each is loaded with the same verify for
+  installed), 2 s of warm-up each, then ${r.proxyCpu?.rounds ?? 21} rounds in which each is loaded with the same verify for
   ${r.proxyCpu?.seconds ?? 2} s, back to back, the order turning every round; user + system time of each process from
   \`/proc/PID/stat\` over the load, divided by the requests it answered. The pass-through and the Tender servers
   compared with it are started for these figures (the throughput rounds also start their own), so each has the same
   history; the Tender process that served the browser runs is measured beside them, not in the target. The ratio to the pass-through is taken within
   each round (figures seconds apart, so the host's drifting background mostly cancels) and the median of those
-  ratios is reported with their range; the µs columns are medians. The Redis row is Tender's own CPU;
+  ratios is reported with their middle half and range; the µs columns are medians. The Redis row is Tender's own CPU;
   redis-server's is listed apart.
 - Timing figures on a 2-core machine shared with other work are noisy: compare figures from the same run only.
 

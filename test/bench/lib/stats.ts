@@ -21,3 +21,15 @@ export const ratio = (a: number | undefined, b: number | undefined) => (a !== un
 
 /** The median of the finite values (undefined when there are none). */
 export const median = (values: (number | undefined)[] | undefined): number | undefined => (values ? stat(values)?.median : undefined);
+
+/** The lower and upper quartiles (the middle half lies between them), by linear interpolation between ranks. */
+export function quartiles(values: readonly number[]): [number, number] | undefined {
+  const v = values.filter((x) => Number.isFinite(x)).sort((a, b) => a - b);
+  if (!v.length) return undefined;
+  const at = (q: number) => {
+    const i = q * (v.length - 1);
+    const lo = Math.floor(i);
+    return v[lo]! + (v[Math.min(lo + 1, v.length - 1)]! - v[lo]!) * (i - lo);
+  };
+  return [at(0.25), at(0.75)];
+}
