@@ -441,8 +441,8 @@ export async function main({ benchDir, root }: { benchDir: string; root: string 
     if ((phases.has('proxy') || phases.has('proxy-cpu')) && tender && sandbox)
       await guard('proxy-cpu', async () => {
         // Short rounds, many of them: see the ratios below. A single round's ratio on this 2-core host spreads from
-        // about 0.85x to 1.9x for the same two builds; with 7 rounds the median moved by ±0.15x from run to run, with
-        // 21 by a few hundredths.
+        // about 0.85x to 1.9x for the same two builds; medians of 7 rounds ranged 1.00-1.40x from run to run, of 21
+        // rounds 1.33-1.46x (four runs, one sitting).
         const CPU_SECONDS = 2;
         const CPU_ROUNDS = Number(process.env.BENCH_CPU_ROUNDS) || 21;
         const hz = Number(execSync('getconf CLK_TCK').toString().trim()) || 100;
