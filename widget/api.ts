@@ -22,6 +22,8 @@ export interface Embed {
   readonly el_?: Element;
   readonly arm_: () => void;
   readonly fail_: (code: string, message: string) => void;
+  // The frame, which the loading card must not sit under before the page has arrived in it.
+  readonly f_: HTMLIFrameElement;
   ui_?: States;
 }
 
@@ -61,14 +63,6 @@ const call = <T>(fn: ((arg: T) => void) | undefined, arg: T): void => {
   }
 };
 
-// createElement and the CSSOM only: no innerHTML (Trusted Types), no style attribute or <style> (CSP 'unsafe-inline').
-function h<K extends keyof HTMLElementTagNameMap>(tag: K, text?: string, parent?: Element): HTMLElementTagNameMap[K] {
-  const e = document.createElement(tag);
-  e.textContent = text!;
-  parent?.append(e);
-  return e;
-}
-
 // open, preload and mount alike: check the options, start the page, wire its messages to the callbacks.
 function embed(api: string, raw: unknown, target?: Element | string): Embed {
   // tender.js always runs in a browser; the ESM entry may be called on a server.
@@ -98,18 +92,21 @@ function embed(api: string, raw: unknown, target?: Element | string): Embed {
   else current?.close();
 
   const reference = o.transactionReference;
-  const frame = h('iframe');
+  // createElement and the CSSOM only: no innerHTML (Trusted Types), no style attribute or <style> (CSP 'unsafe-inline').
+  const frame = doc.createElement('iframe');
   const fs = frame.style;
   frame.title = 'Checkout';
   // The USSD code and the bank account have copy buttons.
   frame.allow = 'clipboard-write';
-  // The modal's page is transparent where it draws no backdrop: the frame's color-scheme must be the page's (light
-  // unless the merchant asks; `auto` is "light dark"), or Chromium paints it opaque.
+  // A modal's frame carries the backdrop, so the storefront dims the moment the payer asks, before a byte of the page
+  // has come (on a slow link that is seconds). The page draws only its dialog, transparent around it: the frame's
+  // color-scheme must be the page's (light unless the merchant asks; `auto` is "light dark"), or Chromium paints it opaque.
   fs.cssText =
     'display:block;border:0;width:100%;height:' +
     (inline
       ? '560px'
-      : '100%;position:fixed;inset:0;z-index:9999999999;visibility:hidden;color-scheme:' + (o.colorScheme?.replace('auto', 'light dark') || 'light'));
+      : '100%;position:fixed;inset:0;z-index:9999999999;visibility:hidden;background:#0009;color-scheme:' +
+        (o.colorScheme?.replace('auto', 'light dark') || 'light'));
   const fired: { [type: string]: 1 } = {};
   const root = doc.documentElement;
   const rootStyle = root.style;
@@ -254,6 +251,7 @@ function embed(api: string, raw: unknown, target?: Element | string): Embed {
     el_: inline ? el! : undefined,
     arm_: arm,
     fail_: failLoad,
+    f_: frame,
   };
   if (inline) (el as Mounted).tender_ = e;
   else current = e;

@@ -69,6 +69,8 @@ const openModal = (o = options()) => {
 describe('a modal whose page is slow', () => {
   test('nothing in the first second; then a styled loading card under the frame, Close focused, no Retry yet', async () => {
     openModal();
+    // But the backdrop, at once: the frame carries it, before any of the page has come.
+    expect(frames()[0]!.style.background).toMatch(/#0009|rgba\(0, 0, 0, 0\.6\)/);
     await wait(900);
     expect(card()).toBeNull();
     expect(asked).toEqual([]);
@@ -228,6 +230,18 @@ describe('inline and preloaded', () => {
     button('Try again')!.click();
     expect(document.querySelector('#slot iframe')).not.toBeNull();
     expect(card()).toBeNull();
+  });
+
+  test('a preloaded page stays hidden, backdrop and all, while it is slow and not opened; opened, it shows', async () => {
+    const o = options();
+    preload(o);
+    await wait(1500);
+    expect(frames()).toHaveLength(1);
+    expect(frames()[0]!.style.visibility).toBe('hidden');
+    expect(card()).toBeNull();
+    openModal(o);
+    expect(frames()[0]!.style.visibility).toBe('');
+    expect(card()).not.toBeNull();
   });
 
   test('a preloaded page diagnoses its origin but draws nothing until it is opened', async () => {

@@ -29,6 +29,11 @@ export interface States {
   remove(): void;
 }
 
+/** The modal card's own shadow. */
+const SHADOW = '0 8px 32px rgba(0,0,0,.3)';
+/** The modal's backdrop, as the loader draws it on the frame (api.ts). */
+const BACKDROP = '#0009';
+
 /** The onError code of a storefront origin the server does not allow. */
 const ORIGIN_NOT_ALLOWED = 'origin_not_allowed';
 
@@ -66,13 +71,13 @@ function drawStates(e: Embed): States {
     return node;
   };
 
-  // A modal's card sits centred under the iframe, which is transparent until the page paints: the page's first
-  // screen covers it as soon as there is one. Not a modal <dialog>: the top layer would cover the iframe.
+  // A modal's card sits centred under the iframe: the page's first screen covers it as soon as there is one. Not a
+  // modal <dialog>: the top layer would cover the iframe.
   const card = document.createElement(inline ? 'div' : 'dialog');
   card.style.cssText =
     `box-sizing:border-box;margin:auto;padding:24px;border:1px solid ${c.border};border-radius:${radius};background:${theme('bg', c.bg)};` +
     `color:${theme('text', c.text)};font:16px/1.5 ${font};text-align:center;width:min(360px,calc(100% - 32px));color-scheme:${dark ? 'dark' : 'light'};` +
-    (inline ? '' : 'position:fixed;inset:0;height:fit-content;z-index:2147483646;box-shadow:0 8px 32px rgba(0,0,0,.3)');
+    (inline ? '' : `position:fixed;inset:0;height:fit-content;z-index:2147483646;box-shadow:${SHADOW}`);
   if (inline) card.setAttribute('role', 'group');
   card.setAttribute('aria-label', t.title);
 
@@ -120,6 +125,22 @@ function drawStates(e: Embed): States {
     }
   };
 
+  // Until the page has arrived, its frame holds the initial about:blank (or is gone, after a failure): transparent, yet
+  // it would take every tap meant for the card's buttons. Hidden then, with the frame's backdrop drawn around the card
+  // instead; back as soon as the page's document is in it (a cross-origin one reads as null), to cover the card.
+  const frame = e.f_;
+  let watching = 0;
+  const arrived = (): boolean => frame.isConnected && frame.contentDocument?.URL != 'about:blank';
+  const sync = (): void => {
+    cancelAnimationFrame(watching);
+    // Inline, the card is beside the frame, not under it; a preloaded modal's frame stays hidden until it is opened.
+    if (inline || !e.shown_) return;
+    const waiting = card.isConnected && !arrived();
+    frame.style.visibility = waiting ? 'hidden' : '';
+    card.style.boxShadow = waiting ? `${SHADOW},0 0 0 100vmax ${BACKDROP}` : SHADOW;
+    if (waiting && frame.isConnected) watching = requestAnimationFrame(sync);
+  };
+
   const focus = (): void => {
     // Never take focus from the page: a payer typing into its first screen keeps their place.
     if (!card.isConnected || document.activeElement?.localName == 'iframe') return;
@@ -133,15 +154,18 @@ function drawStates(e: Embed): States {
       slowNow = false;
       if (!next) slow = setTimeout(() => ((slowNow = true), render()), SLOW_MS);
       render();
+      sync();
       focus();
     },
     show() {
       render();
+      sync();
       focus();
     },
     remove() {
       clearTimeout(slow);
       card.remove();
+      sync();
     },
   };
 

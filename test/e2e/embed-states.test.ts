@@ -132,6 +132,52 @@ describe('a slow hosted page', () => {
     });
   }
 
+  test('the storefront dims at the tap; the loading card is on top until the page comes; then the page covers it and takes taps', async () => {
+    const { page, callbacks } = await newPage({ width: 360, height: 740 });
+    const pageLoad = await holdRequests(page, '**/checkout/?*');
+    await page.goto(shop.url);
+    await page.getByRole('button', { name: /^Pay/ }).click();
+    // Before a byte of the page: the frame's backdrop shows, a darkened storefront, not one that ignores taps.
+    const frame = page.locator(FRAME);
+    expect(await frame.evaluate((f) => [getComputedStyle(f).visibility, getComputedStyle(f).backgroundColor])).toEqual(['visible', 'rgba(0, 0, 0, 0.6)']);
+    await card(page).waitFor();
+    // What is under the middle of Close is Close, not the frame over it.
+    const close = card(page).getByRole('button', { name: 'Close' });
+    expect(
+      await close.evaluate((b) => {
+        const r = b.getBoundingClientRect();
+        return document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2) === b;
+      }),
+    ).toBe(true);
+    expect(await card(page).evaluate((c) => getComputedStyle(c).boxShadow)).toContain('rgba(0, 0, 0, 0.6)');
+    // The page arrives: its frame is back over the card, and its first screen takes taps.
+    pageLoad.release();
+    const number = page.frameLocator(FRAME).getByLabel('Card number');
+    await number.waitFor();
+    expect(await page.evaluate(() => document.elementFromPoint(innerWidth / 2, innerHeight / 2)?.localName)).toBe('iframe');
+    await number.click();
+    await page.keyboard.type('4084');
+    expect(await number.inputValue()).toBe('4084');
+    await page.context().close();
+    expect(callbacks.filter((c) => c.startsWith('onClose '))).toEqual([]);
+  });
+
+  test("a tap on the loading card's Close, before the page comes, closes the checkout", async () => {
+    const { page, callbacks } = await newPage({ width: 360, height: 740 });
+    await holdRequests(page, '**/checkout/?*');
+    await page.goto(shop.url);
+    await page.getByRole('button', { name: /^Pay/ }).click();
+    // A pointer at that place, as a finger: whatever is on top there takes it.
+    const box = (await card(page).getByRole('button', { name: 'Close' }).boundingBox())!;
+    await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+    await page.locator(FRAME).waitFor({ state: 'detached' });
+    await card(page).waitFor({ state: 'detached' });
+    await expect.poll(() => callbacks.filter((c) => c.startsWith('onClose '))).toHaveLength(1);
+    // The storefront is the payer's again.
+    await page.getByRole('button', { name: /^Pay/ }).click({ trial: true });
+    await page.context().close();
+  });
+
   test('Esc closes while the page loads, and focus returns to Pay', async () => {
     const { page, callbacks } = await newPage();
     await page.route('**/checkout/?*', async (route) => {
