@@ -50,6 +50,33 @@ test('offline at Pay, the shop page says so in words and nothing opens; back onl
   }
 });
 
+test('while the order is being created the page says so as progress, not in the red of a problem', async () => {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  try {
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    await page.route('**/api/orders', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto(`${shop.url}/`);
+    await page.locator('#cart-form button[type="submit"]').click();
+    const status = page.locator('#form-status');
+    await expect.poll(() => status.textContent()).toBe('Creating your order…');
+    const colour = (css: string) => page.evaluate((c) => getComputedStyle(document.documentElement).getPropertyValue(c).trim(), css);
+    const [muted, bad] = [await colour('--muted'), await colour('--bad')];
+    const shown = await status.evaluate((el) => getComputedStyle(el).color);
+    const rgb = (hex: string) => `rgb(${[1, 3, 5].map((i) => Number.parseInt(hex.slice(i, i + 2), 16)).join(', ')})`;
+    expect(shown).toBe(rgb(muted));
+    release();
+    await expect.poll(() => page.frameLocator('iframe').locator('[role="tab"][data-channel="card"]').count(), { timeout: 20_000 }).toBe(1);
+    expect(bad).not.toBe(muted);
+  } finally {
+    await context.close();
+  }
+});
+
 test('the order page turns to paid by itself when the outcome lands', async () => {
   const shopBase = shop.url.replace('localhost', '127.0.0.1');
   const order = (await (

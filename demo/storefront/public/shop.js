@@ -16,9 +16,12 @@
     item.append(strong, ' ', JSON.stringify(detail));
     list.append(item);
   }
-  function say(text) {
+  // What the page says under Pay: a problem in red, progress (`progress`) in the page's quieter ink.
+  function say(text, progress) {
     const status = $('#form-status');
-    if (status) status.textContent = text;
+    if (!status) return;
+    status.textContent = text;
+    status.classList.toggle('status-progress', !!progress);
   }
   function orderUrl(reference) {
     return '/orders/' + encodeURIComponent(reference);
@@ -101,7 +104,7 @@
       // aria-disabled, not disabled: a disabled button drops focus, and the modal gives focus back to it on close.
       busy = true;
       pay.setAttribute('aria-disabled', 'true');
-      say('Creating your order…');
+      say('Creating your order…', true);
       const done = () => {
         busy = false;
         pay.removeAttribute('aria-disabled');
@@ -137,7 +140,7 @@
     start.addEventListener('click', () => {
       if (!needTender()) return;
       start.disabled = true;
-      say('Creating your order…');
+      say('Creating your order…', true);
       createOrder({ items: [{ id: 'coffee', quantity: 1 }] })
         .then((order) => {
           say('');
