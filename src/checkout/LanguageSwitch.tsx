@@ -47,9 +47,12 @@ export default function LanguageSwitch() {
           ))}
         </select>
       </label>
-      <p class="tender-lang-error" id={ERROR_ID} role="alert">
-        {failed ? text.t('languageFailed') : ''}
-      </p>
+      {/* Put in when needed (an alert is announced as it is added): an empty one would be a second alert beside the form's. */}
+      {failed && (
+        <p class="tender-lang-error" id={ERROR_ID} role="alert">
+          {text.t('languageFailed')}
+        </p>
+      )}
     </>
   );
 }
