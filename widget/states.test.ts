@@ -216,7 +216,9 @@ describe('a storefront origin the server does not allow', () => {
 });
 
 describe('inline and preloaded', () => {
-  test('inline: no loading card (the page draws its first screen in place); a failure replaces the frame, without Close', async () => {
+  test('inline, with the page in its frame: no loading card (its first screen is in place); a failure replaces the frame, without Close', async () => {
+    // happy-dom loads no page: the frame's document reads as null, as a cross-origin page's does once it has come.
+    // Before it has (the initial about:blank): test/e2e/embed-states.test.ts.
     const o = options();
     handles.push({ close: mount('#slot', o).unmount });
     await wait(14_000);

@@ -108,6 +108,27 @@ function drawStates(e: Embed): States {
   let slow: ReturnType<typeof setTimeout> | undefined;
   let slowNow = false;
 
+  // Until the page has arrived, its frame holds the initial about:blank (or is gone, after a failure): a blank box, and
+  // a modal's would take every tap meant for the card's buttons. A modal's frame is hidden then, with its backdrop
+  // drawn around the card instead; an inline one gives its place to the card. Both come back as soon as the page's
+  // document is in the frame (a cross-origin one reads as null): the modal's covers the card, the inline card goes.
+  const frame = e.f_;
+  let watching = 0;
+  const arrived = (): boolean => frame.isConnected && frame.contentDocument?.URL != 'about:blank';
+  const sync = (): void => {
+    cancelAnimationFrame(watching);
+    // A preloaded modal's frame stays hidden until it is opened.
+    if (!(inline || e.shown_)) return;
+    if (inline && !failure && arrived()) card.remove();
+    const waiting = card.isConnected && !arrived();
+    if (inline) frame.style.display = waiting ? 'none' : 'block';
+    else {
+      frame.style.visibility = waiting ? 'hidden' : '';
+      card.style.boxShadow = waiting ? `${SHADOW},0 0 0 100vmax ${BACKDROP}` : SHADOW;
+    }
+    if (waiting && frame.isConnected) watching = requestAnimationFrame(sync);
+  };
+
   const render = (): void => {
     status.textContent = failure ? t.failed : t.loading;
     hint.textContent = failure == ORIGIN_NOT_ALLOWED ? t.refused : failure ? t.failedHint : slowNow ? t.slow : '';
@@ -115,30 +136,14 @@ function drawStates(e: Embed): States {
     spinner.hidden = !!failure;
     // Retry only when it can help: after a load failure (a refused origin needs the merchant, not a reload) or a long wait.
     retry.hidden = failure ? failure == ORIGIN_NOT_ALLOWED : !slowNow;
-    // Inline, the card shows only for a failure: while loading, the page's own first screen is in that place.
-    if (!(inline ? failure : e.shown_)) card.remove();
+    // Inline, the card shows for a failure, or while the page has not come: then its first screen is in that place.
+    if (!(inline ? failure || !arrived() : e.shown_)) card.remove();
     else if (!card.isConnected) {
       (inline ?? document.documentElement).append(card);
       // The open attribute, not show(): show() runs the dialog's focusing steps, which would take focus from a payer
       // already typing into the page's first screen.
       if (!inline) (card as HTMLDialogElement).open = true;
     }
-  };
-
-  // Until the page has arrived, its frame holds the initial about:blank (or is gone, after a failure): transparent, yet
-  // it would take every tap meant for the card's buttons. Hidden then, with the frame's backdrop drawn around the card
-  // instead; back as soon as the page's document is in it (a cross-origin one reads as null), to cover the card.
-  const frame = e.f_;
-  let watching = 0;
-  const arrived = (): boolean => frame.isConnected && frame.contentDocument?.URL != 'about:blank';
-  const sync = (): void => {
-    cancelAnimationFrame(watching);
-    // Inline, the card is beside the frame, not under it; a preloaded modal's frame stays hidden until it is opened.
-    if (inline || !e.shown_) return;
-    const waiting = card.isConnected && !arrived();
-    frame.style.visibility = waiting ? 'hidden' : '';
-    card.style.boxShadow = waiting ? `${SHADOW},0 0 0 100vmax ${BACKDROP}` : SHADOW;
-    if (waiting && frame.isConnected) watching = requestAnimationFrame(sync);
   };
 
   const focus = (): void => {

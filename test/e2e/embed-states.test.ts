@@ -178,6 +178,26 @@ describe('a slow hosted page', () => {
     await page.context().close();
   });
 
+  test("inline, a slow page: the loading card in the checkout's place after a second, not a blank box; the page then takes it", async () => {
+    const { page } = await newPage({ width: 360, height: 740 });
+    const pageLoad = await holdRequests(page, '**/checkout/?*');
+    await page.goto(`${shop.url}/inline`);
+    await page.getByRole('button', { name: 'Check out inline' }).click();
+    const slot = page.locator('#inline-checkout');
+    const loading = slot.getByRole('group', { name: 'Checkout' });
+    await loading.getByRole('status').filter({ hasText: 'Loading checkout…' }).waitFor();
+    // In the place of the frame, which takes no room until its page comes; nothing takes the storefront's focus.
+    expect(await slot.locator('iframe').evaluate((f) => getComputedStyle(f).display)).toBe('none');
+    expect(await page.evaluate(() => document.activeElement?.localName)).not.toBe('button');
+    const top = await slot.evaluate((el) => el.getBoundingClientRect().top);
+    expect(Math.abs((await loading.boundingBox())!.y - top)).toBeLessThan(40);
+    pageLoad.release();
+    await page.frameLocator(`#inline-checkout ${FRAME}`).getByLabel('Card number').waitFor();
+    await loading.waitFor({ state: 'detached' });
+    expect(await slot.locator('iframe').evaluate((f) => getComputedStyle(f).display)).toBe('block');
+    await page.context().close();
+  });
+
   test('Esc closes while the page loads, and focus returns to Pay', async () => {
     const { page, callbacks } = await newPage();
     await page.route('**/checkout/?*', async (route) => {
