@@ -31,8 +31,6 @@ export interface States {
 
 /** The modal card's own shadow. */
 const SHADOW = '0 8px 32px rgba(0,0,0,.3)';
-/** The modal's backdrop, as the loader draws it on the frame (api.ts). */
-const BACKDROP = '#0009';
 
 /** The onError code of a storefront origin the server does not allow. */
 const ORIGIN_NOT_ALLOWED = 'origin_not_allowed';
@@ -124,7 +122,8 @@ function drawStates(e: Embed): States {
     if (inline) frame.style.display = waiting ? 'none' : 'block';
     else {
       frame.style.visibility = waiting ? 'hidden' : '';
-      card.style.boxShadow = waiting ? `${SHADOW},0 0 0 100vmax ${BACKDROP}` : SHADOW;
+      // The frame's own backdrop colour (api.ts), kept on its style after a failure has taken it away.
+      card.style.boxShadow = waiting ? `${SHADOW},0 0 0 100vmax ${frame.style.backgroundColor}` : SHADOW;
     }
     if (waiting && frame.isConnected) watching = requestAnimationFrame(sync);
   };

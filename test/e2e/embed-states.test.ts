@@ -74,6 +74,8 @@ describe('a storefront origin the server does not allow', () => {
     // The payer sees why, in place of the browser's "refused to connect" frame, which is gone.
     await expect.poll(() => page.locator(FRAME).count()).toBe(0);
     await card(page).getByText('This shop cannot show its checkout yet.').waitFor();
+    // The frame took its backdrop with it: the card draws it, and the storefront stays dimmed behind.
+    expect(await card(page).evaluate((c) => getComputedStyle(c).boxShadow)).toContain('rgba(0, 0, 0, 0.6) 0px 0px 0px');
     await page.screenshot({ path: 'screens/loader-refused-1280.png' }).catch(() => {});
     // A reload would not help: no Retry; Close is focused and gives the storefront back.
     expect(await page.getByRole('button', { name: 'Try again' }).isVisible()).toBe(false);
@@ -158,8 +160,8 @@ describe('a slow hosted page', () => {
     await number.click();
     await page.keyboard.type('4084');
     expect(await number.inputValue()).toBe('4084');
-    await page.context().close();
     expect(callbacks.filter((c) => c.startsWith('onClose '))).toEqual([]);
+    await page.context().close();
   });
 
   test("a tap on the loading card's Close, before the page comes, closes the checkout", async () => {
