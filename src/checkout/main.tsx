@@ -3,6 +3,7 @@ import { addStrings, showLocale } from '../i18n/text';
 import { createBridge, isInFrame, trustedParentOrigin } from '../platform/bridge';
 import { onParentMessage } from '../platform/bridgeListen';
 import { type PageConfig, readPageConfig } from '../platform/pageConfig';
+import type { ChannelId } from '../channels/registry';
 import { preloadRest } from './App';
 import { readInitialTxn, readPageText } from './initialTxn';
 import { createPage, renderPage } from './page';
@@ -53,6 +54,10 @@ function takeOver() {
   // trap). The server sent the same tree as HTML: rendering over it keeps its elements, so focus and what the payer
   // typed before this ran stay (the card form takes its first values from them).
   renderPage(view(), root);
+  // A tab pressed before this ran did nothing but take focus (a pressed button does, in Chrome): it was the payer's
+  // choice, made now. (Safari does not focus a pressed button: there the press is lost, as before.)
+  const tab = document.activeElement?.getAttribute('data-channel');
+  if (tab) model.select(tab as ChannelId);
   // The server's first screen is the page's now: Pay works, the late-script note goes.
   root.removeAttribute('data-early');
   // Listening before saying `ready`: the loader answers a preloaded modal's `ready` with `shown` at once.

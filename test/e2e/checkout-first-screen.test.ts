@@ -87,6 +87,21 @@ describe('the first screen', () => {
     expect(console.filter((l) => /error|Content Security Policy/i.test(l))).toEqual([]);
   });
 
+  it("a tab tapped before the script is the payer's choice: the takeover shows that channel", async () => {
+    const { reference } = await e2e.stack.initiate();
+    const script = await holdScript();
+    await e2e.page.goto(checkoutUrl(e2e.stack, reference), { waitUntil: 'domcontentloaded' });
+    const ussd = e2e.page.getByRole('tab', { name: 'USSD' });
+    await ussd.waitFor(WAIT);
+    await e2e.page.mouse.click(...(await center(ussd)));
+    expect(await ussd.getAttribute('aria-selected')).toBe('false');
+    script.release();
+    await tookOver(e2e.page);
+    await expect.poll(() => ussd.getAttribute('aria-selected'), WAIT).toBe('true');
+    await e2e.page.getByRole('radio', { name: 'Zenith Bank' }).waitFor(WAIT);
+    expect(await e2e.page.evaluate(() => document.activeElement?.getAttribute('data-channel'))).toBe('ussd');
+  });
+
   it('takes over without starting Intl, showing the amount as the server drew it; another language then uses Intl', async () => {
     // Counts each use of Intl's formatters in the page: the first loads Intl's data, a long task on a slow phone.
     await e2e.page.addInitScript(() => {
