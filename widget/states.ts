@@ -117,8 +117,9 @@ function drawStates(e: Embed): States {
     cancelAnimationFrame(watching);
     // A preloaded modal's frame stays hidden until it is opened.
     if (!(inline || e.shown_)) return;
-    if (inline && !failure && arrived()) card.remove();
-    const waiting = card.isConnected && !arrived();
+    const here = arrived();
+    if (inline && !failure && here) card.remove();
+    const waiting = card.isConnected && !here;
     if (inline) frame.style.display = waiting ? 'none' : 'block';
     else {
       frame.style.visibility = waiting ? 'hidden' : '';
