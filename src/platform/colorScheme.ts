@@ -41,12 +41,13 @@ export const DARK_PALETTE: typeof LIGHT_PALETTE = {
   focus: '#a8c7fa',
 };
 
-// Written when asked for, not when the module loads: the loader's deferred half imports the palettes, and a
-// bundler keeps a top-level call it cannot prove pure, even unused (about 60 bytes there).
+// Written the first time it is asked for, not when the module loads: the loader's deferred half imports the
+// palettes, and a bundler keeps a top-level call it cannot prove pure, even unused (about 60 bytes there).
+let darkCss: string | undefined;
 const dark = (): string =>
-  Object.entries(DARK_PALETTE)
+  (darkCss ??= Object.entries(DARK_PALETTE)
     .map(([name, value]) => `--tender-${name}:${value}`)
-    .join(';');
+    .join(';'));
 
 /** The stylesheet a scheme adds to the page, empty for light. */
 export function colorSchemeCss(scheme: ColorScheme): string {
