@@ -1,4 +1,4 @@
-import { readChildMessage } from './messages';
+import { isString, readChildMessage } from './messages';
 import { CALLBACKS, checkOptions, fail, RULES, URL_EXPECTED } from './options';
 import type { States } from './states';
 import type { TenderModalHandle, TenderMountHandle, TenderOptions, TenderStatus } from './types';
@@ -27,7 +27,7 @@ export interface Embed {
   ui_?: States;
 }
 
-/** Reported when the hosted page did not say `ready` in time (15 s). */
+/** Reported when the hosted page did not say `ready`: in 15 s, or 2 s after its frame loaded. */
 const LOAD_FAILED = 'Checkout did not load.';
 
 // An element with a checkout mounted in it (an expando: renamed by the build, like the fields above).
@@ -84,7 +84,7 @@ function embed(api: string, raw: unknown, target?: Element | string): Embed {
     if (v) p.set(k, v.slice ? v : JSON.stringify(v));
   }
   const src = server.href + 'checkout/?' + p;
-  const el = typeof target == 'string' ? doc.querySelector(target) : target;
+  const el = isString(target) ? doc.querySelector(target) : target;
   if (inline) {
     if (!el?.appendChild) fail(api, 'target', 'an element or selector', target);
     (el as Mounted).tender_?.close();
@@ -155,19 +155,26 @@ function embed(api: string, raw: unknown, target?: Element | string): Embed {
   // (Re)loads the page: without `ready` in a second the loading state shows, in 15 s the failure.
   const arm = (): void => {
     const n = ++tries;
+    const failed = (): unknown => n == tries && !ready && listener && failLoad('load_timeout', LOAD_FAILED);
     // The address first: an iframe put in the document without one makes an about:blank document, then navigates
     // (about 60 ms at 4x CPU in the bench's storefront). A modal's iframe goes on <html>, outside the <body> that it makes inert.
     frame.src = src;
     (el || root).append(frame);
-    // Not cleared on close: a closed checkout (no listener) says nothing.
-    setTimeout(() => n == tries && !ready && listener && states(), 1e3);
-    setTimeout(() => n == tries && !ready && listener && failLoad('load_timeout', LOAD_FAILED), 15e3);
+    // Not cleared on close or retry: states() draws nothing for a closed or ready checkout, and no load fails (to be
+    // retried) within a second of its start.
+    setTimeout(states, 1e3);
+    setTimeout(failed, 15e3);
+    // The page says `ready` as its script runs, which holds back its load event: a document that loaded without it is
+    // not the checkout (the browser's own error page, the Tender server being down; a proxy's 502), and fails now
+    // rather than in 15 s. Two seconds' grace: for the message, which may come just after, and for the origin check of the
+    // states (a refused origin's frame loads the browser's error page too, and its diagnosis is the one to report).
+    frame.onload = () => setTimeout(failed, 2e3);
   };
   const reveal = (): void => {
     e.ui_?.remove();
     removeEventListener('keydown', esc);
     // Not when the payer is in the page already (typing into its first screen): focus() would take it from their field.
-    if (document.activeElement != frame) frame.focus();
+    if (doc.activeElement != frame) frame.focus();
     // The page focuses its first field. Explicit target origin, never `*`: a navigated-away frame does not receive it.
     frame.contentWindow!.postMessage({ v: 1, type: 'shown' }, origin);
   };
@@ -271,7 +278,7 @@ export function open(options: TenderOptions): TenderModalHandle {
 /** Starts the hosted page in a hidden iframe, so that `open` with the same options only has to show it. */
 export function preload(options: string | TenderOptions): void {
   if (!current?.shown_ && ((typeof __ESM__ == 'boolean' && !__ESM__) || typeof document != 'undefined'))
-    embed('preload', typeof options == 'string' ? { transactionReference: options } : options);
+    embed('preload', isString(options) ? { transactionReference: options } : options);
 }
 
 /** Puts the checkout inline in `target` (an element or a selector); mounting again into the same element replaces it. */

@@ -147,6 +147,50 @@ describe('a modal whose page is slow', () => {
     expect(card()).toBeNull();
   });
 
+  test("a page that loaded without saying ready (the browser's error page, a proxy's): the failure 2 s after its load", async () => {
+    const o = openModal();
+    await wait(300);
+    frames()[0]!.dispatchEvent(new Event('load'));
+    await wait(1900);
+    expect(o.onError).not.toHaveBeenCalled();
+    await wait(200);
+    expect(o.onError).toHaveBeenCalledWith({ code: 'load_timeout', message: 'Checkout did not load.', reference: REF });
+    expect(frames()).toHaveLength(0);
+    expect(status()).toBe('The checkout did not load.');
+    expect(document.activeElement).toBe(button('Try again'));
+    // Retried, the page comes: its load is the new one's, and nothing of the first fails it later.
+    button('Try again')!.click();
+    const page = fakePage();
+    frames()[0]!.dispatchEvent(new Event('load'));
+    await wait(100);
+    page.send({ v, type: 'ready', reference: REF });
+    await wait(20_000);
+    expect(o.onError).toHaveBeenCalledTimes(1);
+    expect(card()).toBeNull();
+  });
+
+  test('ready just after the load (the message may come second) is no failure', async () => {
+    const o = openModal();
+    const page = fakePage();
+    await wait(300);
+    frames()[0]!.dispatchEvent(new Event('load'));
+    await wait(50);
+    page.send({ v, type: 'ready', reference: REF });
+    await wait(20_000);
+    expect(o.onError).not.toHaveBeenCalled();
+    expect(card()).toBeNull();
+  });
+
+  test('a page closed after its load says nothing', async () => {
+    const o = openModal();
+    await wait(300);
+    frames()[0]!.dispatchEvent(new Event('load'));
+    handles.pop()!.close();
+    await wait(20_000);
+    expect(o.onError).not.toHaveBeenCalled();
+    expect(o.onClose).toHaveBeenCalledTimes(1);
+  });
+
   test('Esc closes at once, before the states and with them; so does Close', async () => {
     const o = openModal();
     document.body.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true }));
@@ -203,6 +247,18 @@ describe('a storefront origin the server does not allow', () => {
     // Not a load timeout as well, later.
     await wait(20_000);
     expect(o.onError).toHaveBeenCalledTimes(1);
+  });
+
+  test("its frame's error page loads first: the refused origin is what is reported, once", async () => {
+    check = () => new Promise((r) => setTimeout(() => r(false), 600));
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const o = openModal();
+    await wait(100);
+    frames()[0]!.dispatchEvent(new Event('load'));
+    await wait(20_000);
+    expect(o.onError).toHaveBeenCalledTimes(1);
+    expect(o.onError).toHaveBeenCalledWith(expect.objectContaining({ code: 'origin_not_allowed' }));
+    expect(card()!.textContent).toContain('This shop cannot show its checkout yet.');
   });
 
   test('a server that cannot say (an error, an older server) is no diagnosis: the load timeout still tells', async () => {

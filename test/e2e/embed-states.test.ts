@@ -3,7 +3,7 @@
 // page gets Tender's own loading card, which the page covers as soon as it paints. Two demo storefronts on
 // http://localhost, one allowed and one not, the Tender server and the sandbox on 127.0.0.1.
 import { existsSync } from 'node:fs';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Page, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { startStorefront, type RunningStorefront } from '../../demo/storefront/server';
 import { launchBrowser } from '../support/browser';
@@ -215,6 +215,54 @@ describe('a slow hosted page', () => {
     await card(page).waitFor({ state: 'detached' });
     expect(await page.evaluate(() => document.activeElement?.textContent)).toMatch(/^Pay/);
     await expect.poll(() => callbacks.filter((c) => c.startsWith('onClose '))).toHaveLength(1);
+    await page.context().close();
+  });
+});
+
+describe('a hosted page that comes back as something else', () => {
+  // The Tender server went down after the storefront loaded tender.js (the browser's own "refused to connect" page
+  // in the frame), or a proxy in front of it answers with its own error page: either loads, and never says `ready`.
+  for (const [name, slug, answer] of [
+    ['the Tender server is down', 'down', (route: Route) => route.abort('connectionrefused')],
+    ["a proxy's 502 page", 'proxy', (route: Route) => route.fulfill({ status: 502, contentType: 'text/html', body: '<h1>502 Bad Gateway</h1>' })],
+  ] as const)
+    test(`${name}: the failure with Try again within a few seconds, not that page for 15 s; Try again brings the checkout once it is back`, async () => {
+      const { page, callbacks } = await newPage({ width: 360, height: 740 });
+      // Only the page fails: the loader's deferred half comes, as it has when the storefront had it before the server went.
+      let down = true;
+      await page.route('**/checkout/?*', (route) => (down ? answer(route) : route.continue()));
+      await page.goto(shop.url);
+      await page.getByRole('button', { name: /^Pay/ }).click();
+      const clicked = Date.now();
+      await card(page).getByText('Checkout did not load.').waitFor({ timeout: 6000 });
+      expect(Date.now() - clicked).toBeLessThan(5000);
+      expect(callbacks.filter((c) => c.startsWith('onError '))).toEqual([expect.stringContaining('"code":"load_timeout"')]);
+      // The page that came is gone, and a finger reaches the card's buttons.
+      expect(await page.locator(FRAME).count()).toBe(0);
+      const retry = card(page).getByRole('button', { name: 'Try again' });
+      const box = (await retry.boundingBox())!;
+      const middle = [box.x + box.width / 2, box.y + box.height / 2] as const;
+      expect(await page.evaluate(([x, y]) => document.elementFromPoint(x, y)?.textContent, middle)).toBe('Try again');
+      await page.screenshot({ path: `screens/loader-${slug}-360.png` }).catch(() => {});
+      down = false;
+      await page.mouse.click(...middle);
+      await page.frameLocator(FRAME).getByLabel('Card number').waitFor();
+      await card(page).waitFor({ state: 'detached' });
+      expect(callbacks.filter((c) => c.startsWith('onClose '))).toEqual([]);
+      await page.context().close();
+    });
+
+  test('the Tender server is down and the states never came: the storefront is given back within a few seconds, with onError and onClose', async () => {
+    const { page, callbacks } = await newPage({ width: 360, height: 740 });
+    await page.route('**/checkout/?*', (route) => route.abort('connectionrefused'));
+    await page.route('**/tender-deferred.js*', (route) => route.abort('connectionrefused'));
+    await page.goto(shop.url);
+    await page.getByRole('button', { name: /^Pay/ }).click();
+    await expect.poll(() => callbacks.filter((c) => /^on(Error|Close) /.test(c)).length, { timeout: 5000, interval: 50 }).toBe(2);
+    expect(callbacks.find((c) => c.startsWith('onError '))).toContain('"code":"load_timeout"');
+    expect(await page.locator(FRAME).count()).toBe(0);
+    expect(await page.evaluate(() => document.body.inert)).toBe(false);
+    await page.getByRole('button', { name: /^Pay/ }).click({ trial: true });
     await page.context().close();
   });
 });
