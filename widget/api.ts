@@ -152,7 +152,7 @@ function embed(api: string, raw: unknown, target?: Element | string): Embed {
   };
   // Each (re)load's timers; an earlier load's are stale.
   let tries = 0;
-  // (Re)loads the page: without `ready` in a second the loading state shows, in 15 s the failure.
+  // (Re)loads the page: without `ready` in a second the loading state shows, in 15 s (or 2 s after the frame loaded) the failure.
   const arm = (): void => {
     const n = ++tries;
     const failed = (): unknown => n == tries && !ready && listener && failLoad('load_timeout', LOAD_FAILED);

@@ -265,4 +265,16 @@ describe('a hosted page that comes back as something else', () => {
     await page.getByRole('button', { name: /^Pay/ }).click({ trial: true });
     await page.context().close();
   });
+
+  test('inline, the server down and the states never came: the iframe leaves the slot within a few seconds, with onError', async () => {
+    const { page, callbacks } = await newPage({ width: 360, height: 740 });
+    await page.route('**/checkout/?*', (route) => route.abort('connectionrefused'));
+    await page.route('**/tender-deferred.js*', (route) => route.abort('connectionrefused'));
+    await page.goto(`${shop.url}/inline`);
+    await page.getByRole('button', { name: 'Check out inline' }).click();
+    await expect.poll(() => callbacks.find((c) => c.startsWith('onError ')), { timeout: 5000, interval: 50 }).toContain('"code":"load_timeout"');
+    // No browser error page left in the storefront's layout: the place is the merchant's, for its onError.
+    await expect.poll(() => page.locator('#inline-checkout iframe').count()).toBe(0);
+    await page.context().close();
+  });
 });
