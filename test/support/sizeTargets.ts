@@ -1,12 +1,12 @@
-// The byte budgets (docs/ARCHITECTURE.md, budgets) and the targets the size tests hold, about 140 B and 1 KB under
+// The byte budgets (docs/ARCHITECTURE.md, budgets) and the targets the size tests hold, about 150 B and 1 KB under
 // them so that a feature does not start with a hunt for bytes; and what of an HTML document counts as code. One
 // place: the size tests and the bench read them.
 
 /** dist/tender.js, gzip: the budget. */
 export const LOADER_BUDGET = 2560;
 /** dist/tender.js, gzip: the target the tests hold. */
-// 2,400 until the check of a frame that loaded without `ready` (a Tender server gone down) took 22 B of that room.
-export const LOADER_TARGET = 2420;
+// 2,400 until the check of a frame that loaded without `ready` (a Tender server gone down) took 15 B of that room.
+export const LOADER_TARGET = 2410;
 /** The hosted page's first load (JS + CSS), gzip: the budget. */
 export const PAGE_BUDGET = 16384;
 /** The hosted page's first load (JS + CSS), gzip: the target the tests hold. */
