@@ -160,9 +160,9 @@ function embed(api: string, raw: unknown, target?: Element | string): Embed {
     // (about 60 ms at 4x CPU in the bench's storefront). A modal's iframe goes on <html>, outside the <body> that it makes inert.
     frame.src = src;
     (el || root).append(frame);
-    // Not cleared on close or retry: states() draws nothing for a closed or ready checkout, and no load fails (to be
-    // retried) within a second of its start.
-    setTimeout(states, 1e3);
+    // Not cleared on close or retry: a closed checkout fetches no states, states() draws nothing for a ready one, and no
+    // load fails (to be retried) within a second of its start.
+    setTimeout(() => listener && states(), 1e3);
     setTimeout(failed, 15e3);
     // The page says `ready` as its script runs, which holds back its load event: a document that loaded without it is
     // not the checkout (the browser's own error page, the Tender server being down; a proxy's 502), and fails now

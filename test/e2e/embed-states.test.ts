@@ -200,6 +200,20 @@ describe('a slow hosted page', () => {
     await page.context().close();
   });
 
+  test('closed within its first second, a slow checkout never fetches the loading states', async () => {
+    const { page, callbacks } = await newPage();
+    await holdRequests(page, '**/checkout/?*');
+    const fetched: string[] = [];
+    page.on('request', (r) => r.url().includes('tender-deferred.js') && fetched.push(r.url()));
+    await page.goto(shop.url);
+    await page.getByRole('button', { name: /^Pay/ }).click();
+    await page.keyboard.press('Escape');
+    await expect.poll(() => callbacks.filter((c) => c.startsWith('onClose '))).toHaveLength(1);
+    await page.waitForTimeout(1500);
+    expect(fetched).toEqual([]);
+    await page.context().close();
+  });
+
   test('Esc closes while the page loads, and focus returns to Pay', async () => {
     const { page, callbacks } = await newPage();
     await page.route('**/checkout/?*', async (route) => {
