@@ -4,8 +4,7 @@
 
 /** dist/tender.js, gzip: the budget. */
 export const LOADER_BUDGET = 2560;
-/** dist/tender.js, gzip: the target the tests hold. */
-// 2,400 until the check of a frame that loaded without `ready` (a Tender server gone down) needed 10 B past it.
+/** dist/tender.js, gzip: the target the tests hold (2,400 until the check of a frame that loaded without `ready` needed 10 B past it). */
 export const LOADER_TARGET = 2410;
 /** The hosted page's first load (JS + CSS), gzip: the budget. */
 export const PAGE_BUDGET = 16384;
