@@ -66,6 +66,30 @@ const openModal = (o = options()) => {
   return o;
 };
 
+/**
+ * A load failure as the merchant and the payer get it (onError, the frame gone, the card's message with Try again
+ * focused); then Try again, the page's `loaded` (if given) and `ready`: no second onError, the card gone.
+ */
+async function failedThenRetried(o: ReturnType<typeof options>, loaded?: () => void) {
+  expect(o.onError).toHaveBeenCalledWith({ code: 'load_timeout', message: 'Checkout did not load.', reference: REF });
+  expect(frames()).toHaveLength(0);
+  expect(status()).toBe('The checkout did not load.');
+  expect(card()!.textContent).toContain('Check your connection and try again.');
+  expect(document.activeElement).toBe(button('Try again'));
+  button('Try again')!.click();
+  expect(frames()).toHaveLength(1);
+  expect(status()).toBe('Loading checkout…');
+  const page = fakePage();
+  if (loaded) {
+    loaded();
+    await wait(100);
+  }
+  page.send({ v, type: 'ready', reference: REF });
+  await wait(20_000);
+  expect(o.onError).toHaveBeenCalledTimes(1);
+  expect(card()).toBeNull();
+}
+
 describe('a modal whose page is slow', () => {
   test('nothing in the first second; then a styled loading card under the frame, Close focused, no Retry yet', async () => {
     openModal();
@@ -132,19 +156,7 @@ describe('a modal whose page is slow', () => {
     await wait(14_900);
     expect(o.onError).not.toHaveBeenCalled();
     await wait(200);
-    expect(o.onError).toHaveBeenCalledWith({ code: 'load_timeout', message: 'Checkout did not load.', reference: REF });
-    expect(frames()).toHaveLength(0);
-    expect(status()).toBe('The checkout did not load.');
-    expect(card()!.textContent).toContain('Check your connection and try again.');
-    expect(document.activeElement).toBe(button('Try again'));
-    button('Try again')!.click();
-    expect(frames()).toHaveLength(1);
-    expect(status()).toBe('Loading checkout…');
-    const page = fakePage();
-    page.send({ v, type: 'ready', reference: REF });
-    await wait(20_000);
-    expect(o.onError).toHaveBeenCalledTimes(1);
-    expect(card()).toBeNull();
+    await failedThenRetried(o);
   });
 
   test("a page that loaded without saying ready (the browser's error page, a proxy's): the failure 2 s after its load", async () => {
@@ -154,19 +166,8 @@ describe('a modal whose page is slow', () => {
     await wait(1900);
     expect(o.onError).not.toHaveBeenCalled();
     await wait(200);
-    expect(o.onError).toHaveBeenCalledWith({ code: 'load_timeout', message: 'Checkout did not load.', reference: REF });
-    expect(frames()).toHaveLength(0);
-    expect(status()).toBe('The checkout did not load.');
-    expect(document.activeElement).toBe(button('Try again'));
     // Retried, the page comes: its load is the new one's, and nothing of the first fails it later.
-    button('Try again')!.click();
-    const page = fakePage();
-    frames()[0]!.dispatchEvent(new Event('load'));
-    await wait(100);
-    page.send({ v, type: 'ready', reference: REF });
-    await wait(20_000);
-    expect(o.onError).toHaveBeenCalledTimes(1);
-    expect(card()).toBeNull();
+    await failedThenRetried(o, () => frames()[0]!.dispatchEvent(new Event('load')));
   });
 
   test('ready just after the load (the message may come second) is no failure', async () => {
