@@ -199,6 +199,8 @@ describe('the checkout in every language', () => {
     const ig = catalogs.get('ig')!;
     const select = frame.getByRole('combobox', { name: en['page.language']! });
     const alert = frame.locator('#tender-lang-error');
+    // The switcher is a lazy chunk of its own: offline before it came, there would be nothing to switch with.
+    await select.waitFor(WAIT);
     await e2e.page.context().setOffline(true);
     try {
       await select.selectOption('ig');
