@@ -147,8 +147,12 @@ function embed(api: string, raw: unknown, target?: Element | string): Embed {
     // Once failed, this load's timers are stale (a refused origin is not a timeout as well, later).
     tries++;
     error(code, message);
-    frame.remove();
-    states(code);
+    // A preloaded page nobody has seen yet goes without a word: open() starts it afresh (the server may be back by
+    // then, after a restart), rather than greet the payer with a failure from before they asked.
+    if (e.shown_) {
+      frame.remove();
+      states(code);
+    } else close();
   };
   // Each (re)load's timers; an earlier load's are stale.
   let tries = 0;

@@ -311,7 +311,34 @@ describe('inline and preloaded', () => {
     await wait(1500);
     expect(o.onError).toHaveBeenCalledWith(expect.objectContaining({ code: 'origin_not_allowed' }));
     expect(card()).toBeNull();
+    // Opened, it is asked again (the merchant may have fixed the list since), and the payer is told.
     openModal(o);
+    await wait(1500);
     expect(card()!.textContent).toContain('This shop cannot show its checkout yet.');
+    expect(asked).toHaveLength(2);
+  });
+
+  test('a preloaded page that failed before it was opened (a server restart) starts afresh when opened: no failure card', async () => {
+    const o = options();
+    preload(o);
+    await wait(300);
+    frames()[0]!.dispatchEvent(new Event('load'));
+    await wait(2200);
+    // The merchant hears of it; nothing is drawn, nobody has seen it.
+    expect(o.onError).toHaveBeenCalledWith({ code: 'load_timeout', message: 'Checkout did not load.', reference: REF });
+    expect(frames()).toHaveLength(0);
+    expect(card()).toBeNull();
+    expect(o.onClose).not.toHaveBeenCalled();
+    // The server is back: the payer asks, and gets the checkout, not the failure from before they asked.
+    openModal(o);
+    expect(frames()).toHaveLength(1);
+    expect(frames()[0]!.style.visibility).toBe('');
+    expect(card()).toBeNull();
+    const page = fakePage();
+    page.send({ v, type: 'ready', reference: REF });
+    await wait(20_000);
+    expect(card()).toBeNull();
+    expect(document.activeElement).toBe(page.frame);
+    expect(o.onError).toHaveBeenCalledTimes(1);
   });
 });

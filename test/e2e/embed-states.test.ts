@@ -269,6 +269,24 @@ describe('a hosted page that comes back as something else', () => {
       await page.context().close();
     });
 
+  test('preloaded while the server was down, opened once it is back: the checkout, not the failure from before the payer asked', async () => {
+    const { page, callbacks } = await newPage({ width: 360, height: 740 });
+    let down = true;
+    await page.route('**/checkout/?*', (route) => (down ? route.abort('connectionrefused') : route.continue()));
+    // The declarative button preloads its checkout as the page loads: here, during a restart of the Tender server.
+    await page.goto(`${shop.url}/button`);
+    await expect.poll(() => callbacks.find((c) => c.startsWith('tender:error ')), { timeout: 9000, interval: 50 }).toContain('"code":"load_timeout"');
+    // Nobody saw it: the hidden frame goes without a word, and nothing is drawn.
+    expect(await page.locator(FRAME).count()).toBe(0);
+    expect(callbacks.filter((c) => c.startsWith('tender:close '))).toEqual([]);
+    down = false;
+    await page.locator('#declarative-pay').click();
+    expect(await card(page).getByText('Checkout did not load.').count()).toBe(0);
+    await page.frameLocator(FRAME).getByLabel('Card number').waitFor();
+    expect(callbacks.filter((c) => c.startsWith('tender:error '))).toHaveLength(1);
+    await page.context().close();
+  });
+
   test('the Tender server is down and the states never came: the storefront is given back within a few seconds, with onError and onClose', async () => {
     const { page, callbacks } = await newPage({ width: 360, height: 740 });
     await page.route('**/checkout/?*', (route) => route.abort('connectionrefused'));

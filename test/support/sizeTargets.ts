@@ -4,8 +4,11 @@
 
 /** dist/tender.js, gzip: the budget. */
 export const LOADER_BUDGET = 2560;
-/** dist/tender.js, gzip: the target the tests hold (2,400 until the check of a frame that loaded without `ready` needed 10 B past it). */
-export const LOADER_TARGET = 2410;
+/**
+ * dist/tender.js, gzip: the target the tests hold. 2,400 until the check of a frame that loaded without `ready` needed
+ * 10 B past it; 2,410 until a preloaded page that failed unseen began to start afresh on open (6 B).
+ */
+export const LOADER_TARGET = 2420;
 /** The hosted page's first load (JS + CSS), gzip: the budget. */
 export const PAGE_BUDGET = 16384;
 /** The hosted page's first load (JS + CSS), gzip: the target the tests hold. */
