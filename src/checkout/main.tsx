@@ -17,7 +17,7 @@ const FALLBACK_CONFIG: PageConfig = { v: 1, allowedOrigins: [], redirectHosts: [
 const params = readPageParams(new URLSearchParams(location.search));
 const config = readPageConfig(document) ?? FALLBACK_CONFIG;
 const inFrame = isInFrame();
-const bridge = createBridge(window, trustedParentOrigin(params.parentOrigin, config.allowedOrigins), inFrame);
+const bridge = createBridge(window, trustedParentOrigin(params.parentOrigin, [...config.allowedOrigins, location.origin]), inFrame);
 // The server drew the first screen in the payer's language and says which on <html lang>.
 const lang = document.documentElement.lang;
 const locale = isLocale(lang) ? lang : negotiateLocale([params.locale], navigator.languages);

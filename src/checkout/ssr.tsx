@@ -89,6 +89,7 @@ export function renderFirstScreen(
   txn: (Omit<InitialTxn, 'status'> & { readonly status: string }) | undefined,
   verified: boolean,
   locale: Locale,
+  selfOrigins: readonly string[] = [],
 ): FirstScreen {
   if (!catalogs) throw new Error('renderFirstScreen: call loadPageStrings() first');
   const params = readPageParams(search);
@@ -98,8 +99,9 @@ export function renderFirstScreen(
   const strings = { ...catalog, ...overrides[locale] };
   const first = firstScreenStrings(strings);
   if (verified && txn?.status !== 'pending') return { html: undefined, strings: first };
-  // The loader frames the page with its storefront's origin; the page embeds itself only for an allowed one.
-  const embedded = trustedParentOrigin(params.parentOrigin, config.allowedOrigins) !== undefined;
+  // The loader frames the page with its storefront's origin; the page embeds itself only for an allowed one, or its
+  // own (the origins the server is addressed by: the browser may see it through a proxy).
+  const embedded = trustedParentOrigin(params.parentOrigin, [...config.allowedOrigins, ...selfOrigins]) !== undefined;
   const { model, view } = createPage(params, embedded, { store: memoryStore(), createSession: () => INERT_SESSION });
   model.start(txn as InitialTxn | undefined);
   // Rendering is synchronous: the locale and overrides set here are the ones this render reads.

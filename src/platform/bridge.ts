@@ -23,8 +23,12 @@ export interface BridgeWindow {
   removeEventListener(type: 'message', fn: (e: MessageEvent) => void): void;
 }
 
-/** The parent origin to talk to: the `parentOrigin` parameter, only when it is exactly one of the allowed origins. */
-export function trustedParentOrigin(param: string | null | undefined, allowedOrigins: readonly string[]): string | undefined {
+/**
+ * The parent origin to talk to: the `parentOrigin` parameter, only when it is exactly one of `trusted` (the allowed
+ * origins and the page's own: a storefront that mounts the Tender server under a path of its own site frames the
+ * page from its own origin, which frame-ancestors 'self' allows).
+ */
+export function trustedParentOrigin(param: string | null | undefined, trusted: readonly string[]): string | undefined {
   if (!param) return undefined;
   let origin: string;
   try {
@@ -34,7 +38,7 @@ export function trustedParentOrigin(param: string | null | undefined, allowedOri
   }
   // `new URL('https://a.example/x').origin` normalises; the parameter must already be that exact origin (which an
   // opaque origin, "null", never is: `new URL('null')` throws).
-  return origin === param && allowedOrigins.includes(origin) ? origin : undefined;
+  return origin === param && trusted.includes(origin) ? origin : undefined;
 }
 
 /** Creates the bridge: an explicit target origin on send, only to a trusted parent (bridgeListen.ts receives). */

@@ -35,15 +35,23 @@ export function createOriginPolicy(allowedOrigins: readonly string[], trustProxy
       if (cors !== undefined) return cors;
       const url = request.self();
       if (origin === url.origin) return NONE;
-      if (trustProxy > 0) {
-        // Behind a TLS-terminating proxy the page is https while this server sees http.
-        const proto = firstValue(request.header('x-forwarded-proto')) ?? url.protocol.slice(0, -1);
-        const host = firstValue(request.header('x-forwarded-host')) ?? url.host;
-        if (origin === `${proto}://${host}`) return NONE;
-      }
+      if (trustProxy > 0 && origin === forwardedOrigin(request, url)) return NONE;
       return REFUSE;
     },
   };
+}
+
+/** The origins a browser may address this server by: as the request was, and (behind trusted proxies) as forwarded. */
+export function selfOrigins(request: OriginFacts, trustProxy: number): string[] {
+  const url = request.self();
+  return trustProxy > 0 ? [url.origin, forwardedOrigin(request, url)] : [url.origin];
+}
+
+// Behind a TLS-terminating proxy the page is https while this server sees http.
+function forwardedOrigin(request: OriginFacts, url: URL): string {
+  const proto = firstValue(request.header('x-forwarded-proto')) ?? url.protocol.slice(0, -1);
+  const host = firstValue(request.header('x-forwarded-host')) ?? url.host;
+  return `${proto}://${host}`;
 }
 
 const NONE: OriginDecision = Object.freeze({ kind: 'none' });

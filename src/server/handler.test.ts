@@ -114,6 +114,21 @@ describe('/embed-check.js', () => {
     // A different scheme or port is another origin.
     expect(await check('http://shop.example')).toBe('export const allowed = false;\n');
     expect(await check('http://localhost:8081')).toBe('export const allowed = false;\n');
+    // A storefront on the server's own site (Tender mounted under a path of it): 'self' in frame-ancestors.
+    expect(await check(h.tender.url)).toBe('export const allowed = true;\n');
+  });
+
+  it('behind trusted proxies, the origin the browser sees is its own (X-Forwarded-Proto and -Host); untrusted, it is not', async () => {
+    const proxied = { origin: 'https://shop.example.net', 'x-forwarded-proto': 'https', 'x-forwarded-host': 'shop.example.net' };
+    expect((await h.request({ path: '/embed-check.js', headers: proxied })).body).toBe('export const allowed = false;\n');
+    const behind = await startHarness({ TENDER_TRUST_PROXY: '1' }, { assetsDir: dist });
+    try {
+      expect((await behind.request({ path: '/embed-check.js', headers: proxied })).body).toBe('export const allowed = true;\n');
+      const other = { ...proxied, 'x-forwarded-host': 'other.example.net' };
+      expect((await behind.request({ path: '/embed-check.js', headers: other })).body).toBe('export const allowed = false;\n');
+    } finally {
+      await behind.close();
+    }
   });
 
   it("without an Origin (not a browser's module request) it says nothing", async () => {

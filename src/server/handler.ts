@@ -5,6 +5,7 @@ import type { TenderConfig } from './config';
 import { defaultLogger, isoNow, loggablePath, type LogRecord, type Logger } from './log';
 import { createProxy, fromWebRequest, type ProxyContext, type ProxyRequest } from './proxy';
 import { NOT_FOUND, SECURITY_HEADERS, errorAnswer, jsonResponse, methodNotAllowed, notFound, toResponse, type Answer } from './respond';
+import { selfOrigins } from './cors';
 import { createPageRoute } from './page';
 import { createAssetStore, entryResponse, noCompression, type AssetReader, type Compressor } from './static';
 import { createFetchUpstream, type UpstreamCall } from './upstream';
@@ -214,7 +215,8 @@ export function createTender(config: TenderConfig, deps: TenderHandlerDeps = {})
   // set by the browser, not the page. The list itself is no secret: it is in every page's CSP.
   function embedCheck(request: Request, url: URL): Response {
     const origin = request.headers.get('origin');
-    const allowed = origin === null ? undefined : origin === url.origin || config.allowedOrigins.includes(origin);
+    const self = () => selfOrigins({ header: (name) => request.headers.get(name), self: () => url }, config.trustProxy);
+    const allowed = origin === null ? undefined : config.allowedOrigins.includes(origin) || self().includes(origin);
     const headers = {
       ...SECURITY_HEADERS,
       'content-type': 'text/javascript; charset=utf-8',

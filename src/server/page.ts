@@ -4,6 +4,7 @@ import { colorSchemeCss, colorSchemeMeta, colorSchemeOf } from '../platform/colo
 import { applyTheme } from '../platform/theme';
 import { renderPageConfigMeta, PAGE_CONFIG_PLACEHOLDER, type PageConfig } from '../platform/pageConfig';
 import type { TenderConfig } from './config';
+import { selfOrigins } from './cors';
 import type { ProxyContext } from './proxy';
 import { SECURITY_HEADERS } from './respond';
 import { jsonElement, streamPage, verifyForPage, type PageTxn, type PageVerifyDeps } from './pageTxn';
@@ -173,10 +174,12 @@ export function createPageRoute(config: TenderConfig, deps: PageRouteDeps) {
         ctx.event = why;
       },
     });
+    // A storefront on this server's own site (Tender mounted under a path of it) frames the page from this origin.
+    const self = selfOrigins({ header: (name) => request.headers.get(name), self: () => url }, config.trustProxy);
     // The payer's language, from the page's parameter or the browser's: the first screen is drawn in it.
     const locale = pageLocale(url.searchParams, acceptedLanguages(request.headers.get('accept-language')));
     const first = (t: PageTxn | undefined, verified: boolean) => {
-      const f = renderFirstScreen(url.searchParams, pageConfig, t, verified, locale);
+      const f = renderFirstScreen(url.searchParams, pageConfig, t, verified, locale, self);
       return { html: f.html && f.html + (f.late ?? ''), data: jsonElement('tender-text', f.strings) };
     };
     let html = page.html.replace('<html lang="en">', `<html lang="${locale}">`);

@@ -226,6 +226,22 @@ describe('the first screen in the HTML', () => {
     expect(other).toContain('id="tender-card-number"');
   });
 
+  it("draws it for a storefront on the server's own origin (Tender mounted under a path of the shop's site)", async () => {
+    h.upstream.behave(() => verified({ status: 'pending', amount: 100, currency: 'NGN' }));
+    const own = appOf((await h.request({ path: `/checkout/?transactionReference=REF-1&embed=modal&parentOrigin=${encodeURIComponent(h.tender.url)}` })).body);
+    expect(own).toContain('role="dialog"');
+    // The page is told the origin it is addressed by: a Host header of another site makes that site no parent of it.
+    const spoofed = appOf(
+      (
+        await h.request({
+          path: `/checkout/?transactionReference=REF-1&embed=modal&parentOrigin=${encodeURIComponent(h.tender.url)}`,
+          headers: { host: 'shop.example.net', 'x-forwarded-host': new URL(h.tender.url).host },
+        })
+      ).body,
+    );
+    expect(spoofed).not.toContain('role="dialog"');
+  });
+
   it('allows its one inline stylesheet by hash, and no inline script', async () => {
     h.upstream.behave(() => verified({ status: 'pending' }));
     const csp = (await h.request({ path: '/checkout/?transactionReference=REF-1' })).headers['content-security-policy'] as string;

@@ -1,11 +1,14 @@
 // The Tender server mounted under a base path (/pay), as inside a merchant's existing app: the hosted page, its
-// assets, its catalog and its proxy calls all under it, and a card payment end to end in Chromium.
+// assets, its catalog and its proxy calls all under it, and a card payment end to end in Chromium; then the shop's
+// own pages on the same server open it through the loader, with no TENDER_ALLOWED_ORIGINS (its own origin).
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox, type RunningSandbox } from '../../demo/sandbox/server';
 import { createApiClient } from '../../src/api/client';
 import { configFromEnv } from '../../src/server/config';
-import { startTenderServer, type RunningTenderServer } from '../../src/server/node';
+import { createNodeTender, startTenderServer, toNodeListener, type RunningTenderServer } from '../../src/server/node';
 import { launchBrowser } from '../support/browser';
 import { CARDS, CVV, EXPIRY, WAIT, tookOver } from '../support/checkout';
 
@@ -13,6 +16,18 @@ const KEY = 'sk_test_base_path';
 let sandbox: RunningSandbox;
 let tender: RunningTenderServer;
 let browser: Browser;
+
+const initiate = async (returnUrl: string) => {
+  const client = createApiClient({ baseUrl: sandbox.url, apiKey: KEY, timeoutMs: 10_000 });
+  const r = await client.initiatePaymentLink({
+    amount: 2500,
+    currency: 'NGN',
+    checkoutCustomerData: { email: 'ada@example.com', firstName: 'Ada', lastName: 'Obi', phoneNumber: '08030000000' },
+    metaData: JSON.stringify({ returnUrl }),
+  });
+  if (!r.ok) throw new Error(r.error.message);
+  return r.value.data.transactionReference;
+};
 
 beforeAll(async () => {
   sandbox = await startSandbox({ apiKey: KEY });
@@ -29,14 +44,7 @@ afterAll(async () => {
 
 describe('under a base path', () => {
   it('serves the page, its assets and strings, and pays through the proxy, all under /pay', async () => {
-    const client = createApiClient({ baseUrl: sandbox.url, apiKey: KEY, timeoutMs: 10_000 });
-    const r = await client.initiatePaymentLink({
-      amount: 2500,
-      currency: 'NGN',
-      checkoutCustomerData: { email: 'ada@example.com', firstName: 'Ada', lastName: 'Obi', phoneNumber: '08030000000' },
-      metaData: JSON.stringify({ returnUrl: `${tender.url}/pay/checkout/` }),
-    });
-    if (!r.ok) throw new Error(r.error.message);
+    const reference = await initiate(`${tender.url}/pay/checkout/`);
     const context = await browser.newContext();
     try {
       const page = await context.newPage();
@@ -45,7 +53,7 @@ describe('under a base path', () => {
         const u = new URL(req.url());
         if (u.origin === tender.url && !u.pathname.startsWith('/pay/')) outside.push(u.pathname);
       });
-      await page.goto(`${tender.url}/pay/checkout/?transactionReference=${r.value.data.transactionReference}`);
+      await page.goto(`${tender.url}/pay/checkout/?transactionReference=${reference}`);
       await tookOver(page);
       await page.locator('#tender-card-number').fill(CARDS.noAuth);
       await page.locator('#tender-card-expiry').fill(EXPIRY);
@@ -54,6 +62,58 @@ describe('under a base path', () => {
       await page.getByRole('heading', { name: 'Payment successful' }).waitFor(WAIT);
       expect(outside).toEqual([]);
       expect((await fetch(`${tender.url}/api/v1/transaction/verify`, { method: 'POST' })).status).toBe(404);
+    } finally {
+      await context.close();
+    }
+  });
+});
+
+describe("in the shop's own app, on its own origin", () => {
+  let shop: Server;
+  let shopUrl: string;
+  beforeAll(async () => {
+    // As a merchant mounts it (README, "Mount Tender in your app"): /pay/ is Tender's, the rest is the shop's, and no
+    // TENDER_ALLOWED_ORIGINS, since the storefront is this very origin.
+    const parsed = configFromEnv({ TENDER_API_BASE_URL: sandbox.url, TENDER_API_KEY: KEY, TENDER_RATE_LIMIT: '100000' });
+    if (!parsed.ok) throw new Error(parsed.errors.join('; '));
+    const tenderRoutes = toNodeListener(createNodeTender(parsed.config, { basePath: '/pay', log: () => {} }));
+    shop = createServer((req, res) => {
+      if (req.url?.startsWith('/pay/')) return tenderRoutes(req, res);
+      const reference = new URL(req.url ?? '/', 'http://x').searchParams.get('ref') ?? '';
+      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+      res.end(`<!doctype html><html lang="en"><title>Shop</title><button id="pay">Pay</button><script src="/pay/tender.js"></script>
+<script>
+const log = (name) => (detail) => console.log('[tender] ' + name + ' ' + JSON.stringify(detail));
+document.getElementById('pay').onclick = () => Tender.open({ transactionReference: ${JSON.stringify(reference)}, onSuccess: log('onSuccess'), onError: log('onError') });
+</script>`);
+    });
+    await new Promise<void>((resolve) => shop.listen(0, '127.0.0.1', resolve));
+    shopUrl = `http://127.0.0.1:${(shop.address() as AddressInfo).port}`;
+  });
+  afterAll(async () => {
+    shop?.closeAllConnections();
+    await new Promise((resolve) => shop?.close(resolve));
+  });
+
+  it('opens the checkout in a modal through the loader and pays: the page talks to its own origin, no load_timeout', async () => {
+    const reference = await initiate(`${shopUrl}/`);
+    const context = await browser.newContext();
+    try {
+      const page = await context.newPage();
+      const callbacks: string[] = [];
+      page.on('console', (m) => m.text().startsWith('[tender] ') && callbacks.push(m.text().slice(9)));
+      await page.goto(`${shopUrl}/?ref=${reference}`);
+      await page.locator('#pay').click();
+      const frame = page.frameLocator('iframe[title="Checkout"]');
+      // The modal's own dialog, drawn by the server already: the page knows its parent.
+      await frame.getByRole('dialog').waitFor(WAIT);
+      await tookOver(frame);
+      await frame.locator('#tender-card-number').fill(CARDS.noAuth);
+      await frame.locator('#tender-card-expiry').fill(EXPIRY);
+      await frame.locator('#tender-card-cvv').fill(CVV);
+      await frame.getByRole('button', { name: 'Pay ₦2,500' }).click();
+      await expect.poll(() => callbacks.find((c) => c.startsWith('onSuccess ')), WAIT).toContain(reference);
+      expect(callbacks.filter((c) => c.startsWith('onError '))).toEqual([]);
     } finally {
       await context.close();
     }
