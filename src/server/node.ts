@@ -19,6 +19,8 @@ export interface NodeListenerOptions {
 const SAFE_HOST = /^[A-Za-z0-9.-]{1,253}(:\d{1,5})?$|^\[[0-9A-Fa-f:.]{2,45}\](:\d{1,5})?$/;
 const INTERNAL_ERROR = JSON.stringify({ status: false, code: 'internal_error', message: 'Internal error.' });
 const BAD_REQUEST = JSON.stringify({ status: false, code: 'bad_request', message: 'Bad request.' });
+const BODY_GONE_MESSAGE =
+  'Tender: a middleware mounted before Tender read this request body and left none on req.body; mount Tender before body parsers.';
 const METHOD_NOT_ALLOWED = JSON.stringify({ status: false, code: 'method_not_allowed', message: 'Method not allowed.' });
 
 /**
@@ -79,6 +81,10 @@ const DOT_SEGMENT = /\/\.\.?(?:\/|$)/;
 function serveTender(tender: Tender, limit: number, req: IncomingMessage, res: ServerResponse, target: string): void {
   try {
     readBody(req, limit, (read) => {
+      if (read === BODY_GONE) {
+        bodyGone(res);
+        return;
+      }
       try {
         const request = new NodeRequest(req, target, read.bytes, read.overLimit);
         tender.serve(request, (outcome, requestId) => {
@@ -110,6 +116,17 @@ async function serveWeb(handler: TenderHandler, limit: number, req: IncomingMess
   } catch {
     failed(res);
   }
+}
+
+let warnedBodyGone = false;
+
+/** A request whose body a middleware before Tender consumed: a 500 that names the fix, and a warning for the merchant. */
+function bodyGone(res: ServerResponse): void {
+  if (!warnedBodyGone) {
+    warnedBodyGone = true;
+    process.emitWarning(BODY_GONE_MESSAGE, { code: 'TENDER_BODY_ALREADY_READ' });
+  }
+  sendFixed(res, 500, JSON.stringify({ status: false, code: 'body_already_read', message: BODY_GONE_MESSAGE }));
 }
 
 function failed(res: ServerResponse): void {
@@ -199,6 +216,8 @@ interface BodyRead {
 
 const NO_BODY: BodyRead = Object.freeze({ bytes: undefined, overLimit: false });
 const ANNOUNCED_TOO_LARGE: BodyRead = Object.freeze({ bytes: undefined, overLimit: true });
+// Read by something mounted before Tender, and not left on `req.body`.
+const BODY_GONE: BodyRead = Object.freeze({ bytes: undefined, overLimit: false });
 
 /**
  * Reads a request body into one buffer, stopping once it passes `limit` (the result then holds limit + 1 bytes
@@ -208,6 +227,12 @@ const ANNOUNCED_TOO_LARGE: BodyRead = Object.freeze({ bytes: undefined, overLimi
  * and removed cost the proxy's hot path, docs/ARCHITECTURE.md, budgets).
  */
 function readBody(req: IncomingMessage, limit: number, done: (read: BodyRead) => void): void {
+  // A body parser mounted before Tender (express.json(), express.raw()) has read the stream: its `end` has been and
+  // will not come again, and waiting for it would hang the request with no answer and no log line.
+  if (req.readableEnded) {
+    done(parsedBody(req, limit));
+    return;
+  }
   const method = req.method;
   const declared = req.headers['content-length'];
   if (method === 'GET' || method === 'HEAD' || (req.headers['transfer-encoding'] === undefined && (declared ?? '0') === '0')) {
@@ -239,6 +264,22 @@ function readBody(req: IncomingMessage, limit: number, done: (read: BodyRead) =>
     finished = true;
     done({ bytes: whole(), overLimit: false });
   });
+}
+
+/**
+ * The body a parser before Tender left on `req.body`: bytes or text as they are, a parsed value as JSON again (the
+ * proxy validates and re-serialises what it forwards anyway, so nothing is lost; a form parsed to fields still has
+ * its Content-Type, which the proxy refuses). Nothing there: the body is gone, which the adapter says (a 500 naming
+ * the cause) rather than forward an empty one.
+ */
+function parsedBody(req: IncomingMessage, limit: number): BodyRead {
+  const parsed = (req as IncomingMessage & { body?: unknown }).body;
+  let bytes: Buffer | undefined;
+  if (Buffer.isBuffer(parsed)) bytes = parsed;
+  else if (typeof parsed === 'string') bytes = Buffer.from(parsed);
+  else if (parsed !== null && typeof parsed === 'object') bytes = Buffer.from(JSON.stringify(parsed));
+  if (bytes === undefined) return req.method === 'GET' || req.method === 'HEAD' ? NO_BODY : BODY_GONE;
+  return { bytes, overLimit: bytes.length > limit };
 }
 
 function toRequest(req: IncomingMessage, url: string, method: string, bytes: Buffer | undefined): Request {

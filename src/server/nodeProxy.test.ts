@@ -305,3 +305,60 @@ describe('proxy calls served straight from node:http', () => {
     }
   });
 });
+
+describe('behind a body parser mounted before Tender (Express)', () => {
+  // The README says to mount Tender first; mounted after, it must still answer, never hang without a word.
+  async function app(parsers: ((req: never, res: never, next: () => void) => void)[]): Promise<{ url: string; close(): Promise<void> }> {
+    const { default: express } = await import('express');
+    const e = express();
+    for (const p of parsers) e.use(p);
+    e.use('/pay', toNodeListener(createTender(configOf(), { basePath: '/pay', log: () => {} })));
+    const server = e.listen(0, '127.0.0.1');
+    await new Promise((resolve) => server.once('listening', resolve));
+    return {
+      url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+      close: () =>
+        new Promise<void>((resolve) => {
+          server.close(() => resolve());
+          server.closeAllConnections();
+        }),
+    };
+  }
+  const post = (url: string, body: string, headers: Record<string, string> = JSON_HEADERS) =>
+    rawRequest(url, { method: 'POST', path: '/pay/api/v1/transaction/verify', headers, body });
+
+  it.each([
+    ['express.json()', async () => (await import('express')).default.json()],
+    ['express.raw()', async () => (await import('express')).default.raw({ type: 'application/json' })],
+    ['express.text()', async () => (await import('express')).default.text({ type: 'application/json' })],
+  ])('%s: the call goes through with the body the parser left', async (_, parser) => {
+    const shop = await app([(await parser()) as never]);
+    try {
+      const res = await post(shop.url, verifyBody);
+      expect(res.status).toBe(200);
+      expect(upstream.requests).toHaveLength(1);
+      expect(JSON.parse(upstream.requests[0]!.body)).toEqual({ transactionReference: REF });
+      // Its checks still hold: an invalid body is refused, not forwarded.
+      expect((await post(shop.url, JSON.stringify({ transactionReference: 42 }))).status).toBe(400);
+      expect(upstream.requests).toHaveLength(1);
+    } finally {
+      await shop.close();
+    }
+  });
+
+  it('a middleware that read the body and kept none: a 500 that names the fix, at once, not a hung request', async () => {
+    const swallow = (req: NodeJS.ReadableStream, _res: unknown, next: () => void) => {
+      req.resume();
+      req.once('end', next);
+    };
+    const shop = await app([swallow as never]);
+    try {
+      const res = await post(shop.url, verifyBody);
+      expect(res.status).toBe(500);
+      expect(JSON.parse(res.body)).toMatchObject({ code: 'body_already_read', message: expect.stringContaining('mount Tender before body parsers') });
+      expect(upstream.requests).toHaveLength(0);
+    } finally {
+      await shop.close();
+    }
+  });
+});
