@@ -89,9 +89,13 @@ export function createRedisStore(options: RedisStoreOptions): TenderStore {
   redis.defineCommand('tenderClaimJobs', { numberOfKeys: 2, lua: CLAIM_JOBS });
 
   let healthy = false;
+  // What onHealth last said: nothing yet, so a Redis unreachable from the start is reported (a server that never
+  // connected must say so in its log, not only in /healthz), once, not on every retry.
+  let reported: boolean | undefined;
   const setHealth = (h: boolean) => {
-    if (h === healthy) return;
     healthy = h;
+    if (h === reported) return;
+    reported = h;
     options.onHealth?.(h);
   };
   redis.on('ready', () => setHealth(true));

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMemoryStore } from './memory';
 import { createRedisStore } from './redis';
+import { freePort } from '../../../test/support/ports';
 import { redisMissing, startTestRedis, until, type TestRedis } from './testRedis';
 import type { TenderStore } from './types';
 
@@ -83,5 +84,20 @@ describe.each(engines)('the %s store', (name, make) => {
     await q.done('evt');
     expect(await q.add('evt', 'x', Date.now(), 60_000)).toBe(false);
     expect(await q.size()).toBe(0);
+  });
+});
+
+describe('the Redis store, unreachable', () => {
+  it('reports it once from the start (a server that never connected says so in its log), not on every retry', async () => {
+    const port = await freePort();
+    const said: boolean[] = [];
+    const store = createRedisStore({ url: `redis://127.0.0.1:${port}`, prefix: 'unreachable:', onHealth: (h) => said.push(h) });
+    opened.push(store);
+    await until(() => said.length > 0);
+    expect(said).toEqual([false]);
+    expect(store.healthy()).toBe(false);
+    // Retries (every 100-2000 ms) say nothing more.
+    await new Promise((resolve) => setTimeout(resolve, 700));
+    expect(said).toEqual([false]);
   });
 });
