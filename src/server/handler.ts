@@ -287,11 +287,20 @@ export function createTender(config: TenderConfig, deps: TenderHandlerDeps = {})
     else done(result);
   }
 
+  // A Web platform gives no socket: without the peer's address (RequestInfo) or a trusted X-Forwarded-For, every payer
+  // would count against one shared limit, and the first busy hour would refuse them all. Said once, in the log.
+  const limited = config.rateLimitPerMinute > 0 || config.completionRateLimitPerMinute > 0;
+  let toldNoClient = !limited;
   function handle(request: Request, info?: RequestInfo): Promise<Response> {
     let req: AdapterRequest;
     try {
       const url = new URL(request.url);
-      req = { ...fromWebRequest(request, url), path: url.pathname, clientAddress: info?.clientAddress ?? '', toRequest: () => request };
+      const clientAddress = info?.clientAddress ?? '';
+      if (!toldNoClient && clientAddress === '' && !(config.trustProxy > 0 && request.headers.has('x-forwarded-for'))) {
+        toldNoClient = true;
+        log({ time: isoNow(), level: 'warn', event: 'no_client_address' });
+      }
+      req = { ...fromWebRequest(request, url), path: url.pathname, clientAddress, toRequest: () => request };
     } catch {
       return Promise.resolve(withRequestId(INTERNAL_ERROR, crypto.randomUUID()));
     }
