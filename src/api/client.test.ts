@@ -52,6 +52,9 @@ describe('createApiClient', () => {
 
   it('refuses a base URL that is not http(s), and a missing key, saying how to fix it', () => {
     expect(() => createApiClient({ baseUrl: 'ftp://x', apiKey: 'k' })).toThrow(/baseUrl must be an http\(s\) URL/);
+    // An unset variable (process.env.X) or a bare host: the same clear message, not "Invalid URL".
+    expect(() => createApiClient({ baseUrl: undefined as unknown as string, apiKey: 'k' })).toThrow(/baseUrl must be an http\(s\) URL .*received undefined/);
+    expect(() => createApiClient({ baseUrl: 'api.example.com', apiKey: 'k' })).toThrow(/baseUrl must be an http\(s\) URL .*received "api.example.com"/);
     expect(() => createApiClient({ baseUrl: 'https://x', apiKey: '' })).toThrow(/apiKey is required/);
   });
 

@@ -54,14 +54,16 @@ function fail(code: ApiErrorCode, message: string, extra: Partial<ApiError> = {}
 
 /** Creates the typed client for server code. Never bundle it for the browser: it holds the API key. */
 export function createApiClient(options: ApiClientOptions): ApiClient {
-  const base = new URL(options.baseUrl);
-  if (base.protocol !== 'https:' && base.protocol !== 'http:') {
-    throw new TypeError(`createApiClient: baseUrl must be an http(s) URL, received ${JSON.stringify(options.baseUrl)}`);
+  // An unset environment variable is the usual cause: say so, not "Invalid URL".
+  const base = URL.canParse(options.baseUrl) ? new URL(options.baseUrl) : undefined;
+  if (!base || (base.protocol !== 'https:' && base.protocol !== 'http:')) {
+    throw new TypeError(`createApiClient: baseUrl must be an http(s) URL such as the payment API's base URL, received ${JSON.stringify(options.baseUrl)}`);
   }
   if (!options.apiKey) throw new TypeError('createApiClient: apiKey is required (the merchant API key)');
   const timeoutMs = options.timeoutMs ?? 15_000;
   const doFetch = options.fetch ?? fetch;
   const basePath = base.pathname.replace(/\/+$/, '');
+  const origin = base.origin;
 
   async function call(id: OperationId, input: unknown, callOptions: CallOptions = {}): Promise<ApiResult<unknown>> {
     const operation = operations[id];
@@ -69,7 +71,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     if (!checked.success) {
       return fail('invalid_request', `${id}: the request is not valid`, { issues: fieldErrors(checked.issues) });
     }
-    const url = new URL(base.origin);
+    const url = new URL(origin);
     url.pathname = basePath + (operation.input === 'path' ? fillPath(operation.path, checked.output as Record<string, unknown>) : operation.path);
     let body: string | undefined;
     if (operation.input === 'query') {
