@@ -3,6 +3,7 @@
 // and keep every check of docs/ARCHITECTURE.md, security rules.
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { RequestHandler } from 'express';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { configFromEnv, type TenderConfig } from './config';
 import { createTender, createTenderHandler, type Tender } from './handler';
@@ -308,7 +309,7 @@ describe('proxy calls served straight from node:http', () => {
 
 describe('behind a body parser mounted before Tender (Express)', () => {
   // The README says to mount Tender first; mounted after, it must still answer, never hang without a word.
-  async function app(parsers: ((req: never, res: never, next: () => void) => void)[]): Promise<{ url: string; close(): Promise<void> }> {
+  async function app(parsers: RequestHandler[]): Promise<{ url: string; close(): Promise<void> }> {
     const { default: express } = await import('express');
     const e = express();
     for (const p of parsers) e.use(p);
@@ -332,7 +333,7 @@ describe('behind a body parser mounted before Tender (Express)', () => {
     ['express.raw()', async () => (await import('express')).default.raw({ type: 'application/json' })],
     ['express.text()', async () => (await import('express')).default.text({ type: 'application/json' })],
   ])('%s: the call goes through with the body the parser left', async (_, parser) => {
-    const shop = await app([(await parser()) as never]);
+    const shop = await app([await parser()]);
     try {
       const res = await post(shop.url, verifyBody);
       expect(res.status).toBe(200);
@@ -347,11 +348,11 @@ describe('behind a body parser mounted before Tender (Express)', () => {
   });
 
   it('a middleware that read the body and kept none: a 500 that names the fix, at once, not a hung request', async () => {
-    const swallow = (req: NodeJS.ReadableStream, _res: unknown, next: () => void) => {
+    const swallow: RequestHandler = (req, _res, next) => {
       req.resume();
-      req.once('end', next);
+      req.once('end', () => next());
     };
-    const shop = await app([swallow as never]);
+    const shop = await app([swallow]);
     try {
       const res = await post(shop.url, verifyBody);
       expect(res.status).toBe(500);
