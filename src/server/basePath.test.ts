@@ -72,3 +72,16 @@ describe('the handler under a base path', () => {
     for (const bad of ['/pay/../x', '/pay?x', '/p ay', '/pay#', '//pay', '/./pay']) expect(() => normaliseBasePath(bad), bad).toThrow(TypeError);
   });
 });
+
+describe('the handler with no files to read (an edge platform, no `assets` passed)', () => {
+  it('answers 503 naming the option to pass, not a build to run', async () => {
+    const bare = createTenderHandler(config, { log: quiet });
+    for (const path of ['/tender.js', '/checkout/?transactionReference=REF-1']) {
+      const res = await bare(new Request(`https://shop.example${path}`));
+      expect(res.status).toBe(503);
+      const text = await res.text();
+      expect(text).toContain('pass `assets` to createTenderHandler');
+      expect(text).toContain('tender-checkout/server/assets');
+    }
+  });
+});

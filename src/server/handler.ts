@@ -72,6 +72,8 @@ export function normaliseBasePath(raw: string | undefined): string {
 }
 const GET_HEAD = 'GET, HEAD';
 const NOT_BUILT = 'The Tender page is not built: run npm run build (npm run serve builds it when dist/ is missing).';
+// A Web platform reads no files: without an AssetReader there is nothing to serve, whatever was built.
+const NO_ASSETS = "Tender has no files to serve here: pass `assets` to createTenderHandler (e.g. embeddedAssets from 'tender-checkout/server/assets').";
 
 /**
  * One request as an adapter hands it to {@link Tender.serve}: what the proxy reads, the path as parsed, the peer,
@@ -230,7 +232,7 @@ export function createTender(config: TenderConfig, deps: TenderHandlerDeps = {})
 
   function notBuilt(): Response {
     const headers = { ...SECURITY_HEADERS, 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store', 'retry-after': '5' };
-    return new Response(`${NOT_BUILT}\n`, { status: 503, headers });
+    return new Response(`${deps.assets ? NOT_BUILT : NO_ASSETS}\n`, { status: 503, headers });
   }
 
   function begin(clientId: string | null, clientAddress: string): RequestState {
