@@ -26,7 +26,10 @@ if (command === 'serve') {
   const stop = () => void sandbox.close().finally(() => process.exit(0));
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);
+} else if (command === '--help' || command === '-h') {
+  // Asked for: on stdout, so `tender --help | less` works.
+  console.log(USAGE);
 } else {
-  console.error(USAGE);
-  process.exit(command === undefined || command === '--help' || command === '-h' ? 0 : 1);
+  console.error(command === undefined ? USAGE : `tender: unknown command ${JSON.stringify(command)}\n${USAGE}`);
+  process.exit(command === undefined ? 0 : 1);
 }

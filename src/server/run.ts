@@ -9,13 +9,25 @@ export async function runServer(env: Readonly<Record<string, string | undefined>
   if (!result.ok) {
     console.error('Tender server: the configuration is not valid:');
     for (const error of result.errors) console.error(`  - ${error}`);
-    console.error('See the README (environment variables) for every setting.');
+    console.error('See the README, "Running the Tender server alone", for every setting.');
     process.exit(1);
   }
   for (const warning of result.warnings) console.warn(`Tender server: warning: ${warning}`);
 
   const { config } = result;
-  const server = await startTenderServer(config);
+  let server: Awaited<ReturnType<typeof startTenderServer>>;
+  try {
+    server = await startTenderServer(config);
+  } catch (err) {
+    // The usual causes have a fix to name; a stack trace names none.
+    const code = (err as NodeJS.ErrnoException).code;
+    const where = `${config.host}:${config.port}`;
+    if (code === 'EADDRINUSE') console.error(`Tender server: ${where} is already in use: stop what listens there, or set PORT to another port.`);
+    else if (code === 'EACCES') console.error(`Tender server: not allowed to listen on ${where}: ports below 1024 need privileges; set PORT to 1024 or above.`);
+    else if (code === 'EADDRNOTAVAIL') console.error(`Tender server: ${config.host} is not an address of this machine: set HOST (e.g. 127.0.0.1 or 0.0.0.0).`);
+    else console.error(`Tender server: could not start: ${(err as Error).message}`);
+    process.exit(1);
+  }
   console.log(`Tender server listening on ${server.url}`);
   console.log(`  payment API: ${config.apiBaseUrl}${config.allowHttpLoopback ? ' (sandbox mode: http redirects to loopback allowed)' : ''}`);
   console.log(`  allowed origins: ${config.allowedOrigins.length ? config.allowedOrigins.join(', ') : '(none: only the hosted page itself)'}`);

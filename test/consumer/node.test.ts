@@ -1,6 +1,8 @@
 // The packed package in plain Node: the browser entry imports with no window (server-side rendering), the server
 // and API entries import with no bundler (no CSS, no TypeScript), and the `tender` command runs.
 import { writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { consumerRoot, run } from './support';
@@ -64,11 +66,33 @@ console.log(JSON.stringify({
   it('runs the tender command: usage, and serve refusing a missing configuration with every problem', async () => {
     const help = await run('node_modules/.bin/tender', ['--help']);
     expect(help.code).toBe(0);
-    expect(help.stderr).toContain('tender serve');
-    expect(help.stderr).toContain('tender sandbox');
+    // Asked for, the usage is the answer: on stdout.
+    expect(help.stdout).toContain('tender serve');
+    expect(help.stdout).toContain('tender sandbox');
+    const typo = await run('node_modules/.bin/tender', ['srve']);
+    expect(typo.code).toBe(1);
+    expect(typo.stderr).toContain('unknown command "srve"');
+    expect(typo.stderr).toContain('tender serve');
     const serve = await run('node_modules/.bin/tender', ['serve'], { env: { TENDER_API_BASE_URL: '', TENDER_API_KEY: '' } });
     expect(serve.code).toBe(1);
     expect(serve.stderr).toContain('TENDER_API_BASE_URL is required');
     expect(serve.stderr).toContain('TENDER_API_KEY is required');
+    expect(serve.stderr).toContain('"Running the Tender server alone"');
+  });
+
+  it('says which port is taken, with no stack trace, when serve cannot listen', async () => {
+    const taken = createServer();
+    await new Promise<void>((resolve) => taken.listen(0, '127.0.0.1', resolve));
+    const port = (taken.address() as AddressInfo).port;
+    try {
+      const env = { TENDER_API_BASE_URL: 'http://127.0.0.1:9', TENDER_API_KEY: 'sk_test_port', HOST: '127.0.0.1', PORT: String(port) };
+      const serve = await run('node_modules/.bin/tender', ['serve'], { env });
+      expect(serve.code).toBe(1);
+      expect(serve.stderr).toContain(`127.0.0.1:${port} is already in use`);
+      expect(serve.stderr).toContain('set PORT');
+      expect(serve.stderr).not.toMatch(/^\s+at /m);
+    } finally {
+      taken.close();
+    }
   });
 });
