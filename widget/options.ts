@@ -11,7 +11,7 @@ const isFunction = (x: unknown): boolean => typeof x == 'function';
 export const CALLBACKS = 'Success,Pending,Failure,Close,Error,Event'.split(',');
 
 /**
- * Throws the one integrator error: `TypeError('Tender.open: channels must be …, received ["card","cash"]')`.
+ * Throws the one integrator error: `TypeError('Tender.open: channels must be an array of channel ids, received "card"')`.
  * What was received is shown as JSON (a function as "a function").
  */
 export function fail(api: string, what: string, expected: string, x: unknown): never {
