@@ -65,6 +65,9 @@ describe('createApiClient', () => {
     if (result.ok) return;
     expect(result.error.code).toBe('invalid_request');
     expect(Object.keys(result.error.issues!).sort()).toEqual(['cardNumber', 'cvv', 'expiryMonth']);
+    // The message alone says which fields: it is what `throw new Error(result.error.message)` keeps.
+    expect(result.error.message).toMatch(/^cardPayment: the request is not valid: .*cardNumber .*cvv /);
+    expect(result.error.message).not.toContain('4084');
     expect(upstream.seen).toHaveLength(0);
   });
 

@@ -69,7 +69,10 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     const operation = operations[id];
     const checked = v.safeParse(operation.request, input);
     if (!checked.success) {
-      return fail('invalid_request', `${id}: the request is not valid`, { issues: fieldErrors(checked.issues) });
+      const issues = fieldErrors(checked.issues);
+      // The fields in the message too: it is what a log line or a thrown Error keeps (the messages quote no values).
+      const which = Object.entries(issues).map(([field, messages]) => `${field} ${messages.join(', ')}`);
+      return fail('invalid_request', `${id}: the request is not valid: ${which.join('; ')}`, { issues });
     }
     const url = new URL(origin);
     url.pathname = basePath + (operation.input === 'path' ? fillPath(operation.path, checked.output as Record<string, unknown>) : operation.path);
