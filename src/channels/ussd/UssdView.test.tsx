@@ -21,6 +21,10 @@ const banks = {
 };
 
 const open = () => fireEvent.click(screen.getByRole('tab', { name: 'USSD' }));
+const CODE = { 'POST /api/v1/ussd-payment': { body: { status: true, message: 'ok', data: { paymentUssdCode: '*737*000*1234#' } } } };
+const radio = (name: string) => screen.queryByRole<HTMLInputElement>('radio', { name });
+const search = (value: string) => fireEvent.input(screen.getByRole('searchbox', { name: 'Search banks' }), { target: { value } });
+const getCode = () => fireEvent.click(screen.getByRole('button', { name: 'Get USSD code' }));
 
 describe('USSD', () => {
   it('searches banks, shows the code large with copy and tel:, then verifies', async () => {
@@ -47,20 +51,75 @@ describe('USSD', () => {
     expect(await screen.findByRole('heading', { name: 'Payment successful' })).toBeTruthy();
   });
 
-  it('with the code shown, says in its status when the device goes offline that it will check again', async () => {
-    renderApp({
-      [VERIFY]: verifyAnswer('pending'),
-      [BANKS]: banks,
-      'POST /api/v1/ussd-payment': { body: { status: true, message: 'ok', data: { paymentUssdCode: '*737*000*1234#' } } },
-    });
+  it('with the code shown, says in a status above the code when the device goes offline that it will check again', async () => {
+    renderApp({ [VERIFY]: verifyAnswer('pending'), [BANKS]: banks, ...CODE });
     open();
     fireEvent.click(await screen.findByRole('radio', { name: 'GTBank' }));
-    fireEvent.click(screen.getByRole('button', { name: 'Get USSD code' }));
-    const status = (await screen.findByText(/This page updates by itself/)).closest('[role="status"]') as HTMLElement;
+    getCode();
+    const heading = await screen.findByRole('heading', { name: /Dial this code/ });
+    // The region is there, empty, before the note comes, so the note is announced.
+    const status = heading.nextElementSibling as HTMLElement;
+    expect(status.getAttribute('role')).toBe('status');
+    expect(status.textContent).toBe('');
     window.dispatchEvent(new Event('offline'));
-    await waitFor(() => expect(status.textContent).toContain('You are offline. This page will check again as soon as you are back online.'));
+    await waitFor(() => expect(status.textContent).toBe('You are offline. This page will check again as soon as you are back online.'));
+    // Above the code: at 320x640 the note under the waiting status fell below the fold.
+    expect(status.compareDocumentPosition(document.querySelector('.tender-code')!) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
     window.dispatchEvent(new Event('online'));
-    await waitFor(() => expect(status.textContent).not.toContain('You are offline'));
+    await waitFor(() => expect(status.textContent).toBe(''));
+  });
+
+  it('keeps the chosen bank listed and checked while a search hides the others, and asks the code for that bank', async () => {
+    const t = renderApp({ [VERIFY]: verifyAnswer('pending'), [BANKS]: banks, ...CODE });
+    open();
+    fireEvent.click(await screen.findByRole('radio', { name: 'GTBank' }));
+    search('zen');
+    expect(radio('GTBank')?.checked).toBe(true);
+    expect(radio('Zenith Bank')?.checked).toBe(false);
+    // Nothing else matches: it says so, and the chosen bank is still there.
+    search('xyz');
+    expect(screen.getByText('No bank matches your search.')).toBeTruthy();
+    expect(screen.getAllByRole('radio').map((r) => (r as HTMLInputElement).checked)).toEqual([true]);
+    search('zen');
+    getCode();
+    expect(await screen.findByText('Bank: GTBank')).toBeTruthy();
+    expect(t.server.seen.find((r) => r.path === '/api/v1/ussd-payment')?.body).toEqual({ transactionReference: 'REF-1', bankCode: '058' });
+  });
+
+  it('without a bank, "Get USSD code" says "Choose your bank." on the list and takes focus there; choosing one clears it', async () => {
+    const t = renderApp({ [VERIFY]: verifyAnswer('pending'), [BANKS]: banks, ...CODE });
+    open();
+    await screen.findByRole('radio', { name: 'GTBank' });
+    const button = screen.getByRole('button', { name: 'Get USSD code' });
+    expect(button.getAttribute('aria-disabled')).not.toBe('true');
+    getCode();
+    const group = screen.getByRole('group', { name: 'Your bank' });
+    const err = document.getElementById(group.getAttribute('aria-describedby')!);
+    await waitFor(() => expect(err?.textContent).toBe('Choose your bank.'));
+    expect(err?.getAttribute('aria-live')).toBe('polite');
+    expect(radio('GTBank')?.getAttribute('aria-invalid')).toBe('true');
+    expect(document.activeElement).toBe(radio('GTBank'));
+    expect(t.server.seen.some((r) => r.path === '/api/v1/ussd-payment')).toBe(false);
+    // No bank listed: the search takes focus.
+    search('xyz');
+    getCode();
+    expect(document.activeElement).toBe(screen.getByRole('searchbox', { name: 'Search banks' }));
+    search('');
+    fireEvent.click(radio('Zenith Bank')!);
+    await waitFor(() => expect(err?.textContent).toBe(''));
+    expect(group.hasAttribute('aria-describedby')).toBe(false);
+    expect(radio('Zenith Bank')?.hasAttribute('aria-invalid')).toBe(false);
+  });
+
+  it('"Choose another bank" brings focus to the chosen bank in the list, not to <body>', async () => {
+    renderApp({ [VERIFY]: verifyAnswer('pending'), [BANKS]: banks, ...CODE });
+    open();
+    fireEvent.click(await screen.findByRole('radio', { name: 'Zenith Bank' }));
+    getCode();
+    await screen.findByRole('heading', { name: /Dial this code/ });
+    fireEvent.click(screen.getByRole('button', { name: 'Choose another bank' }));
+    await waitFor(() => expect(document.activeElement).toBe(radio('Zenith Bank')));
+    expect(radio('Zenith Bank')?.checked).toBe(true);
   });
 
   it('falls back to the bundled bank list', async () => {

@@ -16,12 +16,21 @@ export default function UssdView({ ctx }: ChannelProps<UssdInstructions>) {
   const banks = useSignal<readonly UssdBank[] | undefined>(undefined);
   const query = useSignal('');
   const picked = useSignal<UssdBank | undefined>(undefined);
+  // "Get USSD code" was pressed with no bank chosen: the list says so until one is.
+  const unpicked = useSignal(false);
   const flow = useInstructions(
     ctx,
     (key) => ussdPaymentCall(ctx.reference, picked.peek()!.bank_code, key),
     (answer) => ({ code: answer.data.paymentUssdCode, bankName: picked.peek()!.bank_name }),
   );
   const codeRef = useRef<HTMLHeadingElement>(null);
+  const banksRef = useRef<HTMLFieldSetElement>(null);
+  const hadCode = useRef(false);
+  // Where a keyboard lands in a radio group: the chosen bank, else the first one listed, else the search.
+  const focusBanks = () => {
+    const f = banksRef.current;
+    (f?.querySelector<HTMLInputElement>('input:checked') ?? f?.querySelector<HTMLInputElement>('.tender-bank input') ?? f?.querySelector('input'))?.focus();
+  };
 
   useEffect(() => {
     let live = true;
@@ -34,7 +43,10 @@ export default function UssdView({ ctx }: ChannelProps<UssdInstructions>) {
   }, []);
   const shown = flow.shown.value;
   useEffect(() => {
+    // "Choose another bank" replaces the screen that held it: focus goes to the list, not to <body>.
     if (shown) codeRef.current?.focus();
+    else if (hadCode.current) focusBanks();
+    hadCode.current = !!shown;
   }, [shown?.code]);
 
   if (shown) {
@@ -44,6 +56,11 @@ export default function UssdView({ ctx }: ChannelProps<UssdInstructions>) {
         <h2 class="tender-h2" tabIndex={-1} ref={codeRef}>
           {text.t('dialTitle')}
         </h2>
+        {/* Offline, the page cannot see the payment arrive: said first, so a phone's screen shows it above the code
+            (below the status it sat under the fold at 320x640). Dialling needs no data, so the code stays in view. */}
+        <p class="tender-status-note" role="status">
+          <OfflineNote />
+        </p>
         {shown.bankName && <p class="tender-hint">{text.t('bankIs', { bank: shown.bankName })}</p>}
         <p class="tender-code" data-code={shown.code}>
           <span class="tender-sr">{text.t('code')}: </span>
@@ -60,12 +77,9 @@ export default function UssdView({ ctx }: ChannelProps<UssdInstructions>) {
           )}
         </div>
         {!tel && <p class="tender-hint">{text.t('iphone')}</p>}
-        <div role="status">
-          <p class="tender-status">
-            <Spinner /> {text.t('steps')}
-          </p>
-          <OfflineNote />
-        </div>
+        <p class="tender-status" role="status">
+          <Spinner /> {text.t('steps')}
+        </p>
         <button type="button" class="tender-btn tender-btn--link" onClick={flow.drop}>
           {text.t('chooseOtherBank')}
         </button>
@@ -76,6 +90,12 @@ export default function UssdView({ ctx }: ChannelProps<UssdInstructions>) {
   const list = banks.value;
   const q = query.value.trim().toLowerCase();
   const matching = list?.filter((b) => b.bank_name.toLowerCase().includes(q)) ?? [];
+  const chosen = picked.value;
+  // The chosen bank stays listed, checked, whatever the search: the search finds banks, it does not choose one.
+  // Hidden, it was still the bank the code was asked for (a payer could dial the wrong bank); dropped, typing would
+  // silently undo a choice. Listed, what the payer sees checked is what the code is for, and another is one tap away.
+  const listed = list?.filter((b) => b.bank_code === chosen?.bank_code || matching.includes(b)) ?? [];
+  const missing = unpicked.value && !chosen;
   const busy = ctx.busy.value;
   return (
     <form
@@ -85,10 +105,17 @@ export default function UssdView({ ctx }: ChannelProps<UssdInstructions>) {
       onSubmit={(e) => {
         e.preventDefault();
         if (picked.value) void flow.request();
+        else {
+          unpicked.value = true;
+          focusBanks();
+        }
       }}
     >
-      <fieldset class="tender-fieldset">
+      <fieldset class="tender-fieldset" ref={banksRef} aria-describedby={missing ? 'tender-ussd-bank-error' : undefined}>
         <legend class="tender-label">{text.t('bank')}</legend>
+        <p id="tender-ussd-bank-error" class="tender-error" aria-live="polite">
+          {missing && text.t('chooseBank')}
+        </p>
         <label for="tender-ussd-search" class="tender-sr">
           {text.t('search')}
         </label>
@@ -108,13 +135,14 @@ export default function UssdView({ ctx }: ChannelProps<UssdInstructions>) {
           </p>
         ) : (
           <div class="tender-banks">
-            {matching.map((b) => (
+            {listed.map((b) => (
               <label key={b.bank_code} class="tender-bank">
                 <input
                   type="radio"
                   name="tender-ussd-bank"
                   value={b.bank_code}
-                  checked={picked.value?.bank_code === b.bank_code}
+                  checked={chosen?.bank_code === b.bank_code}
+                  aria-invalid={missing || undefined}
                   onChange={() => {
                     picked.value = b;
                   }}
@@ -129,7 +157,8 @@ export default function UssdView({ ctx }: ChannelProps<UssdInstructions>) {
       <p class="tender-form-error" role="alert">
         {flow.error.value}
       </p>
-      <button type="submit" class="tender-btn tender-btn--primary" aria-disabled={busy || !picked.value}>
+      {/* Not disabled without a bank: pressed, it says what is missing (a dimmed button says nothing). */}
+      <button type="submit" class="tender-btn tender-btn--primary" aria-disabled={busy}>
         {busy ? kitText.t('processing') : text.t('getCode')}
       </button>
     </form>

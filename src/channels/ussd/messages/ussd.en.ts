@@ -5,6 +5,7 @@ export default {
   bank: 'Your bank',
   search: 'Search banks',
   noBank: 'No bank matches your search.',
+  chooseBank: 'Choose your bank.',
   getCode: 'Get USSD code',
   loadingBanks: 'Loading banks…',
   dialTitle: 'Dial this code on the phone linked to your account',

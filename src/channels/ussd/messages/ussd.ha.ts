@@ -5,6 +5,7 @@ export default {
   bank: 'Bankinku',
   search: 'Nemi banki',
   noBank: 'Babu bankin da ya dace da bincikenku.',
+  chooseBank: 'Ku zaɓi bankinku.',
   getCode: 'Karɓi lambar USSD',
   loadingBanks: 'Ana loda bankuna…',
   dialTitle: 'Ku danna wannan lambar a wayar da ke da alaƙa da asusunku',

@@ -5,6 +5,7 @@ export default {
   bank: 'Ụlọ akụ gị',
   search: 'Chọọ ụlọ akụ',
   noBank: 'Ọ nweghị ụlọ akụ dabara n’ihe ị chọrọ.',
+  chooseBank: 'Họrọ ụlọ akụ gị.',
   getCode: 'Nweta koodu USSD',
   loadingBanks: 'Ụlọ akụ na-abata…',
   dialTitle: 'Pịa koodu a na ekwentị jikọrọ na akaụntụ gị',

@@ -5,6 +5,7 @@ export default {
   bank: 'Bank wey you dey use',
   search: 'Find your bank',
   noBank: 'No bank match wetin you search.',
+  chooseBank: 'Choose di bank wey you dey use.',
   getCode: 'Show me di USSD code',
   loadingBanks: 'Banks dey load…',
   dialTitle: 'Dial dis code for di phone wey dem link to your account',

@@ -5,6 +5,7 @@ export default {
   bank: 'Báǹkì yín',
   search: 'Wá báǹkì',
   noBank: 'Kò sí báǹkì tó bá ohun tí ẹ wá mu.',
+  chooseBank: 'Ẹ yan báǹkì yín.',
   getCode: 'Gba kóòdù USSD',
   loadingBanks: 'Àwọn báǹkì ń bọ̀…',
   dialTitle: 'Ẹ tẹ̀ kóòdù yìí lórí fóònù tí ó so mọ́ àkáǹtì yín',
