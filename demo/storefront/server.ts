@@ -4,7 +4,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { createApiClient } from '../../src/api/client';
 import { findPackageRoot } from '../../src/server/packageRoot';
-import { verifyWebhook, WebhookVerificationError } from '../../src/server/webhooks';
+import { type TenderWebhookEvent, verifyWebhook, WebhookVerificationError } from '../../src/server/webhookVerify';
 import { CURRENCY, priceCart, type OrderLine } from './catalogue';
 import { buttonPage, inlinePage, messagePage, orderPage, shopPage, statusText, type PageContext } from './pages';
 
@@ -128,23 +128,35 @@ function createStorefront(options: StorefrontOptions & { publicUrl: string }) {
   }
   const readJson = async (req: IncomingMessage): Promise<unknown> => JSON.parse(await readText(req, MAX_BODY));
 
-  /** The Tender server's webhook: checked with verifyWebhook on the raw body, then the order is marked. */
+  /**
+   * The Tender server's webhook: checked with verifyWebhook on the raw body, then the order is marked. A request
+   * that is not a valid webhook is answered 400; a fault of this code 500, so that Tender retries once it is fixed.
+   */
   async function takeWebhook(req: IncomingMessage, res: ServerResponse, secret: string): Promise<void> {
-    let event: { type?: unknown; data?: { transactionReference?: unknown; status?: unknown } };
+    let body: string;
     try {
-      event = verifyWebhook(await readText(req, MAX_WEBHOOK_BODY), req.headers, secret) as typeof event;
+      body = await readText(req, MAX_WEBHOOK_BODY);
+    } catch {
+      console.warn('storefront: refused a webhook: the body could not be read');
+      return json(res, 400, { error: 'the body could not be read' });
+    }
+    let event: TenderWebhookEvent;
+    try {
+      event = await verifyWebhook(body, req.headers, secret);
     } catch (err) {
-      const message = err instanceof WebhookVerificationError ? err.message : 'the body could not be read';
-      console.warn(`storefront: refused a webhook: ${message}`);
-      return json(res, 400, { error: message });
+      if (err instanceof WebhookVerificationError) {
+        console.warn(`storefront: refused a webhook (${err.code}): ${err.message}`);
+        return json(res, 400, { error: err.message });
+      }
+      console.error('storefront: could not check a webhook:', err);
+      return json(res, 500, { error: 'the webhook could not be checked' });
     }
     const id = String(req.headers['webhook-id']);
-    const reference = event.data?.transactionReference;
-    const status = event.data?.status;
-    if (!processed.has(id) && typeof reference === 'string' && typeof status === 'string' && orders.has(reference)) {
+    const { transactionReference: reference, status } = event.data;
+    if (!processed.has(id) && orders.has(reference)) {
       processed.add(id);
       outcomes.set(reference, status);
-      console.log(`storefront: webhook ${String(event.type)} for order ${reference}`);
+      console.log(`storefront: webhook ${event.type} for order ${reference}`);
     }
     // Acknowledged whether new, repeated or for an order this shop does not know: Tender stops retrying.
     res.writeHead(204).end();

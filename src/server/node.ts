@@ -19,8 +19,7 @@ export interface NodeListenerOptions {
 const SAFE_HOST = /^[A-Za-z0-9.-]{1,253}(:\d{1,5})?$|^\[[0-9A-Fa-f:.]{2,45}\](:\d{1,5})?$/;
 const INTERNAL_ERROR = JSON.stringify({ status: false, code: 'internal_error', message: 'Internal error.' });
 const BAD_REQUEST = JSON.stringify({ status: false, code: 'bad_request', message: 'Bad request.' });
-const BODY_GONE_MESSAGE =
-  'Tender: a middleware mounted before Tender read this request body and left none on req.body; mount Tender before body parsers.';
+const BODY_GONE_MESSAGE = 'Tender: a middleware mounted before Tender read this request body and left none on req.body; mount Tender before body parsers.';
 const METHOD_NOT_ALLOWED = JSON.stringify({ status: false, code: 'method_not_allowed', message: 'Method not allowed.' });
 
 /**
@@ -380,5 +379,12 @@ export function startTenderServer(config: TenderConfig, options: StartOptions = 
   });
 }
 
-// The server kit's webhook check, beside the server it comes with (webhooks.ts holds it).
-export { verifyWebhook, WebhookVerificationError, type VerifyWebhookOptions, type WebhookErrorCode, type WebhookHeaders } from './webhooks';
+// The server kit's webhook check, beside the server it comes with (webhookVerify.ts holds it).
+export {
+  type TenderWebhookEvent,
+  type VerifyWebhookOptions,
+  verifyWebhook,
+  type WebhookErrorCode,
+  type WebhookHeaders,
+  WebhookVerificationError,
+} from './webhookVerify';

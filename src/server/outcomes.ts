@@ -7,8 +7,9 @@ import { isoNow, type Logger } from './log';
 import type { JobQueue, TenderStore } from './store/types';
 import type { Verifier, VerifiedTxn } from './verifier';
 import { signWebhook, webhookKey } from './webhooks';
+import type { TenderWebhookEvent } from './webhookVerify';
 
-/** The event types Tender sends, one per final status (`pending` is never final). */
+/** The event types Tender sends, one per final status (`pending` is never final); TenderWebhookEvent (webhookVerify.ts) lists them. */
 const WEBHOOK_EVENT_TYPES = {
   successful: 'payment.successful',
   failed: 'payment.failed',
@@ -16,22 +17,7 @@ const WEBHOOK_EVENT_TYPES = {
   cancelled: 'payment.cancelled',
   void: 'payment.voided',
   reversed: 'payment.reversed',
-} as const;
-
-/** The JSON body of a Tender webhook. */
-interface WebhookEvent {
-  readonly type: (typeof WEBHOOK_EVENT_TYPES)[keyof typeof WEBHOOK_EVENT_TYPES];
-  /** When the outcome was found, ISO 8601. */
-  readonly timestamp: string;
-  readonly data: {
-    readonly transactionReference: string;
-    readonly status: string;
-    readonly amount?: number;
-    readonly currency?: string;
-    readonly channel?: string;
-    readonly message?: string;
-  };
-}
+} as const satisfies Record<string, TenderWebhookEvent['type']>;
 
 /** Options of {@link createOutcomes}; the timings are for tests, the defaults for production. */
 export interface OutcomesOptions {
@@ -123,7 +109,7 @@ export function createOutcomes(options: OutcomesOptions): Outcomes {
     const type = WEBHOOK_EVENT_TYPES[txn.status as keyof typeof WEBHOOK_EVENT_TYPES];
     if (!type || !key) return;
     const id = eventId(ref, txn.status);
-    const event: WebhookEvent = {
+    const event: TenderWebhookEvent = {
       type,
       timestamp: new Date(clock()).toISOString(),
       data: { transactionReference: ref, status: txn.status, amount: txn.amount, currency: txn.currency, channel: txn.channel, message: txn.message },

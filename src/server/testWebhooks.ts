@@ -1,7 +1,7 @@
 // Test-only: a merchant's webhook endpoint on loopback that checks each delivery with verifyWebhook.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { verifyWebhook } from './webhooks';
+import { verifyWebhook } from './webhookVerify';
 
 /** One delivery as the receiver saw it. */
 interface Delivery {
@@ -36,12 +36,12 @@ export async function startWebhookReceiver(secret: string): Promise<WebhookRecei
   const server = createServer((req: IncomingMessage, res: ServerResponse) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => {
+    req.on('end', async () => {
       const body = Buffer.concat(chunks).toString('utf8');
       let payload: unknown;
       let verified = true;
       try {
-        payload = verifyWebhook(body, req.headers, secret);
+        payload = await verifyWebhook(body, req.headers, secret);
       } catch {
         verified = false;
       }

@@ -1,6 +1,7 @@
 // The Web handler of the packed package in Cloudflare's runtime (workerd through miniflare, nodejs_compat on), bundled
 // the way Wrangler bundles a Worker (esbuild, the `workerd` condition): no node: module on its path, its files from
-// the embedded-assets module, its upstream calls through fetch.
+// the embedded-assets module, its upstream calls through fetch. Beside it, on the same Worker, a merchant's webhook
+// receiver checks Tender's signed webhooks with the package's verifyWebhook (Web Crypto, in workerd).
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -14,16 +15,38 @@ beforeAll(async () => {
 afterAll(() => api?.close());
 
 describe('the Web handler in Cloudflare Workers (miniflare)', () => {
-  it('bundles with no node: import and serves health, loader, page and proxy under /pay', async () => {
+  it('bundles with no node: import and serves health, loader, page and proxy under /pay, and verifies a webhook', async () => {
+    // The README's Worker (apps/worker.mjs) with a webhook receiver in front of it: POST /webhooks/tender.
+    writeFileSync(
+      join(consumerRoot(), 'worker-webhooks.mjs'),
+      `import { verifyWebhook, WebhookVerificationError } from 'tender-checkout/server';
+import shop from './worker.mjs';
+
+export default {
+  async fetch(request, env) {
+    if (new URL(request.url).pathname !== '/webhooks/tender') return shop.fetch(request, env);
+    try {
+      const event = await verifyWebhook(await request.text(), request.headers, env.WEBHOOK_SECRET);
+      return Response.json({ reference: event.data.transactionReference, status: event.data.status });
+    } catch (err) {
+      if (err instanceof WebhookVerificationError) return Response.json({ code: err.code }, { status: 400 });
+      return Response.json({ error: String(err?.message) }, { status: 500 });
+    }
+  },
+};
+`,
+    );
     writeFileSync(
       join(consumerRoot(), 'worker-run.mjs'),
-      `import { build } from 'esbuild';
+      `import { createHmac, randomBytes } from 'node:crypto';
+import { build } from 'esbuild';
 import { Miniflare } from 'miniflare';
-const out = await build({ entryPoints: ['worker.mjs'], bundle: true, format: 'esm', platform: 'neutral', conditions: ['workerd', 'worker', 'browser'], mainFields: ['module', 'main'], write: false, logLevel: 'silent' });
+const secret = 'whsec_' + randomBytes(32).toString('base64');
+const out = await build({ entryPoints: ['worker-webhooks.mjs'], bundle: true, format: 'esm', platform: 'neutral', conditions: ['workerd', 'worker', 'browser'], mainFields: ['module', 'main'], write: false, logLevel: 'silent' });
 const script = out.outputFiles[0].text;
 const mf = new Miniflare({
   modules: true, script, compatibilityDate: '2025-01-01', compatibilityFlags: ['nodejs_compat'],
-  bindings: { TENDER_API_BASE_URL: process.env.API, TENDER_API_KEY: 'sk_test_worker_key', TENDER_RATE_LIMIT: '0' },
+  bindings: { TENDER_API_BASE_URL: process.env.API, TENDER_API_KEY: 'sk_test_worker_key', TENDER_RATE_LIMIT: '0', WEBHOOK_SECRET: secret },
 });
 const result = { nodeImports: script.match(/from\\s*["']node:[^"']+["']|require\\(["']node:[^"']+["']\\)/g) ?? [] };
 const get = async (path, init) => { const r = await mf.dispatchFetch('http://shop.example' + path, init); return { status: r.status, type: r.headers.get('content-type'), csp: r.headers.get('content-security-policy'), text: await r.text() }; };
@@ -35,6 +58,14 @@ result.page = await get('/pay/checkout/?transactionReference=TND-worker-1');
 result.asset = await get((/src="(\\/pay\\/checkout\\/assets\\/[^"]+)"/.exec(result.page.text) ?? [])[1] ?? '/pay/missing');
 result.verify = await get('/pay/api/v1/transaction/verify', { method: 'POST', headers: { 'content-type': 'application/json', origin: 'http://shop.example' }, body: JSON.stringify({ transactionReference: 'TND-worker-1' }) });
 result.outside = await get('/healthz');
+// A webhook as Tender signs it (Standard Webhooks: v1, HMAC-SHA256 of id.timestamp.body under the secret's bytes).
+const event = JSON.stringify({ type: 'payment.successful', timestamp: new Date().toISOString(), data: { transactionReference: 'TND-worker-1', status: 'successful' } });
+const ts = Math.floor(Date.now() / 1000);
+const signature = 'v1,' + createHmac('sha256', Buffer.from(secret.slice(6), 'base64')).update('evt_worker_1.' + ts + '.' + event).digest('base64');
+const hook = (body, extra = {}) => get('/webhooks/tender', { method: 'POST', headers: { 'content-type': 'application/json', 'webhook-id': 'evt_worker_1', 'webhook-timestamp': String(ts), 'webhook-signature': signature, ...extra }, body });
+result.webhook = await hook(event);
+result.tampered = await hook(event.replace('successful', 'failed'));
+result.unsigned = await hook(event, { 'webhook-signature': '' });
 result.page.text = result.page.text.slice(0, 4000);
 result.loader.text = result.loader.text.length;
 result.asset.text = result.asset.text.length;
@@ -60,5 +91,12 @@ console.log(JSON.stringify(result));`,
     expect(JSON.parse(out.verify.text)).toMatchObject({ status: true, data: { status: 'pending' } });
     expect(api.calls.some((c) => c.url === '/api/v1/transaction/verify' && c.headers.authorization === 'Bearer sk_test_worker_key')).toBe(true);
     expect(out.outside.text).toBe('the rest of the shop');
+    // verifyWebhook in workerd: a signed webhook verifies, a tampered or unsigned one is refused with its code.
+    expect(out.webhook.status, out.webhook.text).toBe(200);
+    expect(JSON.parse(out.webhook.text)).toEqual({ reference: 'TND-worker-1', status: 'successful' });
+    expect(out.tampered.status).toBe(400);
+    expect(JSON.parse(out.tampered.text)).toEqual({ code: 'invalid_signature' });
+    expect(out.unsigned.status).toBe(400);
+    expect(JSON.parse(out.unsigned.text)).toEqual({ code: 'missing_headers' });
   });
 });
