@@ -6,6 +6,13 @@ import { flush, verifyAnswer } from './testkit';
 import { DEFAULT_POLICY } from './verify';
 
 const VERIFY = 'POST /api/v1/transaction/verify';
+const CARD = 'POST /api/v1/card-payment';
+
+/** A keyboard press of a button: it has focus, and Enter clicks it. */
+function press(button: HTMLElement) {
+  button.focus();
+  fireEvent.click(button);
+}
 
 describe('tabs', () => {
   it('follows the WAI-ARIA tabs pattern with data-channel ids', async () => {
@@ -95,5 +102,33 @@ describe('outcomes', () => {
     const t = renderApp({ [VERIFY]: verifyAnswer('successful') }, { embedded: true });
     fireEvent.click(await screen.findByRole('button', { name: 'Done' }));
     expect(t.messages.at(-1)).toEqual({ type: 'close', reference: 'REF-1', status: 'successful' });
+  });
+});
+
+describe('focus when a press replaces its screen', () => {
+  it('"Try another way" after a decline: the card form’s first field, not <body>', async () => {
+    renderApp({ [VERIFY]: verifyAnswer('pending'), [CARD]: { body: { status: false, message: 'Insufficient funds' } } });
+    await flush();
+    fireEvent.input(screen.getByLabelText(/card number/i), { target: { value: '4000000000000002' } });
+    fireEvent.input(screen.getByLabelText(/expiry/i), { target: { value: '12/30' } });
+    fireEvent.input(screen.getByLabelText(/cvv/i), { target: { value: '123' } });
+    press(screen.getByRole('button', { name: /^pay/i }));
+    const heading = await screen.findByRole('heading', { name: 'Payment not completed' });
+    await waitFor(() => expect(document.activeElement).toBe(heading));
+    press(screen.getByRole('button', { name: 'Try another way' }));
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText(/card number/i)));
+  });
+
+  it('leaves focus alone when it left a control that is still there (a click beside it)', async () => {
+    const t = renderApp({ [VERIFY]: verifyAnswer('pending') });
+    await flush();
+    const tab = screen.getByRole('tab', { name: 'USSD' });
+    tab.focus();
+    tab.blur();
+    // A draw of the page (another tab) with focus on <body>, the control it left still in the page.
+    t.model.select('bank-transfer');
+    await screen.findByRole('button', { name: 'Get account details' });
+    await flush();
+    expect(document.activeElement).toBe(document.body);
   });
 });

@@ -58,7 +58,10 @@ export default function Screens({ model, embedded }: AppProps) {
       return (
         <div class="tender-waiting" role="status">
           <Spinner />
-          <p class="tender-strong">{text.t(s.kind)}</p>
+          {/* A heading that can take focus: the payer pressed a control of the screen this one replaced. */}
+          <h2 class="tender-h2" tabIndex={-1}>
+            {text.t(s.kind)}
+          </h2>
           {s.kind === 'verifying' ? (
             <>
               <p class="tender-hint">{text.t('verifyingHint')}</p>

@@ -30,6 +30,17 @@ describe('bank transfer', () => {
     expect(await screen.findByText('Confirming your payment…')).toBeTruthy();
   });
 
+  it('"I’ve sent the money" pressed from the keyboard puts focus on the confirming screen’s heading, not on <body>', async () => {
+    renderApp({ [VERIFY]: verifyAnswer('pending'), [TRANSFER]: account(1200) });
+    fireEvent.click(screen.getByRole('tab', { name: 'Bank transfer' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Get account details' }));
+    const sent = await screen.findByRole('button', { name: 'I’ve sent the money' });
+    sent.focus();
+    fireEvent.click(sent);
+    const heading = await screen.findByRole('heading', { name: 'Confirming your payment…' });
+    await waitFor(() => expect(document.activeElement).toBe(heading));
+  });
+
   it('while confirming, says when the device goes offline that it will check again, and stops saying it once back', async () => {
     renderApp({ [VERIFY]: verifyAnswer('pending'), [TRANSFER]: account(1200) });
     fireEvent.click(screen.getByRole('tab', { name: 'Bank transfer' }));

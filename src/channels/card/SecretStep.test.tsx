@@ -133,6 +133,19 @@ describe('leaving a PIN or code step', { timeout: 20_000 }, () => {
     expect(((await screen.findByLabelText(/card number/i)) as HTMLInputElement).value).toBe('');
   });
 
+  it('"Leave" pressed from the keyboard puts focus in the card form’s first field, not on <body>', async () => {
+    renderApp({ [VERIFY]: verifyAnswer('pending'), [CARD]: ok({ authMode: 'pin' }) });
+    await toStep('5399838383838381', 'Card PIN');
+    const another = screen.getByRole('button', { name: 'Use another card' });
+    another.focus();
+    fireEvent.click(another);
+    const leave = await screen.findByRole('button', { name: 'Leave' });
+    leave.focus();
+    fireEvent.click(leave);
+    const number = await screen.findByLabelText(/card number/i);
+    await waitFor(() => expect(document.activeElement).toBe(number));
+  });
+
   it('another tab asks first: Stay keeps the step, Leave shows the tab and abandons it (number and expiry kept, never the CVV)', async () => {
     const t = renderApp({ [VERIFY]: verifyAnswer('pending'), [CARD]: ok({ authMode: 'pin' }) });
     await toStep('5399838383838381', 'Card PIN');
