@@ -20,6 +20,7 @@ export interface ConfirmDialogProps {
 export function ConfirmDialog({ title, text, confirm, cancel, onConfirm, onCancel }: ConfirmDialogProps) {
   const ref = useRef<HTMLDialogElement>(null);
   const stay = useRef<HTMLButtonElement>(null);
+  const go = useRef<HTMLButtonElement>(null);
   useEffect(() => {
     const d = ref.current!;
     const before = document.activeElement as HTMLElement | null;
@@ -43,14 +44,15 @@ export function ConfirmDialog({ title, text, confirm, cancel, onConfirm, onCance
         e.preventDefault();
         onCancel();
       }}
-      // Esc and Tab are this dialog's while it shows, not the modal chrome's around the page (which would close it).
+      // Esc and Tab are this dialog's while it shows, not the modal chrome's around the page (which would close it, or
+      // move focus to the inert page). Tab and Shift+Tab go from one button to the other: past the last, a modal
+      // dialog's Tab leaves the document, which in a frame is the storefront's inert page.
       onKeyDown={(e) => {
         if (e.key !== 'Escape' && e.key !== 'Tab') return;
         e.stopPropagation();
-        if (e.key === 'Escape') {
-          e.preventDefault();
-          onCancel();
-        }
+        e.preventDefault();
+        if (e.key === 'Escape') onCancel();
+        else (document.activeElement === stay.current ? go : stay).current!.focus();
       }}
     >
       <h2 id="tender-confirm-title" class="tender-h2">
@@ -61,7 +63,7 @@ export function ConfirmDialog({ title, text, confirm, cancel, onConfirm, onCance
         <button ref={stay} type="button" class="tender-btn" onClick={onCancel}>
           {cancel}
         </button>
-        <button type="button" class="tender-btn tender-btn--primary" onClick={onConfirm}>
+        <button ref={go} type="button" class="tender-btn tender-btn--primary" onClick={onConfirm}>
           {confirm}
         </button>
       </div>
