@@ -2,7 +2,6 @@ import type { ComponentType } from 'preact';
 import type { ChannelProps } from '../channels/kit/context';
 import { type AnyChannel, type ChannelId, channelById, channelLabel } from '../channels/registry';
 import { formatAmount } from '../i18n/amount';
-import { useConstant } from '../signals/signals';
 import { Spinner } from '../ui/Spinner';
 import { Tabs } from '../ui/Tabs';
 import { preload, useLazy } from '../ui/useLazy';
@@ -44,10 +43,9 @@ export function preloadRest(model: CheckoutModel): void {
   }
 }
 
-/** A lazily loaded part: a spinner while it loads, and a retry if it could not; `drawn` once each draw is in the page. */
-function Lazy<P extends object>({ load, props, drawn }: { load: (() => Promise<ComponentType<P>>) | undefined; props: P; drawn(): void }) {
+/** A lazily loaded part: a spinner while it loads, and a retry if it could not. */
+function Lazy<P extends object>({ load, props }: { load: (() => Promise<ComponentType<P>>) | undefined; props: P }) {
   const [C, failed, retry] = useLazy(load);
-  queueMicrotask(drawn);
   if (C) return <C {...props} />;
   return failed ? (
     <div class="tender-form">
@@ -92,19 +90,8 @@ export function App(props: AppProps) {
   const ch = channelById(model.channel.value)!;
   // A link without a usable reference has no amount to wait for.
   const noPayment = s.kind === 'error' && !s.retry;
-  // A press that replaces its own screen ("Try another way", "Leave", "I've sent the money") takes the focused control
-  // out of the page, and focus falls to <body>: a screen reader says nothing and the payer has lost their place. Once
-  // the new screen is in the page (Preact commits as it renders: a microtask after this render, or after its lazy
-  // part's), its heading or first field takes focus instead.
-  const last = useConstant((): { el?: EventTarget | null } => ({}));
-  const refocus = () => {
-    if ((last.el as Element | undefined)?.isConnected === false && document.activeElement === document.body)
-      document.querySelector<HTMLElement>('h2[tabindex="-1"], #tender-panel input, #tender-panel button')?.focus();
-  };
-  // (On the server nothing had focus: it does nothing.)
-  queueMicrotask(refocus);
   return (
-    <main class="tender" onFocusIn={(e) => (last.el = e.target)}>
+    <main class="tender">
       <header class="tender-header">
         <div>
           <h1 class="tender-merchant">{txn?.merchantName ? text.t('payTo', { merchant: txn.merchantName }) : text.t('title')}</h1>
@@ -130,11 +117,11 @@ export function App(props: AppProps) {
           {ch.view ? (
             <ch.view key={ch.id} ctx={model.contextFor(ch.id)} />
           ) : (
-            <Lazy key={ch.id} load={loaderOf(model, ch)} props={{ ctx: model.contextFor(ch.id) }} drawn={refocus} />
+            <Lazy key={ch.id} load={loaderOf(model, ch)} props={{ ctx: model.contextFor(ch.id) }} />
           )}
         </Tabs>
       ) : (
-        <Lazy load={later(model, '', screens)} props={props} drawn={refocus} />
+        <Lazy load={later(model, '', screens)} props={props} />
       )}
       <LeaveStep model={model} />
       <footer class="tender-footer">

@@ -3,6 +3,7 @@ import { cleanup, configure, render } from '@testing-library/preact';
 import { afterEach } from 'vitest';
 import { navigate } from '../platform/navigate';
 import { App } from './App';
+import { keepFocus } from './keepFocus';
 import { testModel } from './testkit';
 
 // Vitest runs without globals here, so Testing Library cannot register its own clean-up.
@@ -23,5 +24,7 @@ export function renderApp(routes: Routes, options: Options & { embedded?: boolea
   });
   t.model.start();
   const view = render(<App model={t.model} embedded={options.embedded ?? false} />);
+  // As the session does for the page's #app (it is not wired here: no page).
+  keepFocus(view.container);
   return { ...t, view, assigned };
 }

@@ -12,6 +12,7 @@ import { setOverrides, stringsOf } from '../i18n/text';
 import { loadLocale, setTextSource, type TextSource } from '../i18n/catalogs';
 import type { PageConfig } from '../platform/pageConfig';
 import { reportSize } from '../platform/frameSize';
+import { keepFocus } from './keepFocus';
 import { chosenLocale, switchLocale } from './language';
 import { createProxy } from './proxy';
 import { createJsonStore } from '../platform/storage';
@@ -317,6 +318,7 @@ export function createSession(deps: ModelDeps, state: ModelState): Session {
         if (problems.length) send({ type: 'error', code: 'invalid_messages', message: `${problems.join('; ')}.` });
       })
       .catch(() => undefined);
+    keepFocus(page.root);
     const bridge = deps.bridge;
     if (!bridge || !('parent' in bridge)) return;
     reportSize(bridge, page.root);
