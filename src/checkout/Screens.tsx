@@ -16,14 +16,16 @@ function channelName(raw: string | undefined): string | undefined {
 }
 
 /** Every screen but the channels: waiting, outcomes and start-up errors. Loaded after the first paint. */
-/** Why a payment failed: advice the payer can act on first, the issuer's own words after it. */
-function FailureReason({ reason }: { reason: string | undefined }) {
-  const advice = adviceFor(reason);
-  if (!advice) return <p role="alert">{reason || text.t('failureDefault')}</p>;
+/**
+ * Why a payment did not go through, in Tender's words: the payer's own cancel, advice they can act on, or the
+ * general sentence; the API's words only after it, as a quote (they are in English, and not always the payer's).
+ */
+function FailureReason({ status, reason }: { status: string; reason: string | undefined }) {
+  if (status === 'cancelled') return <p role="alert">{text.t('cancelled')}</p>;
   return (
     <>
-      <p role="alert">{text.t(advice)}</p>
-      <p class="tender-hint">{text.t('bankSaid', { reason: reason! })}</p>
+      <p role="alert">{text.t(adviceFor(reason) ?? 'failureDefault')}</p>
+      {reason && <p class="tender-hint">{text.t('bankSaid', { reason })}</p>}
     </>
   );
 }
@@ -97,7 +99,7 @@ export default function Screens({ model, embedded }: AppProps) {
             </button>
           }
         >
-          <FailureReason reason={s.reason} />
+          <FailureReason status={s.status} reason={s.reason} />
           <dl class="tender-details">{ref}</dl>
         </Outcome>
       );

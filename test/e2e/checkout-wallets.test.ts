@@ -48,6 +48,7 @@ describe('hosted checkout: wallets and the hosted payment page', () => {
       await e2e.page.waitForURL(`${e2e.stack.tenderUrl}/checkout/**`, WAIT);
       await expectHeading(e2e.page, 'Payment not completed');
       expect(await outcomeText()).not.toMatch(/success/i);
+      expect(await e2e.page.getByRole('alert').textContent()).toBe('You cancelled the payment. Nothing was charged: you can try again or pay another way.');
       await e2e.page.getByRole('button', { name: 'Try another way' }).click();
       await selectTab(e2e.page, channel);
       await e2e.page.getByRole('button', { name: `Continue to ${name}` }).click(WAIT);
