@@ -41,7 +41,7 @@ async function wrongCode(p: Page, reference: string, n: number): Promise<void> {
   await otpField(p).fill('000000');
   await submit(p).click();
   await expect.poll(async () => (await completions(e2e.stack, reference)).counts['validate-otp'], WAIT).toBe(n);
-  await expect.poll(() => p.locator('#tender-card-otp-error').textContent(), WAIT).toBe('Invalid OTP, please try again');
+  await expect.poll(() => p.locator('#tender-card-otp-error').textContent(), WAIT).toBe('That code is not correct. Try again.');
 }
 
 describe('hosted checkout: the one-time-code step', () => {

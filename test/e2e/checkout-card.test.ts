@@ -106,8 +106,10 @@ describe('hosted checkout: card', () => {
     await expectHeading(e2e.page, 'Enter the code your bank sent');
     const otp = e2e.page.getByLabel('One-time code', { exact: true });
     expect(await otp.getAttribute('type')).toBe('password');
-    // The API's message is shown as the hint.
-    await expect.poll(() => e2e.page.locator('#tender-card-otp-hint').textContent()).toContain('Enter the OTP sent to your phone');
+    // The API's message is quoted after Tender's hint: it carries the sandbox's test code.
+    await expect
+      .poll(() => e2e.page.locator('#tender-card-otp-hint').textContent())
+      .toBe('Your bank sent a one-time code by SMS or email. Your bank said: “Enter the OTP sent to your phone (sandbox: 123456)”');
     storage.push(await storageDump(e2e.page));
     await otp.fill(OTP);
     await submit(e2e.page).click();
@@ -343,7 +345,7 @@ describe('hosted checkout: card', () => {
     const pin = e2e.page.getByLabel('Card PIN', { exact: true });
     await pin.fill('9999');
     await submit(e2e.page).click();
-    await expect.poll(() => e2e.page.locator('#tender-card-pin-error').textContent(), WAIT).toBe('Incorrect PIN');
+    await expect.poll(() => e2e.page.locator('#tender-card-pin-error').textContent(), WAIT).toBe('That PIN is not correct. Try again.');
     expect(await pin.getAttribute('aria-invalid')).toBe('true');
     expect(await pin.getAttribute('aria-describedby')).toContain('tender-card-pin-error');
     expect(await pin.inputValue()).toBe('');

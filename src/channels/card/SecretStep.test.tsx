@@ -21,7 +21,7 @@ async function toStep(number: string, label: 'One-time code' | 'Card PIN') {
 async function wrongCode(otp: HTMLElement) {
   fireEvent.input(otp, { target: { value: '000000' } });
   fireEvent.click(screen.getByRole('button', { name: 'Continue' }));
-  await waitFor(() => expect(screen.getByText('Invalid OTP, please try again')).toBeTruthy());
+  await waitFor(() => expect(screen.getByText('That code is not correct. Try again.')).toBeTruthy());
 }
 const note = () => document.getElementById('tender-card-otp-note')?.textContent;
 
@@ -56,7 +56,7 @@ describe('the one-time-code step', { timeout: 20_000 }, () => {
     vi.spyOn(Date, 'now').mockReturnValue(now + 31_000);
     fireEvent.click(await screen.findByRole('button', { name: 'Send a new code' }));
     await waitFor(() => expect(screen.getByRole('status').textContent).toBe('Your bank is sending a new code. Enter the newest one.'));
-    expect(screen.getByText('A new OTP was sent')).toBeTruthy();
+    expect(screen.getByText('Your bank sent a one-time code by SMS or email. Your bank said: “A new OTP was sent”')).toBeTruthy();
     expect(note()).toBe('');
     expect(document.querySelector('.tender-countdown')?.textContent).toMatch(/^Send a new code in 00:30/);
 

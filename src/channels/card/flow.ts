@@ -14,10 +14,25 @@ import { parseExpiry } from './validation';
 
 type Ctx = ChannelContext<never>;
 
-function fail(s: CardState, ctx: Ctx, reason: string | undefined) {
+/** The attempt failed: `said` is the bank's own words, which the outcome quotes after its own sentence. */
+function fail(s: CardState, ctx: Ctx, said: string | undefined) {
   // The number and expiry stay for "Try another way"; the CVV and secrets never do.
   forgetCard(s);
-  ctx.fail(reason);
+  ctx.fail(said || undefined);
+}
+
+/** Tender's sentence, then the bank's words quoted after it (they may hold what the payer needs, or be in English). */
+const withBankWords = (own: string, said: string | undefined): string => (said ? `${own} ${cardStepText.t('bankSaid', { reason: said })}` : own);
+
+// The API marks a wrong code by its responseCode (T0; T1 once wrong codes have failed the transaction), a wrong PIN
+// only in words: those are matched narrowly, so that no other refusal is taken for one and asked again.
+const WRONG_PIN = /\b(incorrect|invalid|wrong)\s+(card\s+)?pin\b/i;
+const WRONG_CODE = /\b(incorrect|invalid|wrong)\s+(otp|code)\b/i;
+
+/** Whether a decline says the PIN or code just typed was wrong (and nothing more: another may be tried). */
+function wrongSecret(r: { readonly message: string; readonly responseCode?: string }, isPin: boolean): boolean {
+  if (isPin) return WRONG_PIN.test(r.message);
+  return r.responseCode === undefined ? WRONG_CODE.test(r.message) : r.responseCode === 'T0';
 }
 
 /** The form's checks (validation.ts), as the view loaded them. */
@@ -49,7 +64,9 @@ function askSecret(s: CardState, ctx: Ctx, step: 'pin' | 'otp', message: string 
   // The details (and the PIN) stay in memory through the code step: asking for a new code sends them again.
   if (step === 'pin') s.pin = undefined;
   s.otpReference = otpReference;
-  s.stepMessage.value = message;
+  // The bank's hint may carry what the payer needs (a sandbox's test code, the phone it went to) but is in its own
+  // words and language: quoted after Tender's.
+  s.stepMessage.value = step === 'otp' && message ? withBankWords(cardStepText.t('otpHint'), message) : undefined;
   s.stepError.value = undefined;
   s.secret.value = '';
   // A new code is counted afresh, as the gateway does.
@@ -66,14 +83,14 @@ const canResend = (s: CardState, now: number): boolean => s.step.peek() === 'otp
 /** How the bank finishes once it needs nothing more from the payer: at once, or on its 3-D Secure page. */
 type Finish = { readonly authMode: 'no-auth' } | { readonly authMode: '3ds' | 'redirect'; readonly redirectUrl: string };
 
-/** Verifies, or sends the payer to the bank's page (verify on return). */
-function finish(s: CardState, ctx: Ctx, how: Finish, onRefused: (reason: string) => void) {
+/**
+ * Verifies, or sends the payer to the bank's page (verify on return). A page the checkout will not go to is said on
+ * the form: the bank still waits there, so the payment has not failed.
+ */
+function finish(s: CardState, ctx: Ctx, how: Finish) {
   forgetCard(s, true);
   if (how.authMode === 'no-auth') ctx.confirm();
-  else {
-    const problem = redirectProblem(ctx, how.redirectUrl);
-    if (problem) onRefused(problem);
-  }
+  else s.formError.value = redirectProblem(ctx, how.redirectUrl);
 }
 
 /** Submits valid card details (checked by the form): the attempt's first completion call, then the next step. */
@@ -91,12 +108,15 @@ async function submitDetails(s: CardState, ctx: Ctx): Promise<void> {
     );
   const d = r.value.data;
   if (d.authMode === 'pin' || d.authMode === 'otp') return askSecret(s, ctx, d.authMode, d.message, d.transactionReference || ctx.reference);
-  finish(s, ctx, d, (reason) => (s.formError.value = reason));
+  finish(s, ctx, d);
 }
 
-/** A call that did not answer: a decline ends the attempt, a refusal is shown, an unknown outcome is verified. */
+/**
+ * A call that did not answer: a decline ends the attempt (with the bank's words), a refusal is shown, an unknown
+ * outcome is verified.
+ */
 function onProblem(s: CardState, r: CompletionResult<unknown>, declined: (reason: string) => void, refused: (text: string) => void): void {
-  if (r.kind === 'declined') declined(problemOf(r)!);
+  if (r.kind === 'declined') declined(r.message);
   else if (r.kind === 'unknown') forgetCard(s, true);
   else if (r.kind === 'refused') refused(problemOf(r)!);
 }
@@ -123,16 +143,24 @@ export async function submitSecret(s: CardState, ctx: Ctx): Promise<void> {
       if (isPin) s.pin = value;
       return nextStep(s, ctx, d);
     }
-    if (d.responseCode === '00') finish(s, ctx, { authMode: 'no-auth' }, () => undefined);
-    else fail(s, ctx, d.responseMessage || undefined);
-    return;
+    // "00" is approved; any other answer to an accepted code is not known to have failed: verify says what it is.
+    return finish(s, ctx, { authMode: 'no-auth' });
   }
   // A wrong PIN or one-time code may be tried again, up to the gateway's limit for codes (the checkout holds PINs to
   // the same, before the bank locks the card); anything else ends the attempt.
-  const retryable = r.kind === 'declined' && (isPin ? /pin/i.test(r.message) : r.responseCode === 'T0' || /otp|code/i.test(r.message));
-  if (retryable && ++s.tries.value < OTP_TRIES) {
-    s.stepError.value = problemOf(r);
-    s.refs.secret.current?.focus();
+  if (r.kind === 'declined' && wrongSecret(r, isPin)) {
+    if (++s.tries.value < OTP_TRIES) {
+      s.stepError.value = cardStepText.t(isPin ? 'pinWrong' : 'otpWrong');
+      s.refs.secret.current?.focus();
+    } else if (isPin) {
+      // The checkout stops, not the bank: the payment waits there for a PIN, so it has not failed.
+      forgetCard(s);
+      ctx.abandon();
+      s.formError.value = cardStepText.t('pinTries');
+    } else {
+      // The gateway fails the payment on its last wrong code; it said "try again" instead, so verify asks.
+      finish(s, ctx, { authMode: 'no-auth' });
+    }
     return;
   }
   onProblem(
@@ -147,7 +175,7 @@ export async function submitSecret(s: CardState, ctx: Ctx): Promise<void> {
 function nextStep(s: CardState, ctx: Ctx, d: CardPaymentData): void {
   if (d.authMode === 'otp') askSecret(s, ctx, 'otp', d.message, d.transactionReference || ctx.reference);
   else if (d.authMode === 'pin') askSecret(s, ctx, 'pin', d.message, s.otpReference);
-  else finish(s, ctx, d, (reason) => fail(s, ctx, reason));
+  else finish(s, ctx, d);
 }
 
 /**

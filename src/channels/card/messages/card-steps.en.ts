@@ -14,4 +14,9 @@ export default {
   resend: 'Send a new code',
   resendIn: 'Send a new code in {time}',
   resent: 'Your bank is sending a new code. Enter the newest one.',
+  pinWrong: 'That PIN is not correct. Try again.',
+  pinTries:
+    'The PIN was wrong too many times, so we stopped before your bank blocks the card. Nothing was charged: check the PIN, or use another card or another way to pay.',
+  otpWrong: 'That code is not correct. Try again.',
+  bankSaid: 'Your bank said: “{reason}”',
 };

@@ -14,4 +14,9 @@ export default {
   resend: 'Aika sabuwar lamba',
   resendIn: 'Aika sabuwar lamba bayan {time}',
   resent: 'Bankinku yana aiko da sabuwar lamba. Ku shigar da ta ƙarshe.',
+  pinWrong: 'Wannan PIN ɗin ba daidai ba ne. Ku sake gwadawa.',
+  pinTries:
+    'An shigar da PIN ba daidai ba sau da yawa, don haka mun tsaya kafin bankinku ya toshe katin. Ba a cire muku kuɗi ba: ku duba PIN ɗin, ko ku yi amfani da wani kati ko wata hanyar biya.',
+  otpWrong: 'Wannan lambar ba daidai ba ce. Ku sake gwadawa.',
+  bankSaid: 'Abin da bankinku ya ce: “{reason}”',
 };

@@ -14,4 +14,9 @@ export default {
   resend: 'Nweta koodu ọhụrụ',
   resendIn: 'Nweta koodu ọhụrụ mgbe {time} gasịrị',
   resent: 'Ụlọ akụ gị na-eziga koodu ọhụrụ. Biko tinye nke kacha ọhụrụ.',
+  pinWrong: 'PIN ahụ ezighị ezi. Biko nwaa ọzọ.',
+  pinTries:
+    'PIN ahụ ezighị ezi ọtụtụ ugboro, ya mere anyị kwụsịrị tupu ụlọ akụ gị egbochie kaadị ahụ. Ewepụghị gị ego ọ bụla: lelee PIN ahụ, ma ọ bụ jiri kaadị ọzọ ma ọ bụ ụzọ ọzọ kwụọ ụgwọ.',
+  otpWrong: 'Koodu ahụ ezighị ezi. Biko nwaa ọzọ.',
+  bankSaid: 'Ihe ụlọ akụ gị kwuru: “{reason}”',
 };

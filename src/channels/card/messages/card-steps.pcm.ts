@@ -14,4 +14,9 @@ export default {
   resend: 'Send new code',
   resendIn: 'Send new code after {time}',
   resent: 'Your bank dey send new code. Put di newest one.',
+  pinWrong: 'Dat PIN no correct. Try again.',
+  pinTries:
+    'You don put wrong PIN too many times, so we stop make your bank no block di card. We no collect any money: check di PIN, or use anoda card or pay anoda way.',
+  otpWrong: 'Dat code no correct. Try again.',
+  bankSaid: 'Wetin your bank talk: “{reason}”',
 };
