@@ -58,7 +58,7 @@ describe('hosted checkout: the one-time-code step', () => {
 
     await e2e.page.clock.fastForward('00:31');
     await e2e.page.getByRole('button', { name: 'Send a new code' }).click(WAIT);
-    await expect.poll(() => e2e.page.locator('#tender-card-otp-hint').textContent(), WAIT).toMatch(/^A new OTP was sent/);
+    await expect.poll(() => e2e.page.locator('#tender-card-otp-hint').textContent(), WAIT).toMatch(/Your bank said: “A new OTP was sent/);
     await expect.poll(() => e2e.page.getByRole('status').first().textContent()).toBe('Your bank is sending a new code. Enter the newest one.');
     // The wait starts again; the count of wrong codes too, as at the gateway; the payer is back in the field.
     await expect.poll(() => countdown.textContent(), WAIT).toMatch(/^Send a new code in 00:[23]\d/);
