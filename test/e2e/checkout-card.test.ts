@@ -83,6 +83,47 @@ describe('hosted checkout: card', () => {
     expect(s.status).toBe('successful');
   });
 
+  it('typing, deleting and pasting in the middle of the number and the expiry keeps the caret there (real keys)', async () => {
+    await openNewCheckout(e2e.page, e2e.stack);
+    const keys = e2e.page.keyboard;
+    const press = async (key: string, times = 1) => {
+      for (let i = 0; i < times; i++) await keys.press(key);
+    };
+    const state = (which: 'number' | 'expiry') => cardField(e2e.page, which).evaluate((el: HTMLInputElement) => [el.value, el.selectionStart]);
+    await cardField(e2e.page, 'number').click();
+    await keys.type(CARDS.noAuth);
+    // The payer audit's sequence: before, the 4 landed at the end ("4080 8408 4084 0814").
+    await press('Home');
+    await press('ArrowRight', 4);
+    await press('Backspace');
+    expect(await state('number')).toEqual(['4080 8408 4084 081', 3]);
+    await keys.type('4');
+    expect(await state('number')).toEqual(['4084 0840 8408 4081', 4]);
+    await press('Home');
+    await press('ArrowRight', 2);
+    await keys.type('9');
+    expect(await state('number')).toEqual(['4098 4084 0840 8408 1', 3]);
+    // Backspace just after a space and Delete just before one each take a digit, never only the space.
+    await press('ArrowRight', 2);
+    await press('Backspace');
+    expect(await state('number')).toEqual(['4094 0840 8408 4081', 3]);
+    await press('ArrowRight');
+    await press('Delete');
+    expect(await state('number')).toEqual(['4094 8408 4084 081', 4]);
+    // Text put in at once, as a paste is: the caret after it.
+    await keys.insertText('0 84');
+    expect(await state('number')).toEqual(['4094 0848 4084 0840 81', 8]);
+
+    await cardField(e2e.page, 'expiry').click();
+    await keys.type('0530');
+    expect(await state('expiry')).toEqual(['05/30', 5]);
+    await press('ArrowLeft', 2);
+    await press('Backspace');
+    expect(await state('expiry')).toEqual(['03/0', 1]);
+    await keys.type('5');
+    expect(await state('expiry')).toEqual(['05/30', 2]);
+  });
+
   it('pays with PIN then OTP; card data stays out of URLs, storage and the console; the API key out of every response', async () => {
     const consoleLines = recordConsole(e2e.page);
     const responses = recordResponses(e2e.page);
@@ -247,7 +288,7 @@ describe('hosted checkout: card', () => {
     await releaseOne(held, reference, 1);
   });
 
-  it('offline at Pay: nothing is sent and the payer is told at once, the card kept; back online, Pay pays', async () => {
+  it('offline at Pay: nothing is sent and the payer is told at once, the card kept; back online, the message goes and Pay pays', async () => {
     const reference = await openNewCheckout(e2e.page, e2e.stack);
     const lines = recordConsole(e2e.page);
     await fillCard(e2e.page, CARDS.noAuth);
@@ -263,6 +304,9 @@ describe('hosted checkout: card', () => {
     } finally {
       await e2e.page.context().setOffline(false);
     }
+    // Back online, "You are offline" goes by itself; the card is still there.
+    await expect.poll(() => e2e.page.locator('.tender-form-error').textContent(), WAIT).toBe('');
+    expect(await cardField(e2e.page, 'number').inputValue()).toBe(groupedByFour(CARDS.noAuth));
     expect(sent).toEqual([]);
     expect((await completions(e2e.stack, reference)).counts['card-payment'] ?? 0).toBe(0);
     await payButton(e2e.page).click();

@@ -1,5 +1,5 @@
-import { fireEvent, screen, waitFor } from '@testing-library/preact';
-import { describe, expect, it } from 'vitest';
+import { act, fireEvent, screen, waitFor } from '@testing-library/preact';
+import { describe, expect, it, vi } from 'vitest';
 import { renderApp } from '../../checkout/renderApp';
 import { flush, verifyAnswer } from '../../checkout/testkit';
 
@@ -15,6 +15,17 @@ function fillCard(number = '4084084084084081') {
   type(/cvv/i, '123');
 }
 const pay = () => screen.getByRole('button', { name: /^pay/i });
+const field = (label: RegExp) => screen.getByLabelText(label) as HTMLInputElement;
+
+/** What the browser does for a key or a paste in a focused field: the value it leaves, the caret, then `input`. */
+function edit(input: HTMLInputElement, value: string, caret: number, inputType = 'insertText') {
+  input.value = value;
+  input.setSelectionRange(caret, caret);
+  fireEvent.input(input, { inputType });
+  return [input.value, input.selectionStart];
+}
+/** Focus moves to `to` (blurring the field that had it), as a tap or Tab does. */
+const moveTo = (to: HTMLElement) => act(() => to.focus());
 
 describe('card form', () => {
   it('has labelled card fields with autocomplete, numeric keyboards and no names', async () => {
@@ -38,6 +49,88 @@ describe('card form', () => {
     expect(document.querySelector('.tender-adornment')?.textContent).toBe('American Express');
     type(/card number/i, '5060990580000217499');
     expect(document.querySelector('.tender-adornment')?.textContent).toBe('Verve');
+  });
+
+  it('keeps the caret among the digits the payer is editing as the number is regrouped', () => {
+    renderApp({ [VERIFY]: verifyAnswer('pending') });
+    const number = field(/card number/i);
+    number.focus();
+    type(/card number/i, '4084084084084081');
+    // Backspace after "4084", then 4 typed there again: the payer audit's sequence.
+    expect(edit(number, '408 0840 8408 4081', 3, 'deleteContentBackward')).toEqual(['4080 8408 4084 081', 3]);
+    expect(edit(number, '40840 8408 4084 081', 4)).toEqual(['4084 0840 8408 4081', 4]);
+    expect(edit(number, '40984 0840 8408 4081', 3)).toEqual(['4098 4084 0840 8408 1', 3]);
+    expect(edit(number, '4084 0840 8408 4081', 2, 'deleteContentBackward')).toEqual(['4084 0840 8408 4081', 2]);
+    // Backspace just after a space, Delete just before one: the digit beyond the space goes, not (only) the space.
+    expect(edit(number, '40840840 8408 4081', 4, 'deleteContentBackward')).toEqual(['4080 8408 4084 081', 3]);
+    expect(edit(number, '40808408 4084 081', 4, 'deleteContentForward')).toEqual(['4080 4084 0840 81', 4]);
+    // A paste in the middle leaves the caret after what was pasted; a letter typed there is dropped, the caret kept.
+    type(/card number/i, '40840840');
+    expect(edit(number, '4084 12 340840', 10, 'insertFromPaste')).toEqual(['4084 1234 0840', 9]);
+    expect(edit(number, '4084 1x234 0840', 6)).toEqual(['4084 1234 0840', 6]);
+  });
+
+  it('keeps the caret in the expiry as the slash and the month’s zero come and go', () => {
+    renderApp({ [VERIFY]: verifyAnswer('pending') });
+    const expiry = field(/expiry/i);
+    expiry.focus();
+    expect(edit(expiry, '3', 1)).toEqual(['03', 2]);
+    expect(edit(expiry, '123', 3)).toEqual(['12/3', 4]);
+    expect(edit(expiry, '102/3', 2)).toEqual(['10/23', 2]);
+    // Backspace just after the slash takes the month's last digit.
+    expect(edit(expiry, '1023', 2, 'deleteContentBackward')).toEqual(['12/3', 1]);
+  });
+
+  it('says nothing about an empty field the payer left; a field left with a wrong value, or Pay, shows its error', async () => {
+    renderApp({ [VERIFY]: verifyAnswer('pending') });
+    await flush();
+    const [number, expiry, cvv] = [field(/card number/i), field(/expiry/i), field(/cvv/i)];
+    // The number is focused as the page opens; the payer goes to the tabs, or through every field, typing nothing.
+    for (const input of [number, expiry, cvv, number, screen.getAllByRole('tab')[0]!]) moveTo(input);
+    expect(document.querySelectorAll('[aria-invalid]')).toHaveLength(0);
+    expect([...document.querySelectorAll('.tender-error')].map((p) => p.textContent)).toEqual(['', '', '']);
+    moveTo(number);
+    type(/card number/i, '4084 08');
+    moveTo(expiry);
+    expect(number.getAttribute('aria-invalid')).toBe('true');
+    expect(screen.getByText('Your card number is incomplete.')).toBeTruthy();
+    type(/expiry/i, '1');
+    moveTo(cvv);
+    expect(expiry.getAttribute('aria-invalid')).toBe('true');
+    expect(cvv.getAttribute('aria-invalid')).toBeNull();
+    fireEvent.click(pay());
+    await waitFor(() => expect(cvv.getAttribute('aria-invalid')).toBe('true'));
+    expect(screen.getByText('Enter the CVV.')).toBeTruthy();
+  });
+
+  it('shows every field’s error when Pay is pressed with nothing typed', async () => {
+    renderApp({ [VERIFY]: verifyAnswer('pending') });
+    await flush();
+    field(/card number/i).focus();
+    fireEvent.click(pay());
+    await waitFor(() => expect(document.querySelectorAll('[aria-invalid="true"]')).toHaveLength(3));
+    expect(screen.getByText('Enter your card number.')).toBeTruthy();
+    expect(screen.getByText('Enter the CVV.')).toBeTruthy();
+  });
+
+  it('takes the offline message away when the connection comes back, keeping what was typed', async () => {
+    const onLine = vi.spyOn(navigator, 'onLine', 'get');
+    try {
+      const t = renderApp({ [VERIFY]: verifyAnswer('pending'), [CARD]: ok({ authMode: 'no-auth' }) });
+      await flush();
+      fillCard();
+      onLine.mockReturnValue(false);
+      fireEvent.click(pay());
+      const alert = document.querySelector('.tender-form-error')!;
+      await waitFor(() => expect(alert.textContent).toMatch(/^You are offline\. Nothing was charged/));
+      onLine.mockReturnValue(true);
+      dispatchEvent(new Event('online'));
+      await waitFor(() => expect(alert.textContent).toBe(''));
+      expect([field(/card number/i).value, field(/expiry/i).value, field(/cvv/i).value]).toEqual(['4084 0840 8408 4081', '12/30', '123']);
+      expect(t.server.count(CARD.slice(5))).toBe(0);
+    } finally {
+      onLine.mockRestore();
+    }
   });
 
   it('ties errors to their fields and focuses the first one on submit', async () => {

@@ -1,6 +1,7 @@
 import { signal, useMount } from '../../signals/signals';
 import { formatAmount } from '../../i18n/amount';
 import { allTextLoaded } from '../../i18n/text';
+import { whenOnline } from '../../platform/online';
 import { Field } from '../../ui/Field';
 import { preload, useLazy } from '../../ui/useLazy';
 import type { ChannelProps } from '../kit/context';
@@ -47,7 +48,9 @@ export function CardView({ ctx }: ChannelProps) {
   // Messages show once the checks and their strings are there (both load beside the first paint).
   const c = allTextLoaded() ? checks.value : undefined;
   // One card field: id, value, formatting on input, blur and focus target follow from its name. Its message shows
-  // once it was left, or submitted, or is `live` (long enough to judge while typing).
+  // once it was left with something in it, or submitted, or is `live` (long enough to judge while typing). Left
+  // empty it says nothing until Pay: the number is focused as the page opens, and a payer who has not typed yet is
+  // not wrong.
   const field = (f: CardField, live: boolean, format: (v: string) => string, autoComplete: string, placeholder: string, maxLength?: number) => {
     const error =
       c && (s.submitted.value || s.touched.value[f] || live)
@@ -66,8 +69,23 @@ export function CardView({ ctx }: ChannelProps) {
         placeholder={placeholder}
         maxLength={maxLength}
         value={s[f].value}
-        onInput={(e) => (s[f].value = e.currentTarget.value = format(e.currentTarget.value))}
-        onBlur={() => (s.touched.value = { ...s.touched.value, [f]: true })}
+        onInput={(e) => {
+          const el = e.currentTarget;
+          const was = s[f].value;
+          let d = digitsOf(el.value);
+          let n = digitsOf(el.value.slice(0, el.selectionStart!)).length;
+          // Backspace or Delete took only a space or the slash, which the formatting would put back (the key would
+          // do nothing): the digit beside it goes instead.
+          if (el.value.length < was.length && d === digitsOf(was)) {
+            if ((e as Event as InputEvent).inputType !== 'deleteContentForward') n--;
+            d = d.slice(0, n) + d.slice(n + 1);
+          }
+          s[f].value = el.value = format(d);
+          // The caret goes back after the digits that were before it, wherever the formatting moved them.
+          const at = format(d.slice(0, n)).length;
+          if (el === document.activeElement) el.setSelectionRange(at, at);
+        }}
+        onBlur={() => s[f].value && (s.touched.value = { ...s.touched.value, [f]: true })}
         inputRef={s.refs[f]}
       />
     );
@@ -75,7 +93,11 @@ export function CardView({ ctx }: ChannelProps) {
   const onSubmit = (e: Event) => {
     e.preventDefault();
     const failed = () => (s.formError.value = kitText.t('errNetwork'));
-    void Promise.all([loadFlow(), checks.value ?? loadChecks()]).then(([flow, v]) => flow.submitForm(s, ctx, v), failed);
+    void Promise.all([loadFlow(), checks.value ?? loadChecks()])
+      .then(([flow, v]) => flow.submitForm(s, ctx, v), failed)
+      // "You are offline" is wrong once the connection is back: it goes then, and what was typed stays. Online
+      // already, this runs at once and finds another message, or none.
+      .then(() => whenOnline(() => s.formError.peek() === kitText.t('errOffline') && (s.formError.value = undefined)));
   };
 
   const txn = ctx.txn.value;
