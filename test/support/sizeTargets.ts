@@ -11,8 +11,11 @@ export const LOADER_BUDGET = 2560;
 export const LOADER_TARGET = 2420;
 /** The hosted page's first load (JS + CSS), gzip: the budget. */
 export const PAGE_BUDGET = 16384;
-/** The hosted page's first load (JS + CSS), gzip: the target the tests hold. */
-export const PAGE_TARGET = 15300;
+/**
+ * The hosted page's first load (JS + CSS), gzip: the target the tests hold. 15,300 until the card form kept the caret
+ * where the payer types (about 115 B) and busy buttons were greyed for contrast (18 B).
+ */
+export const PAGE_TARGET = 15450;
 
 /**
  * Inline `<script>` and `<style>` contents of an HTML document (not its markup), as one pseudo-file: first-load

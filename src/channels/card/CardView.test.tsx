@@ -165,7 +165,8 @@ describe('card form', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Continue' }));
     const otp = await screen.findByLabelText('One-time code');
     expect(otp.getAttribute('type')).toBe('password');
-    expect(screen.getByText('Enter the OTP sent to 080******12')).toBeTruthy();
+    // Tender's hint in the payer's language, the bank's own words quoted after it.
+    expect(screen.getByText('Your bank sent a one-time code by SMS or email. Your bank said: “Enter the OTP sent to 080******12”')).toBeTruthy();
     fireEvent.input(otp, { target: { value: '123456' } });
     fireEvent.click(screen.getByRole('button', { name: 'Continue' }));
     expect(await screen.findByRole('heading', { name: 'Payment successful' })).toBeTruthy();
@@ -192,7 +193,7 @@ describe('card form', () => {
     fireEvent.input(otp, { target: { value: '000000' } });
     fireEvent.click(screen.getByRole('button', { name: 'Continue' }));
     await waitFor(() => expect(otp.getAttribute('aria-invalid')).toBe('true'));
-    expect(screen.getByText('Invalid OTP, please try again')).toBeTruthy();
+    expect(screen.getByText('That code is not correct. Try again.')).toBeTruthy();
     fireEvent.input(otp, { target: { value: '123456' } });
     fireEvent.click(screen.getByRole('button', { name: 'Continue' }));
     expect(await screen.findByText('Confirming your payment…')).toBeTruthy();

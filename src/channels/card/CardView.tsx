@@ -1,7 +1,6 @@
 import { signal, useMount } from '../../signals/signals';
 import { formatAmount } from '../../i18n/amount';
 import { allTextLoaded } from '../../i18n/text';
-import { whenOnline } from '../../platform/online';
 import { Field } from '../../ui/Field';
 import { preload, useLazy } from '../../ui/useLazy';
 import type { ChannelProps } from '../kit/context';
@@ -93,11 +92,7 @@ export function CardView({ ctx }: ChannelProps) {
   const onSubmit = (e: Event) => {
     e.preventDefault();
     const failed = () => (s.formError.value = kitText.t('errNetwork'));
-    void Promise.all([loadFlow(), checks.value ?? loadChecks()])
-      .then(([flow, v]) => flow.submitForm(s, ctx, v), failed)
-      // "You are offline" is wrong once the connection is back: it goes then, and what was typed stays. Online
-      // already, this runs at once and finds another message, or none.
-      .then(() => whenOnline(() => s.formError.peek() === kitText.t('errOffline') && (s.formError.value = undefined)));
+    void Promise.all([loadFlow(), checks.value ?? loadChecks()]).then(([flow, v]) => flow.submitForm(s, ctx, v), failed);
   };
 
   const txn = ctx.txn.value;
