@@ -250,8 +250,12 @@ describe('hosted checkout: card', () => {
     // Never a "successful" word on a failure.
     expect(await e2e.page.locator('.tender-outcome').textContent()).not.toMatch(/success/i);
 
-    await e2e.page.getByRole('button', { name: 'Try another way' }).click();
+    // Pressed from the keyboard: the button leaves the page with its screen, and focus goes to the card form's first
+    // field, not to <body> (a screen reader would say nothing).
+    await e2e.page.getByRole('button', { name: 'Try another way' }).focus();
+    await e2e.page.keyboard.press('Enter');
     await e2e.page.getByRole('tab', { name: 'Card' }).waitFor(WAIT);
+    await expect.poll(() => e2e.page.evaluate(() => document.activeElement?.getAttribute('autocomplete'))).toBe('cc-number');
     // The number and expiry stay for the next try; the CVV never does.
     expect(await cardField(e2e.page, 'number').inputValue()).toBe('4000 0000 0000 0002');
     expect(await cardField(e2e.page, 'expiry').inputValue()).toBe('12/34');
