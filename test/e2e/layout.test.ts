@@ -4,7 +4,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startStorefront, type RunningStorefront } from '../../demo/storefront/server';
-import { CARDS, WAIT, openCheckout, selectTab } from '../support/checkout';
+import { CARDS, WAIT, checkoutUrl, openCheckout, selectTab, tookOver } from '../support/checkout';
 import { useBrowserStack } from '../support/hooks';
 
 const e2e = useBrowserStack();
@@ -63,6 +63,31 @@ describe('layout', () => {
       expect(rows.every(Boolean), `rows ${JSON.stringify(rows)}`).toBe(true);
     });
   }
+
+  it('at 320 px in Hausa, the expiry and CVV inputs stay level: a label that wraps or an error under one moves both', async () => {
+    const p = e2e.page;
+    await p.setViewportSize({ width: 320, height: 800 });
+    const { reference } = await e2e.stack.initiate();
+    await p.goto(checkoutUrl(e2e.stack, reference, { locale: 'ha' }));
+    await tookOver(p);
+    const tops = () => p.evaluate(() => ['cc-exp', 'cc-csc'].map((a) => document.querySelector(`#tender-panel input[autocomplete="${a}"]`)!.getBoundingClientRect().top));
+    // "Ranar ƙarewa (MM/YY)" takes two lines at this width, "CVV" one.
+    const lines = await p.locator('#tender-panel .tender-row .tender-label').evaluateAll((els) =>
+      els.map((e) => {
+        const range = document.createRange();
+        range.selectNodeContents(e);
+        return new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size;
+      }),
+    );
+    expect(lines).toEqual([2, 1]);
+    const [expiry, cvv] = await tops();
+    expect(cvv).toBe(expiry);
+    await p.locator('#tender-panel input[autocomplete="cc-exp"]').fill('1');
+    await p.locator('#tender-panel input[autocomplete="cc-csc"]').focus();
+    await p.locator('#tender-card-expiry-error').filter({ hasText: /./ }).waitFor(WAIT);
+    const [expiryAfter, cvvAfter] = await tops();
+    expect(cvvAfter).toBe(expiryAfter);
+  });
 
   it('a USSD code breaks only between its groups, at 320 px', async () => {
     const p = e2e.page;

@@ -13,9 +13,10 @@ export const LOADER_TARGET = 2420;
 export const PAGE_BUDGET = 16384;
 /**
  * The hosted page's first load (JS + CSS), gzip: the target the tests hold. 15,300 until the card form kept the caret
- * where the payer types (about 115 B) and busy buttons were greyed for contrast (18 B).
+ * where the payer types (about 115 B), busy buttons were greyed for contrast (18 B) and side-by-side fields shared
+ * their rows (27 B).
  */
-export const PAGE_TARGET = 15450;
+export const PAGE_TARGET = 15470;
 
 /**
  * Inline `<script>` and `<style>` contents of an HTML document (not its markup), as one pseudo-file: first-load
