@@ -70,7 +70,8 @@ describe('layout', () => {
     const { reference } = await e2e.stack.initiate();
     await p.goto(checkoutUrl(e2e.stack, reference, { locale: 'ha' }));
     await tookOver(p);
-    const tops = () => p.evaluate(() => ['cc-exp', 'cc-csc'].map((a) => document.querySelector(`#tender-panel input[autocomplete="${a}"]`)!.getBoundingClientRect().top));
+    const tops = () =>
+      p.evaluate(() => ['cc-exp', 'cc-csc'].map((a) => document.querySelector(`#tender-panel input[autocomplete="${a}"]`)!.getBoundingClientRect().top));
     // "Ranar ƙarewa (MM/YY)" takes two lines at this width, "CVV" one.
     const lines = await p.locator('#tender-panel .tender-row .tender-label').evaluateAll((els) =>
       els.map((e) => {
