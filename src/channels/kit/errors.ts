@@ -23,12 +23,12 @@ export function isUnknownOutcome(e: ProxyError): boolean {
 const errorText = (code: ProxyErrorCode): string => kitText.t(ERROR_KEYS[code]);
 
 /**
- * What to tell the payer when a completion call did not go through: the API's reason for a decline, the closed
- * message of a refusal; nothing for an answer, an unknown outcome (the checkout shows its own screen) or a busy
- * attempt.
+ * What to tell the payer when a completion call did not go through: for a decline Tender's sentence in the payer's
+ * language, the API's own words (English, and maybe what the payer needs) quoted after it; the closed message of a
+ * refusal; nothing for an answer, an unknown outcome (the checkout shows its own screen) or a busy attempt.
  */
 export function problemOf(r: CompletionResult<unknown>): string | undefined {
-  if (r.kind === 'declined') return r.message || kitText.t('errDeclined');
+  if (r.kind === 'declined') return r.message ? `${kitText.t('errDeclined')} ${kitText.t('serviceSaid', { reason: r.message })}` : kitText.t('errDeclined');
   if (r.kind === 'refused') return errorText(r.error.code);
   return undefined;
 }

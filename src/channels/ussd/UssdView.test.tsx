@@ -2,6 +2,8 @@ import { fireEvent, screen, waitFor } from '@testing-library/preact';
 import { describe, expect, it } from 'vitest';
 import { renderApp } from '../../checkout/renderApp';
 import { verifyAnswer } from '../../checkout/testkit';
+import { loadLocale } from '../../i18n/catalogs';
+import { showLocale } from '../../i18n/text';
 import { setCopyText } from '../../ui/CopyButton';
 import { groupCode, telLink } from './calls';
 
@@ -128,12 +130,26 @@ describe('USSD', () => {
     expect(await screen.findByRole('radio', { name: 'Access Bank' })).toBeTruthy();
   });
 
-  it('shows the API reason when the code is refused', async () => {
+  it('says a refused code in Tender’s words, the API’s reason quoted after them', async () => {
     renderApp({ [VERIFY]: verifyAnswer('pending'), [BANKS]: banks, 'POST /api/v1/ussd-payment': { body: { status: false, message: 'Bank not available' } } });
     open();
     fireEvent.click(await screen.findByRole('radio', { name: 'GTBank' }));
     fireEvent.click(screen.getByRole('button', { name: 'Get USSD code' }));
-    await waitFor(() => expect(screen.getByRole('alert').textContent).toBe('Bank not available'));
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toBe('The payment was declined. The payment service said: “Bank not available”'));
+  });
+
+  it('in the payer’s language: Yorùbá first, the API’s English only as a quote', async () => {
+    await loadLocale('yo');
+    showLocale('yo');
+    try {
+      renderApp({ [VERIFY]: verifyAnswer('pending'), [BANKS]: banks, 'POST /api/v1/ussd-payment': { body: { status: false, message: 'Bank not available' } } });
+      open();
+      fireEvent.click(await screen.findByRole('radio', { name: 'GTBank' }));
+      fireEvent.submit(document.querySelector('#tender-panel form')!);
+      await waitFor(() => expect(screen.getByRole('alert').textContent).toBe('Wọ́n kọ̀ ìsanwó náà. Ohun tí iṣẹ́ ìsanwó sọ: “Bank not available”'));
+    } finally {
+      showLocale('en');
+    }
   });
 
   it('builds tel: links except on iOS and groups codes', () => {

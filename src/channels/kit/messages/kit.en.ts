@@ -6,6 +6,7 @@ export default {
   errTimeout: 'The payment server took too long to answer.',
   errInvalid: 'The payment server sent an answer we did not understand.',
   errDeclined: 'The payment was declined.',
+  serviceSaid: 'The payment service said: “{reason}”',
   errRateLimited: 'Too many attempts. Please wait a moment and try again.',
   errConfig: 'This checkout is not set up correctly. Please contact the merchant.',
   errBadRequest: 'Some details were not accepted. Check them and try again.',

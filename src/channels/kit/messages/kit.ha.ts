@@ -6,6 +6,7 @@ export default {
   errTimeout: 'Sabar biya ta daɗe ba ta amsa ba.',
   errInvalid: 'Sabar biya ta aiko da amsar da ba mu fahimta ba.',
   errDeclined: 'An ƙi biyan kuɗin.',
+  serviceSaid: 'Abin da sabis ɗin biya ya ce: “{reason}”',
   errRateLimited: 'An yi ƙoƙari da yawa. Don Allah ku ɗan jira, sannan ku sake gwadawa.',
   errConfig: 'Ba a saita wannan wurin biya daidai ba. Don Allah ku tuntuɓi ɗan kasuwar.',
   errBadRequest: 'Ba a karɓi wasu bayanai ba. Ku duba su, ku sake gwadawa.',

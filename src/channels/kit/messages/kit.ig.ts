@@ -6,6 +6,7 @@ export default {
   errTimeout: 'Sava ịkwụ ụgwọ were ogologo oge ịza.',
   errInvalid: 'Sava ịkwụ ụgwọ zitere azịza anyị aghọtaghị.',
   errDeclined: 'A jụrụ ịkwụ ụgwọ ahụ.',
+  serviceSaid: 'Ihe ọrụ ịkwụ ụgwọ kwuru: “{reason}”',
   errRateLimited: 'Ị nwara ọtụtụ ugboro. Biko chere ntakịrị wee nwaa ọzọ.',
   errConfig: 'Edozighị ebe ịkwụ ụgwọ a nke ọma. Biko kpọtụrụ ụlọ ahịa ahụ.',
   errBadRequest: 'Anabataghị ụfọdụ nkọwa. Lelee ha ma nwaa ọzọ.',
