@@ -51,6 +51,7 @@ describe('the page with its verified transaction', () => {
         currency: 'NGN',
         merchantName: 'Ada Shop',
         channel: 'card',
+        paidAt: '2026-11-27T03:04:05.000Z',
         customerEmail: 'ada@example.com',
         apiKey: API_KEY,
       }),
@@ -58,7 +59,15 @@ describe('the page with its verified transaction', () => {
     const res = await h.request({ path: '/checkout/?transactionReference=REF-1' });
     expect(res.status).toBe(200);
     expect(res.headers['content-security-policy']).toContain("script-src 'self'");
-    expect(txnOf(res.body)).toEqual({ status: 'successful', amount: 2500, currency: 'NGN', merchantName: 'Ada Shop', channel: 'card' });
+    // paidAt too: the success screen's "Paid on" after a wallet or 3-D Secure return, whose page the server verified.
+    expect(txnOf(res.body)).toEqual({
+      status: 'successful',
+      amount: 2500,
+      currency: 'NGN',
+      merchantName: 'Ada Shop',
+      channel: 'card',
+      paidAt: '2026-11-27T03:04:05.000Z',
+    });
     h.upstream.behave(() => verified({ status: 'failed', message: 'Card declined by issuer' }));
     expect(txnOf((await h.request({ path: '/checkout/?transactionReference=REF-1' })).body)).toEqual({ status: 'failed', message: 'Card declined by issuer' });
     expect(res.body.indexOf('id="tender-txn"')).toBeGreaterThan(res.body.indexOf('<div id="app"></div>'));

@@ -11,6 +11,8 @@ export interface VerifiedTxn {
   readonly channel?: string;
   /** The API's reason for a failed payment. */
   readonly message?: string;
+  /** When it was paid (ISO 8601): the success screen's "Paid on", after a wallet or 3-D Secure return too. */
+  readonly paidAt?: string;
 }
 
 /** What the server's own verify found: the transaction, no usable answer, or no slot under the global cap. */
@@ -79,7 +81,7 @@ export function createVerifier(options: VerifierOptions): Verifier {
       const d = r.output.data;
       return {
         kind: 'ok',
-        txn: { status: d.status, amount: d.amount, currency: d.currency, merchantName: d.merchantName, channel: d.channel, message: d.message },
+        txn: { status: d.status, amount: d.amount, currency: d.currency, merchantName: d.merchantName, channel: d.channel, message: d.message, paidAt: d.paidAt },
       };
     } catch {
       return ERROR;

@@ -35,6 +35,8 @@ describe('hosted checkout: wallets and the hosted payment page', () => {
       await e2e.page.waitForURL(`${e2e.stack.tenderUrl}/checkout/?transactionReference=${reference}`, WAIT);
       await expectSuccess(e2e.page);
       expect(await outcomeText()).toContain(name);
+      // The page came back verified by the server: when it was paid, as after a payment made in the page.
+      expect(await outcomeText()).toContain('Paid on');
       expect((await completions(e2e.stack, reference)).counts[channel === 'wallet-a' ? 'walleta' : 'walletb']).toBe(1);
     });
 
