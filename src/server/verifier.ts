@@ -81,7 +81,15 @@ export function createVerifier(options: VerifierOptions): Verifier {
       const d = r.output.data;
       return {
         kind: 'ok',
-        txn: { status: d.status, amount: d.amount, currency: d.currency, merchantName: d.merchantName, channel: d.channel, message: d.message, paidAt: d.paidAt },
+        txn: {
+          status: d.status,
+          amount: d.amount,
+          currency: d.currency,
+          merchantName: d.merchantName,
+          channel: d.channel,
+          message: d.message,
+          paidAt: d.paidAt,
+        },
       };
     } catch {
       return ERROR;
