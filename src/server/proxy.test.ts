@@ -490,7 +490,10 @@ describe('logs', () => {
     expect(typeof first?.time).toBe('string');
     expect(second).toMatchObject({ status: 404 });
     expect(JSON.stringify(h.logs)).not.toContain(CARD);
-    expect(JSON.stringify(h.logs)).not.toContain('123');
+    // The CVV, in what the request could have put there: the generated values (a time, a random id, durations) may
+    // hold "123" by chance, and did, a few runs in a hundred.
+    const fromRequest = h.logs.map(({ time: _t, requestId: _id, ms: _ms, upstreamMs: _up, ...rest }) => rest);
+    expect(JSON.stringify(fromRequest)).not.toContain('123');
   });
 
   function card(): string {
