@@ -39,6 +39,12 @@ let current: Embed | undefined;
 // it first runs (a classic script always has document.currentScript then, and never after).
 let defaultServer: URL | undefined = typeof __ESM__ == 'boolean' && !__ESM__ ? new URL('.', (document.currentScript as HTMLScriptElement).src) : undefined;
 
+// The language the payer chose in a checkout of this storefront's session: the next one opens in it. The page keeps
+// the choice itself where it may store (and wins over the server's language then); this covers browsers that keep no
+// storage for its frame (third-party storage blocked), on the storefront's own session storage, which also survives the
+// way to a wallet and back. No storage at all (a sandboxed storefront): the merchant's option, as before.
+const LOCALE_KEY = 'tender:locale';
+
 // A Tender server's URL as a directory (a final slash): its hosted page is checkout/ under it.
 const serverUrl = (url: string): URL => {
   const u = new URL(url);
@@ -83,6 +89,10 @@ function embed(api: string, raw: unknown, target?: Element | string): Embed {
     // Strings and arrays have `slice`; the options' objects do not.
     if (v) p.set(k, v.slice ? v : JSON.stringify(v));
   }
+  try {
+    const chosen = sessionStorage[LOCALE_KEY];
+    if (chosen) p.set('locale', chosen);
+  } catch {}
   const src = server.href + 'checkout/?' + p;
   const el = isString(target) ? doc.querySelector(target) : target;
   if (inline) {
@@ -198,6 +208,10 @@ function embed(api: string, raw: unknown, target?: Element | string): Embed {
     } else if (t == 'resize') {
       if (inline) fs.height = m.height + 'px';
     } else if (t == 'progress') busy = m.inProgress;
+    else if (t == 'locale')
+      try {
+        sessionStorage[LOCALE_KEY] = m.locale;
+      } catch {}
     else if (t == 'error') error(m.code, m.message);
     else if (t == 'navigate') {
       const refused = (why: string) => error('navigate_refused', why + m.url);

@@ -331,6 +331,45 @@ describe('bridge', () => {
   });
 });
 
+describe('the payer’s language', () => {
+  afterEach(() => {
+    // The storefront's own storage again (one test takes it away), emptied for the next test.
+    vi.unstubAllGlobals();
+    sessionStorage.clear();
+  });
+  const localeOf = () => new URL(frames()[0]!.src).searchParams.get('locale');
+
+  test('chosen in one checkout, the next opens in it, over the merchant’s option, for this session of the storefront', () => {
+    const h = open(options({ locale: 'en' }));
+    expect(localeOf()).toBe('en');
+    const page = fakePage();
+    // Another checkout's word is not taken.
+    page.send({ v, type: 'locale', reference: 'TND-OTHER', locale: 'ha' });
+    page.send({ v, type: 'locale', reference: REF, locale: 'yo' });
+    h.close();
+    open(options({ locale: 'en' }));
+    expect(localeOf()).toBe('yo');
+    // It is the storefront's own session storage: a wallet's return to the storefront finds it too.
+    expect(sessionStorage.getItem('tender:locale')).toBe('yo');
+  });
+
+  test('no storage for the storefront (a sandboxed frame): the merchant’s option, and nothing thrown', () => {
+    vi.stubGlobal('sessionStorage', {
+      get 'tender:locale'() {
+        throw new DOMException('denied', 'SecurityError');
+      },
+      set 'tender:locale'(_: string) {
+        throw new DOMException('denied', 'SecurityError');
+      },
+    });
+    const h = open(options({ locale: 'ha' }));
+    fakePage().send({ v, type: 'locale', reference: REF, locale: 'yo' });
+    h.close();
+    open(options({ locale: 'ha' }));
+    expect(localeOf()).toBe('ha');
+  });
+});
+
 describe('navigate', () => {
   test.each([
     ['javascript:alert(document.cookie)'],

@@ -32,11 +32,13 @@ export function readChildMessage(m: any, reference: string): ChildMessage | fals
             (t === 'ready' ||
               (t === 'progress'
                 ? typeof m.inProgress == 'boolean' && (m.channel === undefined || str(m.channel, 32))
-                : t === 'success'
-                  ? s === 'successful'
-                  : t === 'pending'
-                    ? s === t
-                    : (t === 'close' && s === undefined) || ((t === 'failure' || t === 'close') && (STATUSES as readonly unknown[]).includes(s))))) &&
+                : t === 'locale'
+                  ? str(m.locale, 8)
+                  : t === 'success'
+                    ? s === 'successful'
+                    : t === 'pending'
+                      ? s === t
+                      : (t === 'close' && s === undefined) || ((t === 'failure' || t === 'close') && (STATUSES as readonly unknown[]).includes(s))))) &&
     m
   );
 }

@@ -65,7 +65,8 @@ export type TenderEvent =
   | { readonly type: 'close'; readonly reference: string; readonly status?: TenderStatus }
   | { readonly type: 'error'; readonly code: string; readonly message: string }
   | { readonly type: 'navigate'; readonly url: string }
-  | { readonly type: 'progress'; readonly reference: string; readonly inProgress: boolean; readonly channel?: string };
+  | { readonly type: 'progress'; readonly reference: string; readonly inProgress: boolean; readonly channel?: string }
+  | { readonly type: 'locale'; readonly reference: string; readonly locale: string };
 
 /** Options of `Tender.open`, `Tender.mount` and `Tender.preload`. */
 export interface TenderOptions {

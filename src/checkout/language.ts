@@ -2,11 +2,18 @@ import { loadLocale } from '../i18n/catalogs';
 import { isLocale, type Locale } from '../i18n/locale';
 import { activeLocale, showLocale } from '../i18n/text';
 import type { JsonStore } from '../platform/storage';
+import { signal } from '../signals/signals';
 
 // The payer's own choice of language, kept for the session: a reload, or the way back from a 3-D Secure page or a
 // wallet, comes back in it even though the server drew that page in the merchant's or the browser's language.
 
 const KEY = 'tender:locale';
+
+/**
+ * The language the payer chose in this page, once shown: the session tells the loader, which opens the storefront's
+ * next checkout in it (where this frame's storage is blocked, the stored choice does not outlive the page).
+ */
+export const payerLocale = signal<Locale | undefined>(undefined);
 
 /** The language the payer chose in this session, if any. */
 export function chosenLocale(store: JsonStore): Locale | undefined {
@@ -27,6 +34,7 @@ export async function switchLocale(locale: Locale, store: JsonStore | undefined,
   }
   if (!store) return;
   store.set(KEY, locale);
+  payerLocale.value = locale;
   // In the page's address too: a reload is drawn by the server in this language from its first byte.
   try {
     const url = new URL(location.href);

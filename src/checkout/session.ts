@@ -13,7 +13,7 @@ import { loadLocale, setTextSource, type TextSource } from '../i18n/catalogs';
 import type { PageConfig } from '../platform/pageConfig';
 import { reportSize } from '../platform/frameSize';
 import { keepFocus } from './keepFocus';
-import { chosenLocale, switchLocale } from './language';
+import { chosenLocale, payerLocale, switchLocale } from './language';
 import { createProxy } from './proxy';
 import { createJsonStore } from '../platform/storage';
 import { RESUME_KEY, type ResumeRecord, readResume } from './resume';
@@ -389,6 +389,10 @@ export function createSession(deps: ModelDeps, state: ModelState): Session {
         });
       }
       if (!reference) return;
+      effect(() => {
+        const locale = payerLocale.value;
+        if (locale) send({ type: 'locale', reference, locale });
+      });
       // What the loader shows in onEvent and asks about before closing: a payment in flight, the channel shown.
       let last = '';
       effect(() => {

@@ -33,6 +33,11 @@ const ChildMessageSchema = v.variant('type', [
     inProgress: v.boolean(),
     channel: v.optional(v.pipe(v.string(), v.maxLength(32))),
   }),
+  /**
+   * The payer chose this language in the page: the loader opens the next checkout of the storefront's session in it,
+   * where the browser keeps no storage for the page's frame (third-party storage blocked).
+   */
+  v.object({ ...base, type: v.literal('locale'), reference: Ref, locale: v.pipe(v.string(), v.maxLength(8)) }),
 ]);
 /** A message from the hosted page to the loader. */
 export type ChildMessage = v.InferOutput<typeof ChildMessageSchema>;

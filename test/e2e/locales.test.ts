@@ -15,6 +15,7 @@ import { useBrowserStack } from '../support/hooks';
 // reference and locale of its address. Its origin is allowed before the stack starts (hooks run in order).
 let shop: Server;
 let shopUrl = '';
+let crossSiteShopUrl = '';
 const stackOptions = { allowedOrigins: [] as string[] };
 beforeAll(async () => {
   shop = createServer((req, res) => {
@@ -35,7 +36,9 @@ beforeAll(async () => {
   });
   await new Promise<void>((r) => shop.listen(0, '127.0.0.1', r));
   shopUrl = `http://127.0.0.1:${(shop.address() as AddressInfo).port}`;
-  stackOptions.allowedOrigins.push(shopUrl);
+  // The same shop as another site (localhost against the Tender server's 127.0.0.1): the page's frame is third-party.
+  crossSiteShopUrl = `http://localhost:${(shop.address() as AddressInfo).port}`;
+  stackOptions.allowedOrigins.push(shopUrl, crossSiteShopUrl);
 });
 afterAll(() => new Promise<void>((r) => (shop ? shop.close(() => r()) : r())));
 
@@ -51,9 +54,9 @@ const hosted = (page: Page): Frame => page.frames().find((f) => f.url().includes
 const card = (frame: FrameLocator, token: string) => frame.locator(`#tender-panel input[autocomplete="${token}"]`);
 
 /** Opens the checkout from the storefront with `locale` and waits until its script has taken over. */
-async function openFromShop(page: Page, reference: string, locale?: Locale): Promise<FrameLocator> {
+async function openFromShop(page: Page, reference: string, locale?: Locale, from = shopUrl): Promise<FrameLocator> {
   const q = new URLSearchParams({ ref: reference, tender: e2e.stack.tenderUrl, ...(locale ? { locale } : {}) });
-  await page.goto(`${shopUrl}/?${q}`);
+  await page.goto(`${from}/?${q}`);
   await page.locator('#pay').click();
   const frame = page.frameLocator(FRAME);
   await card(frame, 'cc-number').waitFor(WAIT);
@@ -189,6 +192,33 @@ describe('the checkout in every language', () => {
     } finally {
       await context.close();
     }
+  });
+
+  it('chosen in a checkout whose frame may not store (third-party storage blocked): the next checkout opens in it', async () => {
+    const page = e2e.page;
+    const { reference } = await e2e.stack.initiate();
+    const frame = await openFromShop(page, reference, 'en', crossSiteShopUrl);
+    // This Chromium keeps no storage for a third-party frame: the page's own record of the choice cannot outlive it.
+    expect(
+      await hosted(page).evaluate(() => {
+        try {
+          sessionStorage.setItem('probe', '1');
+          return true;
+        } catch {
+          return false;
+        }
+      }),
+    ).toBe(false);
+    const yo = catalogs.get('yo')!;
+    await frame.getByRole('combobox', { name: catalogs.get('en')!['page.language']! }).selectOption('yo');
+    await frame.getByRole('tab', { name: yo['card.tab']! }).waitFor(WAIT);
+    await page.keyboard.press('Escape');
+    await page.locator(FRAME).waitFor({ state: 'detached', ...WAIT });
+    // Opened again with the merchant's `locale: 'en'`: in the payer's Yorùbá, drawn so by the server.
+    await page.locator('#pay').click();
+    await card(page.frameLocator(FRAME), 'cc-number').waitFor(WAIT);
+    expect(new URL(hosted(page).url()).searchParams.get('locale')).toBe('yo');
+    await expect.poll(() => hosted(page).evaluate(() => document.documentElement.lang), WAIT).toBe('yo');
   });
 
   it('a language that cannot load (offline) leaves the page as it was and says so; back online, it switches', async () => {
