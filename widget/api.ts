@@ -43,7 +43,8 @@ let defaultServer: URL | undefined = typeof __ESM__ == 'boolean' && !__ESM__ ? n
 // the choice itself where it may store (and wins over the server's language then); this covers browsers that keep no
 // storage for its frame (third-party storage blocked), on the storefront's own session storage, which also survives the
 // way to a wallet and back. No storage at all (a sandboxed storefront): the merchant's option, as before.
-const LOCALE_KEY = 'tender:locale';
+// Not the page's own key ('tender:locale', JSON): mounted on the storefront's origin, the page shares this storage.
+const LOCALE_KEY = 'tender:lang';
 
 // A Tender server's URL as a directory (a final slash): its hosted page is checkout/ under it.
 const serverUrl = (url: string): URL => {

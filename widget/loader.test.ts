@@ -350,15 +350,17 @@ describe('the payer’s language', () => {
     open(options({ locale: 'en' }));
     expect(localeOf()).toBe('yo');
     // It is the storefront's own session storage: a wallet's return to the storefront finds it too.
-    expect(sessionStorage.getItem('tender:locale')).toBe('yo');
+    expect(sessionStorage.getItem('tender:lang')).toBe('yo');
+    // Beside the page's own record, never over it: a page on the storefront's origin keeps its choice as JSON there.
+    expect(sessionStorage.getItem('tender:locale')).toBeNull();
   });
 
   test('no storage for the storefront (a sandboxed frame): the merchant’s option, and nothing thrown', () => {
     vi.stubGlobal('sessionStorage', {
-      get 'tender:locale'() {
+      get 'tender:lang'() {
         throw new DOMException('denied', 'SecurityError');
       },
-      set 'tender:locale'(_: string) {
+      set 'tender:lang'(_: string) {
         throw new DOMException('denied', 'SecurityError');
       },
     });
