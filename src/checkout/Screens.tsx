@@ -15,7 +15,6 @@ function channelName(raw: string | undefined): string | undefined {
   return c ? c.text.t(c.name ?? c.tab) : raw;
 }
 
-/** Every screen but the channels: waiting, outcomes and start-up errors. Loaded after the first paint. */
 /**
  * Why a payment did not go through, in Tender's words: the payer's own cancel, advice they can act on, or the
  * general sentence; the API's words only after it, as a quote (they are in English, and not always the payer's).
@@ -30,6 +29,7 @@ function FailureReason({ status, reason }: { status: string; reason: string | un
   );
 }
 
+/** Every screen but the channels: waiting, outcomes and start-up errors. Loaded after the first paint. */
 export default function Screens({ model, embedded }: AppProps) {
   const s = model.screen.value;
   const txn = model.txn.value;
