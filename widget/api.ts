@@ -41,10 +41,20 @@ let defaultServer: URL | undefined = typeof __ESM__ == 'boolean' && !__ESM__ ? n
 
 // The language the payer chose in a checkout of this storefront's session: the next one opens in it. The page keeps
 // the choice itself where it may store (and wins over the server's language then); this covers browsers that keep no
-// storage for its frame (third-party storage blocked), on the storefront's own session storage, which also survives the
-// way to a wallet and back. No storage at all (a sandboxed storefront): the merchant's option, as before.
+// storage for its frame (third-party storage blocked): in memory, and in the storefront's own session storage, which
+// survives the way to a wallet and back. That storage is read once, off the payer's path: a first read of it is a
+// synchronous round trip to the browser (3-9 ms at 4x CPU), which the iframe's start would wait for. tender.js reads
+// it just after it has run (tender.ts); a checkout opened before then, or with no storage, takes the merchant's option.
 // Not the page's own key ('tender:locale', JSON): mounted on the storefront's origin, the page shares this storage.
 const LOCALE_KEY = 'tender:lang';
+let chosen: string | undefined;
+
+/** Recalls the payer's language from an earlier page of this storefront's session (tender.js, once it has run). */
+export const recallLocale = (): void => {
+  try {
+    chosen ??= sessionStorage[LOCALE_KEY];
+  } catch {}
+};
 
 // A Tender server's URL as a directory (a final slash): its hosted page is checkout/ under it.
 const serverUrl = (url: string): URL => {
@@ -90,10 +100,7 @@ function embed(api: string, raw: unknown, target?: Element | string): Embed {
     // Strings and arrays have `slice`; the options' objects do not.
     if (v) p.set(k, v.slice ? v : JSON.stringify(v));
   }
-  try {
-    const chosen = sessionStorage[LOCALE_KEY];
-    if (chosen) p.set('locale', chosen);
-  } catch {}
+  if (chosen) p.set('locale', chosen);
   const src = server.href + 'checkout/?' + p;
   const el = isString(target) ? doc.querySelector(target) : target;
   if (inline) {
@@ -211,7 +218,7 @@ function embed(api: string, raw: unknown, target?: Element | string): Embed {
     } else if (t == 'progress') busy = m.inProgress;
     else if (t == 'locale')
       try {
-        sessionStorage[LOCALE_KEY] = m.locale;
+        sessionStorage[LOCALE_KEY] = chosen = m.locale;
       } catch {}
     else if (t == 'error') error(m.code, m.message);
     else if (t == 'navigate') {

@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 // @vitest-environment-options {"settings":{"disableIframePageLoading":true}}
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
-import { mount, open as apiOpen, preload } from './api';
+import { mount, open as apiOpen, preload, recallLocale } from './api';
 import { setNavigateTop } from './navigate';
 import { checkOptions } from './options';
 import { fakePage, TENDER } from './testing';
@@ -331,47 +331,6 @@ describe('bridge', () => {
   });
 });
 
-describe('the payer’s language', () => {
-  afterEach(() => {
-    // The storefront's own storage again (one test takes it away), emptied for the next test.
-    vi.unstubAllGlobals();
-    sessionStorage.clear();
-  });
-  const localeOf = () => new URL(frames()[0]!.src).searchParams.get('locale');
-
-  test('chosen in one checkout, the next opens in it, over the merchant’s option, for this session of the storefront', () => {
-    const h = open(options({ locale: 'en' }));
-    expect(localeOf()).toBe('en');
-    const page = fakePage();
-    // Another checkout's word is not taken.
-    page.send({ v, type: 'locale', reference: 'TND-OTHER', locale: 'ha' });
-    page.send({ v, type: 'locale', reference: REF, locale: 'yo' });
-    h.close();
-    open(options({ locale: 'en' }));
-    expect(localeOf()).toBe('yo');
-    // It is the storefront's own session storage: a wallet's return to the storefront finds it too.
-    expect(sessionStorage.getItem('tender:lang')).toBe('yo');
-    // Beside the page's own record, never over it: a page on the storefront's origin keeps its choice as JSON there.
-    expect(sessionStorage.getItem('tender:locale')).toBeNull();
-  });
-
-  test('no storage for the storefront (a sandboxed frame): the merchant’s option, and nothing thrown', () => {
-    vi.stubGlobal('sessionStorage', {
-      get 'tender:lang'() {
-        throw new DOMException('denied', 'SecurityError');
-      },
-      set 'tender:lang'(_: string) {
-        throw new DOMException('denied', 'SecurityError');
-      },
-    });
-    const h = open(options({ locale: 'ha' }));
-    fakePage().send({ v, type: 'locale', reference: REF, locale: 'yo' });
-    h.close();
-    open(options({ locale: 'ha' }));
-    expect(localeOf()).toBe('ha');
-  });
-});
-
 describe('navigate', () => {
   test.each([
     ['javascript:alert(document.cookie)'],
@@ -496,5 +455,55 @@ describe('a Tender server under a base path', () => {
     const h = open(options({ tenderUrl: TENDER }));
     expect(frames()[0]!.src.startsWith(`${TENDER}/checkout/?`)).toBe(true);
     h.close();
+  });
+});
+
+// Last in the file: the loader keeps the payer's language for the page's life, and every later open would carry it.
+describe('the payer’s language', () => {
+  afterEach(() => {
+    // The storefront's own storage again (one test takes it away), emptied.
+    vi.unstubAllGlobals();
+    sessionStorage.clear();
+  });
+  const localeOf = () => new URL(frames()[0]!.src).searchParams.get('locale');
+
+  test('recalled from an earlier page of the storefront’s session (a wallet’s return) once asked, not before', () => {
+    sessionStorage.setItem('tender:lang', 'ha');
+    // Opened before tender.js has read it (it reads just after it has run): the merchant's option.
+    open(options({ locale: 'en' })).close();
+    recallLocale();
+    open(options({ locale: 'en' }));
+    expect(localeOf()).toBe('ha');
+  });
+
+  test('chosen in one checkout, the next opens in it, over the merchant’s option, and kept for the session', () => {
+    const h = open(options({ locale: 'en' }));
+    const page = fakePage();
+    // Another checkout's word is not taken.
+    page.send({ v, type: 'locale', reference: 'TND-OTHER', locale: 'ig' });
+    page.send({ v, type: 'locale', reference: REF, locale: 'yo' });
+    h.close();
+    open(options({ locale: 'en' }));
+    expect(localeOf()).toBe('yo');
+    expect(sessionStorage.getItem('tender:lang')).toBe('yo');
+    // Beside the page's own record, never over it: a page on the storefront's origin keeps its choice as JSON there.
+    expect(sessionStorage.getItem('tender:locale')).toBeNull();
+  });
+
+  test('no storage for the storefront (a sandboxed frame): kept for the page’s life all the same, nothing thrown', () => {
+    vi.stubGlobal('sessionStorage', {
+      get 'tender:lang'() {
+        throw new DOMException('denied', 'SecurityError');
+      },
+      set 'tender:lang'(_: string) {
+        throw new DOMException('denied', 'SecurityError');
+      },
+    });
+    const h = open(options({ locale: 'ha' }));
+    fakePage().send({ v, type: 'locale', reference: REF, locale: 'pcm' });
+    h.close();
+    recallLocale();
+    open(options({ locale: 'ha' }));
+    expect(localeOf()).toBe('pcm');
   });
 });

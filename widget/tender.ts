@@ -1,6 +1,6 @@
 // tender.js: the script-tag entry. Sets window.Tender and wires the declarative buttons. The hosted page lives
 // where this script was served from (api.ts reads that as it loads).
-import { mount, open, preload } from './api';
+import { mount, open, preload, recallLocale } from './api';
 import { wireButtons } from './declarative';
 import type { TenderGlobal } from './types';
 
@@ -14,4 +14,6 @@ declare global {
 if (!window.Tender) {
   window.Tender = { open, mount, preload, version: typeof __TENDER_VERSION__ == 'string' ? __TENDER_VERSION__ : '0.0.0-dev' };
   wireButtons();
+  // After this task: the storage read is no part of the storefront's load, nor of a preload it starts now.
+  setTimeout(recallLocale);
 }

@@ -219,6 +219,11 @@ describe('the checkout in every language', () => {
     await card(page.frameLocator(FRAME), 'cc-number').waitFor(WAIT);
     expect(new URL(hosted(page).url()).searchParams.get('locale')).toBe('yo');
     await expect.poll(() => hosted(page).evaluate(() => document.documentElement.lang), WAIT).toBe('yo');
+    // A new page of the storefront (as after a wallet's return): the choice is in its own session storage.
+    await page.reload();
+    await page.locator('#pay').click();
+    await card(page.frameLocator(FRAME), 'cc-number').waitFor(WAIT);
+    expect(new URL(hosted(page).url()).searchParams.get('locale')).toBe('yo');
   });
 
   it('a language that cannot load (offline) leaves the page as it was and says so; back online, it switches', async () => {

@@ -7,9 +7,9 @@ export const LOADER_BUDGET = 2560;
 /**
  * dist/tender.js, gzip: the target the tests hold. 2,400 until the check of a frame that loaded without `ready` needed
  * 10 B past it; 2,410 until a preloaded page that failed unseen began to start afresh on open (6 B); 2,420 until the
- * loader kept the payer's chosen language for the storefront's next checkout (61 B).
+ * loader kept the payer's chosen language for the storefront's next checkout (72 B, read off the payer's path).
  */
-export const LOADER_TARGET = 2480;
+export const LOADER_TARGET = 2490;
 /** The hosted page's first load (JS + CSS), gzip: the budget. */
 export const PAGE_BUDGET = 16384;
 /**
