@@ -195,35 +195,42 @@ describe('the checkout in every language', () => {
   });
 
   it('chosen in a checkout whose frame may not store (third-party storage blocked): the next checkout opens in it', async () => {
-    const page = e2e.page;
-    const { reference } = await e2e.stack.initiate();
-    const frame = await openFromShop(page, reference, 'en', crossSiteShopUrl);
-    // This Chromium keeps no storage for a third-party frame: the page's own record of the choice cannot outlive it.
-    expect(
-      await hosted(page).evaluate(() => {
-        try {
-          sessionStorage.setItem('probe', '1');
-          return true;
-        } catch {
-          return false;
-        }
-      }),
-    ).toBe(false);
-    const yo = catalogs.get('yo')!;
-    await frame.getByRole('combobox', { name: catalogs.get('en')!['page.language']! }).selectOption('yo');
-    await frame.getByRole('tab', { name: yo['card.tab']! }).waitFor(WAIT);
-    await page.keyboard.press('Escape');
-    await page.locator(FRAME).waitFor({ state: 'detached', ...WAIT });
-    // Opened again with the merchant's `locale: 'en'`: in the payer's Yorùbá, drawn so by the server.
-    await page.locator('#pay').click();
-    await card(page.frameLocator(FRAME), 'cc-number').waitFor(WAIT);
-    expect(new URL(hosted(page).url()).searchParams.get('locale')).toBe('yo');
-    await expect.poll(() => hosted(page).evaluate(() => document.documentElement.lang), WAIT).toBe('yo');
-    // A new page of the storefront (as after a wallet's return): the choice is in its own session storage.
-    await page.reload();
-    await page.locator('#pay').click();
-    await card(page.frameLocator(FRAME), 'cc-number').waitFor(WAIT);
-    expect(new URL(hosted(page).url()).searchParams.get('locale')).toBe('yo');
+    // A context of its own: nothing of the earlier tests' pages and frames.
+    const context = await e2e.browser.newContext({ viewport: { width: 1024, height: 800 } });
+    const page = await context.newPage();
+    try {
+      const { reference } = await e2e.stack.initiate();
+      const frame = await openFromShop(page, reference, 'en', crossSiteShopUrl);
+      // This Chromium keeps no storage for a third-party frame: the page's own record of the choice cannot outlive it.
+      expect(
+        await hosted(page).evaluate(() => {
+          try {
+            sessionStorage.setItem('probe', '1');
+            return true;
+          } catch {
+            return false;
+          }
+        }),
+      ).toBe(false);
+      const yo = catalogs.get('yo')!;
+      await frame.getByRole('combobox', { name: catalogs.get('en')!['page.language']! }).selectOption('yo');
+      await frame.getByRole('tab', { name: yo['card.tab']! }).waitFor(WAIT);
+      // Closed with the page's own × (it is the payer's, in their language now).
+      await frame.getByRole('button', { name: yo['page.close']! }).click();
+      await page.locator(FRAME).waitFor({ state: 'detached', ...WAIT });
+      // Opened again with the merchant's `locale: 'en'`: in the payer's Yorùbá, drawn so by the server.
+      await page.locator('#pay').click();
+      await card(page.frameLocator(FRAME), 'cc-number').waitFor(WAIT);
+      expect(new URL(hosted(page).url()).searchParams.get('locale')).toBe('yo');
+      await expect.poll(() => hosted(page).evaluate(() => document.documentElement.lang), WAIT).toBe('yo');
+      // A new page of the storefront (as after a wallet's return): the choice is in its own session storage.
+      await page.reload();
+      await page.locator('#pay').click();
+      await card(page.frameLocator(FRAME), 'cc-number').waitFor(WAIT);
+      expect(new URL(hosted(page).url()).searchParams.get('locale')).toBe('yo');
+    } finally {
+      await context.close();
+    }
   });
 
   it('a language that cannot load (offline) leaves the page as it was and says so; back online, it switches', async () => {
