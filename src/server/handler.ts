@@ -5,7 +5,7 @@ import type { TenderConfig } from './config';
 import { defaultLogger, isoNow, loggablePath, type LogRecord, type Logger } from './log';
 import { createProxy, fromWebRequest, type ProxyContext, type ProxyRequest } from './proxy';
 import { NOT_FOUND, SECURITY_HEADERS, errorAnswer, jsonResponse, methodNotAllowed, notFound, toResponse, type Answer } from './respond';
-import { selfOrigins } from './cors';
+import { createOriginPolicy } from './cors';
 import { createPageRoute } from './page';
 import { createAssetStore, entryResponse, noCompression, type AssetReader, type Compressor } from './static';
 import { createFetchUpstream, type UpstreamCall } from './upstream';
@@ -145,6 +145,7 @@ export function createTender(config: TenderConfig, deps: TenderHandlerDeps = {})
   const state = createServerState(config, { upstream, now, log, ...deps.state });
   const proxy = createProxy(config, { upstream, now, store: state.store, limits: state.limits, onCompletion: state.onCompletion });
   const pageVerify = { verifier: state.verifier, limiter: state.limits.read, deadlineMs: deps.pageVerifyMs ?? 400 };
+  const origins = createOriginPolicy(config.allowedOrigins, config.trustProxy);
 
   const servePage = createPageRoute(config, { assets, pageVerify, notBuilt, basePath: base, compressor, clientKey: state.limits.clientKey });
 
@@ -216,9 +217,10 @@ export function createTender(config: TenderConfig, deps: TenderHandlerDeps = {})
   // it (a storefront's CSP allows scripts from here, often not fetch); the answer is for the request's own Origin,
   // set by the browser, not the page. The list itself is no secret: it is in every page's CSP.
   function embedCheck(request: Request, url: URL): Response {
-    const origin = request.headers.get('origin');
-    const self = () => selfOrigins({ header: (name) => request.headers.get(name), self: () => url }, config.trustProxy);
-    const allowed = origin === null ? undefined : config.allowedOrigins.includes(origin) || self().includes(origin);
+    // The proxy's own decision: a listed origin, or this server's own (as addressed, or forwarded by trusted proxies).
+    const allowed = request.headers.has('origin')
+      ? origins.decide({ header: (name) => request.headers.get(name), self: () => url }).kind !== 'refuse'
+      : undefined;
     const headers = {
       ...SECURITY_HEADERS,
       'content-type': 'text/javascript; charset=utf-8',
