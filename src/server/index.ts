@@ -11,19 +11,15 @@ export type { ClosableTenderHandler, RequestInfo, TenderHandler, TenderHandlerDe
 export type { LogRecord, Logger } from './log';
 export { startTenderServer, toNodeListener, type NodeListenerOptions, type RunningTenderServer, type StartOptions } from './node';
 export { noCompression, webCompressor, type AssetReader, type Compressor, type Encoding } from './static';
-// The merchant's check of Tender's webhooks (webhookVerify.ts: Web Crypto, the same in web.ts).
-/** Checks a Tender webhook (Standard Webhooks) and resolves to its event; rejects with a WebhookVerificationError or a TypeError. */
-export { verifyWebhook } from './webhookVerify';
-/** Thrown by verifyWebhook for a request that is not a valid webhook (answer 400); `code` says which check failed. */
-export { WebhookVerificationError } from './webhookVerify';
-/** Options of verifyWebhook: `toleranceSeconds` (default 300) and `nowSeconds`. */
-export type { VerifyWebhookOptions } from './webhookVerify';
-/** The closed set of WebhookVerificationError codes. */
-export type { WebhookErrorCode } from './webhookVerify';
-/** Headers as a Web `Headers`, node:http's `req.headers` or a plain record. */
-export type { WebhookHeaders } from './webhookVerify';
-/** The JSON body of a Tender webhook: `type`, `timestamp` and the payment's `data`. */
-export type { TenderWebhookEvent } from './webhookVerify';
+// The merchant's check of Tender's webhooks (webhookVerify.ts: Web Crypto, the same in web.ts; each documented there).
+export {
+  type TenderWebhookEvent,
+  type VerifyWebhookOptions,
+  verifyWebhook,
+  type WebhookErrorCode,
+  type WebhookHeaders,
+  WebhookVerificationError,
+} from './webhookVerify';
 
 /**
  * Creates the Tender server as a Web-standard `(Request) => Promise<Response>` (Next.js route handlers, Hono, Deno,

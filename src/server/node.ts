@@ -378,13 +378,3 @@ export function startTenderServer(config: TenderConfig, options: StartOptions = 
     });
   });
 }
-
-// The server kit's webhook check, beside the server it comes with (webhookVerify.ts holds it).
-export {
-  type TenderWebhookEvent,
-  type VerifyWebhookOptions,
-  verifyWebhook,
-  type WebhookErrorCode,
-  type WebhookHeaders,
-  WebhookVerificationError,
-} from './webhookVerify';
