@@ -88,14 +88,12 @@ export function createRedisStore(options: RedisStoreOptions): TenderStore {
   redis.defineCommand('tenderAdd', { numberOfKeys: 3, lua: ADD });
   redis.defineCommand('tenderClaimJobs', { numberOfKeys: 2, lua: CLAIM_JOBS });
 
-  let healthy = false;
-  // What onHealth last said: nothing yet, so a Redis unreachable from the start is reported (a server that never
-  // connected must say so in its log, not only in /healthz), once, not on every retry.
-  let reported: boolean | undefined;
+  // Unknown until the first connect or failure, which is reported whichever it is: a Redis unreachable from the start
+  // must be said in the log, not only in /healthz (once, not on every retry). Unknown counts as not healthy.
+  let health: boolean | undefined;
   const setHealth = (h: boolean) => {
-    healthy = h;
-    if (h === reported) return;
-    reported = h;
+    if (h === health) return;
+    health = h;
     options.onHealth?.(h);
   };
   redis.on('ready', () => setHealth(true));
@@ -110,7 +108,7 @@ export function createRedisStore(options: RedisStoreOptions): TenderStore {
 
   return {
     kind: 'redis',
-    healthy: () => healthy,
+    healthy: () => health === true,
     limiter(name, perMinute) {
       let limiter = limiters.get(name);
       if (limiter) return limiter;
@@ -126,7 +124,7 @@ export function createRedisStore(options: RedisStoreOptions): TenderStore {
       });
       const wait = (e: unknown) => (e instanceof RateLimiterRes ? Math.max(1, Math.ceil(e.msBeforeNext / 1000)) : 0);
       limiter = {
-        take: (key) => (healthy ? shared : insurance).consume(key).then(() => 0, wait),
+        take: (key) => (health ? shared : insurance).consume(key).then(() => 0, wait),
       };
       limiters.set(name, limiter);
       return limiter;
