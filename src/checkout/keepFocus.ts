@@ -2,9 +2,10 @@
  * Keeps focus in the page when a press replaces its own screen ("Try another way", "Leave", "I've sent the money"):
  * the pressed control leaves the page with its screen and focus falls to <body>, so a screen reader says nothing and
  * a keyboard payer starts again from the top. After each change to the page's tree (the new screen, or a lazy part
- * of it, coming in), while the control last focused is gone and nothing else has focus, the new screen's heading or
- * first field takes it. A control still in the page (a click beside it) is left as it is. Installed with the session,
- * not in the first bundle: nothing has been pressed before it loads.
+ * of it, coming in), while the control last focused is gone and nothing else has focus, the new screen's heading takes
+ * it, else the choice already made in it (the bank chosen, where a keyboard enters a radio group; the search would open
+ * a phone's keyboard), else its first field. A control still in the page (a click beside it) is left as it is.
+ * Installed with the session, not in the first bundle: nothing has been pressed before it loads.
  */
 export function keepFocus(root: Element): void {
   let last: Element | undefined;
@@ -13,6 +14,10 @@ export function keepFocus(root: Element): void {
   });
   new MutationObserver(() => {
     if (last && !last.isConnected && document.activeElement === document.body)
-      root.querySelector<HTMLElement>('h2[tabindex="-1"], #tender-panel input, #tender-panel button')?.focus();
+      (
+        root.querySelector<HTMLElement>('h2[tabindex="-1"]') ??
+        root.querySelector<HTMLElement>('#tender-panel input:checked') ??
+        root.querySelector<HTMLElement>('#tender-panel input, #tender-panel button')
+      )?.focus();
   }).observe(root, { childList: true, subtree: true });
 }

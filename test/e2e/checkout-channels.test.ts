@@ -77,7 +77,12 @@ describe('hosted checkout: USSD, another bank', () => {
     await e2e.page.getByRole('button', { name: 'Get USSD code' }).click();
     await expectHeading(e2e.page, 'Dial this code on the phone linked to your account');
     expect(await e2e.page.locator('.tender-code').getAttribute('data-code')).toMatch(/^\*966\*/);
-    await e2e.page.getByRole('button', { name: 'Choose another bank' }).click();
+    await e2e.page.getByRole('button', { name: 'Choose another bank' }).focus();
+    await e2e.page.keyboard.press('Enter');
+    // The button left with its screen: focus is on the bank chosen (keepFocus), not on <body> nor the search.
+    await expect
+      .poll(() => e2e.page.evaluate(() => (document.activeElement as HTMLInputElement | null)?.matches('input[type="radio"]:checked') ?? false), WAIT)
+      .toBe(true);
     await e2e.page.getByRole('radio', { name: 'Access Bank' }).check(WAIT);
     await e2e.page.getByRole('button', { name: 'Get USSD code' }).click();
     await expectHeading(e2e.page, 'Dial this code on the phone linked to your account');

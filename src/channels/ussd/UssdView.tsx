@@ -25,7 +25,6 @@ export default function UssdView({ ctx }: ChannelProps<UssdInstructions>) {
   );
   const codeRef = useRef<HTMLHeadingElement>(null);
   const banksRef = useRef<HTMLFieldSetElement>(null);
-  const hadCode = useRef(false);
   // Where a keyboard lands in a radio group: the chosen bank, else the first one listed, else the search.
   const focusBanks = () => {
     const f = banksRef.current;
@@ -42,11 +41,9 @@ export default function UssdView({ ctx }: ChannelProps<UssdInstructions>) {
     };
   }, []);
   const shown = flow.shown.value;
+  // "Choose another bank" replaces the screen that held it: the page's keepFocus takes focus to the chosen bank.
   useEffect(() => {
-    // "Choose another bank" replaces the screen that held it: focus goes to the list, not to <body>.
     if (shown) codeRef.current?.focus();
-    else if (hadCode.current) focusBanks();
-    hadCode.current = !!shown;
   }, [shown?.code]);
 
   if (shown) {
