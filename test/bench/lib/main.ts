@@ -99,6 +99,11 @@ export interface Results {
     /** The middle half of the rounds' ratios (lower and upper quartiles). */
     memoryMiddle: [number, number];
     redisRatio?: number;
+    /**
+     * The pass-through and Tender (memory store) loaded together at the same paced rate, round after round: the
+     * same requests in the same seconds, neither saturated, as a merchant's traffic mostly is.
+     */
+    paced?: { rate: number; seconds: number; rounds: number; bare: number; memory: number; ratio: number; range: [number, number]; middle: [number, number] };
     /** Tender's own work per proxied call, timed in process with no sockets (proc/ownWork.ts). */
     ownWork?: OwnWork;
     /** The Tender process that served the browser runs first, on the same load (absent when none ran). */
@@ -514,6 +519,28 @@ export async function main({ benchDir, root }: { benchDir: string; root: string 
           );
         }
         const spread = (xs: number[]) => (xs.length ? ([Math.min(...xs), Math.max(...xs)] as [number, number]) : undefined);
+        // The same two servers loaded at once, each at the same paced rate: the rounds above run each as fast as it
+        // answers, so the two are measured at different loads (the pass-through's higher) and seconds apart. Here both
+        // answer the same requests a second in the same seconds, so the host's background falls on both alike.
+        const PACED_RATE = 1500;
+        const PACED_SECONDS = 4;
+        const PACED_ROUNDS = Number(process.env.BENCH_CPU_PACED_ROUNDS) || 7;
+        const paced = { bare: [] as number[], memory: [] as number[], ratios: [] as number[] };
+        for (let round = 0; round < PACED_ROUNDS; round++) {
+          const before = [ticks(bare.proc.pid), ticks(fresh.proc.pid)];
+          const [b, m] = await Promise.all(
+            [bare, fresh].map((child) => autocannon(benchDir, child.url, { connections: 32, seconds: PACED_SECONDS, rate: PACED_RATE, body })),
+          );
+          const usBare = (((ticks(bare.proc.pid) - before[0]!) / hz) * 1e6) / Math.max(1, b!.total);
+          const usMemory = (((ticks(fresh.proc.pid) - before[1]!) / hz) * 1e6) / Math.max(1, m!.total);
+          paced.bare.push(usBare);
+          paced.memory.push(usMemory);
+          paced.ratios.push(usMemory / usBare);
+          log(`  CPU paced round ${round + 1}: bare ${usBare.toFixed(1)} µs (${b!.total}), memory ${usMemory.toFixed(1)} µs (${m!.total})`);
+          for (const l of [b!, m!])
+            if (l.errors || l.non2xx)
+              notes.push(`A paced CPU round saw ${l.errors} errors and ${l.non2xx} non-2xx answers (by status: ${JSON.stringify(l.codes)}).`);
+        }
         // After the rounds, with no load running: the part of the ratio that is Tender's own code, timed in process.
         const ownWork = await timeTenderOwnWork(root, tenderEnv);
         if (ownWork.unexpected) notes.push(`The in-process timing of the proxied call saw ${ownWork.unexpected} answers other than 200.`);
@@ -529,6 +556,16 @@ export async function main({ benchDir, root }: { benchDir: string; root: string 
           memoryRange: spread(ratios.memory!)!,
           memoryMiddle: quartiles(ratios.memory!)!,
           redisRatio: median(ratios.redis),
+          paced: {
+            rate: PACED_RATE,
+            seconds: PACED_SECONDS,
+            rounds: PACED_ROUNDS,
+            bare: median(paced.bare)!,
+            memory: median(paced.memory)!,
+            ratio: median(paced.ratios)!,
+            range: spread(paced.ratios)!,
+            middle: quartiles(paced.ratios)!,
+          },
           served: median(per.served),
           servedRatio: median(ratios.served),
           note: redis ? undefined : `Redis not measured: ${redisMissing}`,

@@ -13,8 +13,15 @@ export interface Load {
   codes: Record<string, number>;
 }
 
-/** Loads `url`'s verify for `seconds`; given `amount`, until that many requests were answered (within `seconds`). */
-export function autocannon(benchDir: string, url: string, o: { connections: number; seconds: number; body: string; amount?: number }): Promise<Load> {
+/**
+ * Loads `url`'s verify for `seconds`; given `amount`, until that many requests were answered (within `seconds`); given
+ * `rate`, at that many requests a second in all (paced, not as fast as the server answers).
+ */
+export function autocannon(
+  benchDir: string,
+  url: string,
+  o: { connections: number; seconds: number; body: string; amount?: number; rate?: number },
+): Promise<Load> {
   const args = [
     join(benchDir, 'node_modules/autocannon/autocannon.js'),
     '-j',
@@ -27,6 +34,7 @@ export function autocannon(benchDir: string, url: string, o: { connections: numb
     '-b',
     o.body,
   ];
+  if (o.rate !== undefined) args.push('-R', String(o.rate));
   if (o.amount === undefined) args.push('-d', String(o.seconds));
   else args.push('-a', String(o.amount), '-t', '30');
   args.push(`${url}/api/v1/transaction/verify`);
