@@ -360,6 +360,9 @@ export function createSession(deps: ModelDeps, state: ModelState): Session {
       redirect(url) {
         const r = go(url);
         if (r.ok) dispatch({ type: 'redirect', channel, newId: newId() });
+        // Why is for the integrator (the payer is told only that it was not safe, in their language): a wallet or
+        // bank host missing from the allowed list is theirs to fix. Never the URL itself, which may carry a token.
+        else send({ type: 'error', code: 'navigate_refused', message: `The checkout did not send the payer to the page the payment API gave: ${r.reason}.` });
         return r;
       },
       fail: (reason) => void dispatch({ type: 'fail', ...(reason ? { reason } : {}) }),

@@ -53,7 +53,7 @@ export default function BankTransferView({ ctx }: ChannelProps<TransferAccount>)
           </>
         )}
         <p class="tender-form-error" role="alert">
-          {flow.error.value}
+          {flow.error.value?.()}
         </p>
         <button type="button" class="tender-btn tender-btn--primary" aria-disabled={busy} onClick={get}>
           {busy ? kitText.t('processing') : text.t(expired.value ? 'getNew' : 'get')}

@@ -239,8 +239,12 @@ describe('card form', () => {
     await flush();
     fillCard('5123450000000008');
     fireEvent.click(pay());
-    expect(await screen.findByText(/could not send you to the payment page safely/)).toBeTruthy();
+    expect(await screen.findByText('We could not send you to the payment page safely.')).toBeTruthy();
     expect(t.assigned).toEqual([]);
+    // Why goes to the integrator's onError, not into the payer's sentence (in their language, with English inside).
+    expect(t.messages).toContainEqual(
+      expect.objectContaining({ type: 'error', code: 'navigate_refused', message: expect.stringContaining('javascript: is not allowed') }),
+    );
   });
 
   it('after a time-out confirms by verify and never says failed', async () => {

@@ -91,7 +91,7 @@ export function CardView({ ctx }: ChannelProps) {
   };
   const onSubmit = (e: Event) => {
     e.preventDefault();
-    const failed = () => (s.formError.value = kitText.t('errNetwork'));
+    const failed = () => (s.formError.value = () => kitText.t('errNetwork'));
     void Promise.all([loadFlow(), checks.value ?? loadChecks()]).then(([flow, v]) => flow.submitForm(s, ctx, v), failed);
   };
 
@@ -108,7 +108,7 @@ export function CardView({ ctx }: ChannelProps) {
         {field('cvv', digitsOf(s.cvv.value).length > brand.cvv, formatCvv, 'cc-csc', '1234'.slice(0, brand.cvv), 4)}
       </div>
       <p class="tender-form-error" role="alert">
-        {s.formError.value}
+        {s.formError.value?.()}
       </p>
       {/* Drawn by the server as a plain button: pressed before the page's script, it neither submits (nor tries
           to: the CSP would refuse it) nor does Enter; it says it is getting ready. The script makes it the submit. */}

@@ -48,8 +48,8 @@ export function SecretStep({ s, ctx, submit, resend }: { s: CardState; ctx: Chan
       <Field
         id={isPin ? 'tender-card-pin' : 'tender-card-otp'}
         label={text.t(isPin ? 'pinLabel' : 'otpLabel')}
-        hint={isPin ? text.t('pinHint') : s.stepMessage.value || text.t('otpHint')}
-        error={s.stepError.value}
+        hint={isPin ? text.t('pinHint') : s.stepMessage.value?.() || text.t('otpHint')}
+        error={s.stepError.value?.()}
         note={isPin ? undefined : lastTry ? text.t('lastTry') : ''}
         type="password"
         inputMode="numeric"

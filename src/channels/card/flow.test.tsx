@@ -6,6 +6,9 @@ import outcome from '../../checkout/messages/outcome.yo';
 import { loadLocale } from '../../i18n/catalogs';
 import { showLocale } from '../../i18n/text';
 import steps from './messages/card-steps.yo';
+import stepsEn from './messages/card-steps.en';
+import kitEn from '../kit/messages/kit.en';
+import kit from '../kit/messages/kit.yo';
 
 // The bank's step messages in the payer's language (Yorùbá here): Tender's own sentence for each case, the payment
 // API's English words only ever as a quote after it.
@@ -153,5 +156,40 @@ describe('the bank’s step messages, in the payer’s language', { timeout: 20_
     expect(screen.queryByRole('heading', { name: outcome.failureTitle })).toBeNull();
     expect(t.messages.some((m) => (m as { type: string }).type === 'failure')).toBe(false);
     expect(t.assigned).toEqual([]);
+  });
+});
+
+// What the form already says is kept as the words to say, not as text: a payer who switches language (after a
+// wrong PIN, say) reads it in the new one, not in the one it first appeared in.
+describe('a switch of language redraws what the form already says', { timeout: 20_000 }, () => {
+  it('a wrong PIN, then English', async () => {
+    renderApp({ [VERIFY]: verifyAnswer('pending'), [CARD]: [ok({ authMode: 'pin' }), declined('Incorrect PIN')] });
+    await toStep('5399838383838381', 'pin');
+    await enter('tender-card-pin', '9999');
+    await waitFor(() => expect(errorOf('tender-card-pin')).toBe(steps.pinWrong));
+    showLocale('en');
+    await waitFor(() => expect(errorOf('tender-card-pin')).toBe(stepsEn.pinWrong));
+  });
+
+  it('the code step’s hint, with the bank’s words quoted after it', async () => {
+    const hint = 'Enter the OTP sent to your phone';
+    renderApp({ [VERIFY]: verifyAnswer('pending'), [CARD]: ok({ authMode: 'otp', message: hint }) });
+    await toStep('5200000000000007', 'otp');
+    showLocale('en');
+    await waitFor(() =>
+      expect(document.getElementById('tender-card-otp-hint')?.textContent).toBe(`${stepsEn.otpHint} ${stepsEn.bankSaid.replace('{reason}', hint)}`),
+    );
+  });
+
+  it('a refusal at the PIN step', async () => {
+    renderApp({
+      [VERIFY]: verifyAnswer('pending'),
+      [CARD]: [ok({ authMode: 'pin' }), { status: 429, body: { status: false, code: 'rate_limited', message: 'Slow down' } }],
+    });
+    await toStep('5399838383838381', 'pin');
+    await enter('tender-card-pin', '1234');
+    await waitFor(() => expect(errorOf('tender-card-pin')).toBe(kit.errRateLimited));
+    showLocale('en');
+    await waitFor(() => expect(errorOf('tender-card-pin')).toBe(kitEn.errRateLimited));
   });
 });

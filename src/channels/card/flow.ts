@@ -1,6 +1,6 @@
 import type { CardPaymentData } from '../../api/card';
 import type { ChannelContext, CompletionResult } from '../kit/context';
-import { problemOf } from '../kit/errors';
+import { problemOf, type Said } from '../kit/errors';
 import { kitText } from '../kit/text';
 import { whenOnline } from '../../platform/online';
 import { redirectProblem } from '../kit/flows';
@@ -25,6 +25,12 @@ function fail(s: CardState, ctx: Ctx, said: string | undefined) {
 
 /** Tender's sentence, then the bank's words quoted after it (they may hold what the payer needs, or be in English). */
 const withBankWords = (own: string, said: string | undefined): string => (said ? `${own} ${cardStepText.t('bankSaid', { reason: said })}` : own);
+
+/** One of the card step's own sentences, drawn in the language shown. */
+const stepSaid =
+  (key: Parameters<typeof cardStepText.t>[0]): Said =>
+  () =>
+    cardStepText.t(key);
 
 // The API marks a wrong code by its responseCode (T0; T1 once wrong codes have failed the transaction), a wrong PIN
 // only in words: those are matched narrowly, so that no other refusal is taken for one and asked again.
@@ -60,7 +66,7 @@ export function submitForm(s: CardState, ctx: Ctx, checks: Checks): Promise<void
   }
   // "You are offline" is wrong once the connection is back: it goes then, and what was typed stays. Online already,
   // this runs at once and finds another message, or none. (Here, not in the form: this module is not in the first load.)
-  return submitDetails(s, ctx).then(() => whenOnline(() => s.formError.peek() === kitText.t('errOffline') && (s.formError.value = undefined)));
+  return submitDetails(s, ctx).then(() => whenOnline(() => s.formError.peek()?.() === kitText.t('errOffline') && (s.formError.value = undefined)));
 }
 
 /** The bank asks for a PIN or a one-time code: the step's form, within the same attempt. */
@@ -70,7 +76,7 @@ function askSecret(s: CardState, ctx: Ctx, step: 'pin' | 'otp', message: string 
   s.otpReference = otpReference;
   // The bank's hint may carry what the payer needs (a sandbox's test code, the phone it went to) but is in its own
   // words and language: quoted after Tender's.
-  s.stepMessage.value = step === 'otp' && message ? withBankWords(cardStepText.t('otpHint'), message) : undefined;
+  s.stepMessage.value = step === 'otp' && message ? () => withBankWords(cardStepText.t('otpHint'), message) : undefined;
   s.stepError.value = undefined;
   s.secret.value = '';
   // A new code is counted afresh, as the gateway does.
@@ -119,7 +125,7 @@ async function submitDetails(s: CardState, ctx: Ctx): Promise<void> {
  * A call that did not answer: a decline ends the attempt (with the bank's words), a refusal is shown, an unknown
  * outcome is verified.
  */
-function onProblem(s: CardState, r: CompletionResult<unknown>, declined: (reason: string) => void, refused: (text: string) => void): void {
+function onProblem(s: CardState, r: CompletionResult<unknown>, declined: (reason: string) => void, refused: (text: Said) => void): void {
   if (r.kind === 'declined') declined(r.message);
   else if (r.kind === 'unknown') forgetCard(s, true);
   else if (r.kind === 'refused') refused(problemOf(r)!);
@@ -131,7 +137,7 @@ export async function submitSecret(s: CardState, ctx: Ctx): Promise<void> {
   const value = s.secret.value;
   const ok = isPin ? /^\d{4}$/.test(value) : /^\d{4,8}$/.test(value);
   if (!ok) {
-    s.stepError.value = cardStepText.t(isPin ? 'pinInvalid' : 'otpInvalid');
+    s.stepError.value = stepSaid(isPin ? 'pinInvalid' : 'otpInvalid');
     s.refs.secret.current?.focus();
     return;
   }
@@ -154,13 +160,13 @@ export async function submitSecret(s: CardState, ctx: Ctx): Promise<void> {
   // the same, before the bank locks the card); anything else ends the attempt.
   if (r.kind === 'declined' && wrongSecret(r, isPin)) {
     if (++s.tries.value < OTP_TRIES) {
-      s.stepError.value = cardStepText.t(isPin ? 'pinWrong' : 'otpWrong');
+      s.stepError.value = stepSaid(isPin ? 'pinWrong' : 'otpWrong');
       s.refs.secret.current?.focus();
     } else if (isPin) {
       // The checkout stops, not the bank: the payment waits there for a PIN, so it has not failed.
       forgetCard(s);
       ctx.abandon();
-      s.formError.value = cardStepText.t('pinTries');
+      s.formError.value = stepSaid('pinTries');
     } else {
       // The gateway fails the payment on its last wrong code; it said "try again" instead, so verify asks.
       finish(s, ctx, { authMode: 'no-auth' });

@@ -1,4 +1,5 @@
 import { type Signal, signal } from '../../signals/signals';
+import type { Said } from '../kit/errors';
 import type { CardDetails } from './calls';
 import { digitsOf, formatCardNumber, formatExpiry } from './format';
 
@@ -18,9 +19,9 @@ export interface CardState {
   readonly secret: Signal<string>;
   readonly touched: Signal<Readonly<Record<string, boolean>>>;
   readonly submitted: Signal<boolean>;
-  readonly stepError: Signal<string | undefined>;
-  readonly formError: Signal<string | undefined>;
-  readonly stepMessage: Signal<string | undefined>;
+  readonly stepError: Signal<Said | undefined>;
+  readonly formError: Signal<Said | undefined>;
+  readonly stepMessage: Signal<Said | undefined>;
   /** Wrong PINs or codes since the step was shown (the API reports no count: see OTP_TRIES). */
   readonly tries: Signal<number>;
   /** When the bank last sent a one-time code (epoch ms): a new one may be asked for a while after. */
@@ -63,9 +64,9 @@ export function cardStateOf(owner: object): CardState {
       secret: signal(''),
       touched: signal({}),
       submitted: signal(false),
-      stepError: signal<string | undefined>(undefined),
-      formError: signal<string | undefined>(undefined),
-      stepMessage: signal<string | undefined>(undefined),
+      stepError: signal<Said | undefined>(undefined),
+      formError: signal<Said | undefined>(undefined),
+      stepMessage: signal<Said | undefined>(undefined),
       tries: signal(0),
       codeSentAt: signal<number | undefined>(undefined),
       resent: signal(false),

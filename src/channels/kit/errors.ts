@@ -14,6 +14,12 @@ const ERROR_KEYS = {
   config: 'errConfig',
 } as const satisfies Record<ProxyErrorCode, Parameters<typeof kitText.t>[0]>;
 
+/**
+ * A message to the payer, drawn in the language the page shows when it is drawn: kept as the words to say, not as
+ * text, so that a payer who switches language reads it in the new one.
+ */
+export type Said = () => string;
+
 /** True when a completion call's outcome is unknown: it may have reached the API. Verify, never re-submit. */
 export function isUnknownOutcome(e: ProxyError): boolean {
   return e.code === 'network' || e.code === 'timeout' || e.code === 'upstream' || e.code === 'invalid_response';
@@ -27,8 +33,14 @@ const errorText = (code: ProxyErrorCode): string => kitText.t(ERROR_KEYS[code]);
  * language, the API's own words (English, and maybe what the payer needs) quoted after it; the closed message of a
  * refusal; nothing for an answer, an unknown outcome (the checkout shows its own screen) or a busy attempt.
  */
-export function problemOf(r: CompletionResult<unknown>): string | undefined {
-  if (r.kind === 'declined') return r.message ? `${kitText.t('errDeclined')} ${kitText.t('serviceSaid', { reason: r.message })}` : kitText.t('errDeclined');
-  if (r.kind === 'refused') return errorText(r.error.code);
+export function problemOf(r: CompletionResult<unknown>): Said | undefined {
+  if (r.kind === 'declined') {
+    const reason = r.message;
+    return () => (reason ? `${kitText.t('errDeclined')} ${kitText.t('serviceSaid', { reason })}` : kitText.t('errDeclined'));
+  }
+  if (r.kind === 'refused') {
+    const code = r.error.code;
+    return () => errorText(code);
+  }
   return undefined;
 }

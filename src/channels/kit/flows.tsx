@@ -1,16 +1,16 @@
 import { type Signal, useSignal } from '../../signals/signals';
 import type { ProxyCall } from './call';
 import type { ChannelContext, CompletionResult } from './context';
-import { problemOf } from './errors';
+import { problemOf, type Said } from './errors';
 import { kitText } from './text';
 
 // The two flows more than one channel shares: "redirect, then verify on return" (wallets, hosted page, the
 // card's 3-D Secure step) and "show instructions, then poll" (USSD, bank transfer).
 
-/** Sends the payer to `url` through the checkout's one checked navigation; the reason when it refused. */
-export function redirectProblem(ctx: Pick<ChannelContext<unknown>, 'redirect'>, url: unknown): string | undefined {
+/** Sends the payer to `url` through the checkout's one checked navigation; what to tell the payer when it refused. */
+export function redirectProblem(ctx: Pick<ChannelContext<unknown>, 'redirect'>, url: unknown): Said | undefined {
   const nav = ctx.redirect(url);
-  return nav.ok ? undefined : kitText.t('errRedirect', { reason: nav.reason });
+  return nav.ok ? undefined : () => kitText.t('errRedirect');
 }
 
 /** Props of {@link RedirectPanel}. */
@@ -24,7 +24,7 @@ export interface RedirectPanelProps {
 
 /** Redirect, then verify on return: one button, one completion call, one checked navigation. */
 export function RedirectPanel({ ctx, intro, action, start }: RedirectPanelProps) {
-  const error = useSignal<string | undefined>(undefined);
+  const error = useSignal<Said | undefined>(undefined);
   const busy = ctx.busy.value;
   const go = async () => {
     if (ctx.busy.value) return;
@@ -36,7 +36,7 @@ export function RedirectPanel({ ctx, intro, action, start }: RedirectPanelProps)
     <div class="tender-form">
       <p>{intro}</p>
       <p class="tender-form-error" role="alert">
-        {error.value}
+        {error.value?.()}
       </p>
       <button type="button" class="tender-btn tender-btn--primary" aria-disabled={busy} onClick={() => void go()}>
         {busy ? kitText.t('processing') : action}
@@ -50,7 +50,7 @@ export interface Instructions<R> {
   /** The instructions shown, after the call answered or after a reload. */
   readonly shown: Signal<R | undefined>;
   /** Why the last request did not give any. */
-  readonly error: Signal<string | undefined>;
+  readonly error: Signal<Said | undefined>;
   /** Asks the API for instructions (the attempt's completion call) and verifies in the background once shown. */
   request(): Promise<void>;
   /** Drops them (another bank, an expired account): the attempt ends, nothing is pending at the API. */
@@ -64,7 +64,7 @@ export function useInstructions<T, R>(
   instructionsOf: (answer: T) => R,
 ): Instructions<R> {
   const shown = useSignal<R | undefined>(ctx.resumed);
-  const error = useSignal<string | undefined>(undefined);
+  const error = useSignal<Said | undefined>(undefined);
   return {
     shown,
     error,

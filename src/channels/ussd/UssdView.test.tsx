@@ -152,6 +152,21 @@ describe('USSD', () => {
     }
   });
 
+  it('says it again in the language the payer switches to', async () => {
+    renderApp({ [VERIFY]: verifyAnswer('pending'), [BANKS]: banks, 'POST /api/v1/ussd-payment': { body: { status: false, message: 'Bank not available' } } });
+    open();
+    fireEvent.click(await screen.findByRole('radio', { name: 'GTBank' }));
+    getCode();
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toBe('The payment was declined. The payment service said: “Bank not available”'));
+    await loadLocale('yo');
+    try {
+      showLocale('yo');
+      await waitFor(() => expect(screen.getByRole('alert').textContent).toBe('Wọ́n kọ̀ ìsanwó náà. Ohun tí iṣẹ́ ìsanwó sọ: “Bank not available”'));
+    } finally {
+      showLocale('en');
+    }
+  });
+
   it('builds tel: links except on iOS and groups codes', () => {
     expect(telLink('*737*000*1234#', 'Mozilla/5.0 (Linux; Android 14)')).toBe('tel:*737*000*1234%23');
     expect(telLink('*737#', 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X)')).toBeUndefined();

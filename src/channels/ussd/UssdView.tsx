@@ -152,7 +152,7 @@ export default function UssdView({ ctx }: ChannelProps<UssdInstructions>) {
         )}
       </fieldset>
       <p class="tender-form-error" role="alert">
-        {flow.error.value}
+        {flow.error.value?.()}
       </p>
       {/* Not disabled without a bank: pressed, it says what is missing (a dimmed button says nothing). */}
       <button type="submit" class="tender-btn tender-btn--primary" aria-disabled={busy}>

@@ -11,5 +11,5 @@ export default {
   errConfig: 'This checkout is not set up correctly. Please contact the merchant.',
   errBadRequest: 'Some details were not accepted. Check them and try again.',
   errUpstream: 'The payment service is not answering. Please try again shortly.',
-  errRedirect: 'We could not send you to the payment page safely: {reason}.',
+  errRedirect: 'We could not send you to the payment page safely.',
 };

@@ -11,5 +11,5 @@ export default {
   errConfig: 'Ba a saita wannan wurin biya daidai ba. Don Allah ku tuntuɓi ɗan kasuwar.',
   errBadRequest: 'Ba a karɓi wasu bayanai ba. Ku duba su, ku sake gwadawa.',
   errUpstream: 'Sabis ɗin biya ba ya amsawa. Don Allah ku sake gwadawa nan ba da jimawa ba.',
-  errRedirect: 'Ba mu iya kai ku shafin biya cikin aminci ba: {reason}.',
+  errRedirect: 'Ba mu iya kai ku shafin biya cikin aminci ba.',
 };

@@ -11,5 +11,5 @@ export default {
   errConfig: 'Edozighị ebe ịkwụ ụgwọ a nke ọma. Biko kpọtụrụ ụlọ ahịa ahụ.',
   errBadRequest: 'Anabataghị ụfọdụ nkọwa. Lelee ha ma nwaa ọzọ.',
   errUpstream: 'Ọrụ ịkwụ ụgwọ anaghị aza. Biko nwaa ọzọ n’oge na-adịghị anya.',
-  errRedirect: 'Anyị enweghị ike iziga gị n’ibe ịkwụ ụgwọ n’enweghị ihe egwu: {reason}.',
+  errRedirect: 'Anyị enweghị ike iziga gị n’ibe ịkwụ ụgwọ n’enweghị ihe egwu.',
 };

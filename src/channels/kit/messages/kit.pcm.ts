@@ -11,5 +11,5 @@ export default {
   errConfig: 'Dem no set dis checkout well. Abeg contact di seller.',
   errBadRequest: 'Dem no accept some of di details. Check dem well and try again.',
   errUpstream: 'Di payment service no dey answer. Abeg try again soon.',
-  errRedirect: 'We no fit carry you go di payment page safely: {reason}.',
+  errRedirect: 'We no fit carry you go di payment page safely.',
 };

@@ -11,5 +11,5 @@ export default {
   errConfig: 'Wọn kò ṣètò ibi ìsanwó yìí dáadáa. Ẹ jọ̀ọ́, ẹ kàn sí oníṣòwò náà.',
   errBadRequest: 'A kò gba àwọn ìsọfúnni kan. Ẹ ṣàyẹ̀wò wọn kí ẹ sì gbìyànjú lẹ́ẹ̀kan sí i.',
   errUpstream: 'Iṣẹ́ ìsanwó kò dáhùn. Ẹ jọ̀ọ́, ẹ gbìyànjú lẹ́ẹ̀kan sí i láìpẹ́.',
-  errRedirect: 'A kò lè gbé yín lọ sí ojú-ìwé ìsanwó láìléwu: {reason}.',
+  errRedirect: 'A kò lè gbé yín lọ sí ojú-ìwé ìsanwó láìléwu.',
 };
