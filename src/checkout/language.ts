@@ -3,6 +3,7 @@ import { isLocale, type Locale } from '../i18n/locale';
 import { activeLocale, showLocale } from '../i18n/text';
 import type { JsonStore } from '../platform/storage';
 import { signal } from '../signals/signals';
+import { pageText } from './text';
 
 // The payer's own choice of language, kept for the session: a reload, or the way back from a 3-D Secure page or a
 // wallet, comes back in it even though the server drew that page in the merchant's or the browser's language.
@@ -30,7 +31,11 @@ export async function switchLocale(locale: Locale, store: JsonStore | undefined,
   if (locale !== activeLocale.peek()) {
     await loadLocale(locale);
     showLocale(locale);
-    if (doc) doc.documentElement.lang = locale;
+    if (doc) {
+      doc.documentElement.lang = locale;
+      // What a screen reader says of the frame, in the language the page now speaks.
+      doc.title = pageText.t('title');
+    }
   }
   if (!store) return;
   store.set(KEY, locale);

@@ -4,6 +4,7 @@ import { afterEach, expect, it } from 'vitest';
 import { showLocale } from '../i18n/text';
 import { memoryStore } from '../platform/storage';
 import { payerLocale, switchLocale } from './language';
+import yo from './messages/page.yo';
 import { flush, testModel, verifyAnswer } from './testkit';
 
 afterEach(() => {
@@ -22,4 +23,13 @@ it('tells the loader the language the payer chose, never the one the server or t
   expect(told()).toEqual([]);
   await switchLocale('yo', memoryStore());
   expect(told()).toEqual([{ type: 'locale', reference: 'REF-1', locale: 'yo' }]);
+});
+
+it('puts the page’s <title> in the language switched to, as <html lang>: a screen reader says it of the frame', async () => {
+  document.title = 'Checkout';
+  await switchLocale('yo', undefined);
+  expect(document.documentElement.lang).toBe('yo');
+  expect(document.title).toBe(yo.title);
+  await switchLocale('en', undefined);
+  expect(document.title).toBe('Checkout');
 });

@@ -76,6 +76,24 @@ export interface FirstScreen {
   readonly late?: string;
 }
 
+/** A page's strings in `locale`, the merchant's overrides on top. */
+function stringsFor(search: URLSearchParams, config: PageConfig, locale: Locale) {
+  if (!catalogs) throw new Error('call loadPageStrings() first');
+  const params = readPageParams(search);
+  // The merchant's wallet names replace the catalog's in every language: they are brands.
+  const catalog = catalogs.get(locale)!;
+  const overrides = mergeOverrides(walletNameOverrides(config), checkOverrides(params.messages, catalog).overrides);
+  return { params, overrides, strings: { ...catalog, ...overrides[locale] } };
+}
+
+/**
+ * The page's `<title>` element in `locale` (the merchant's words for it, when they gave some): what a screen reader
+ * says of the frame, and a tab or the history show. {@link loadPageStrings} must have loaded the strings.
+ */
+export function renderPageTitle(search: URLSearchParams, config: PageConfig, locale: Locale): string {
+  return renderToString(<title>{stringsFor(search, config, locale).strings['page.title']}</title>);
+}
+
 /**
  * The hosted page's first screen, for the server to send inside `#app` so the form paints with the document,
  * before any script: the same tree as src/checkout/main.tsx renders from the same URL, configuration and
@@ -91,12 +109,7 @@ export function renderFirstScreen(
   locale: Locale,
   selfOrigins: readonly string[] = [],
 ): FirstScreen {
-  if (!catalogs) throw new Error('renderFirstScreen: call loadPageStrings() first');
-  const params = readPageParams(search);
-  // The merchant's wallet names replace the catalog's in every language: they are brands.
-  const catalog = catalogs.get(locale)!;
-  const overrides = mergeOverrides(walletNameOverrides(config), checkOverrides(params.messages, catalog).overrides);
-  const strings = { ...catalog, ...overrides[locale] };
+  const { params, overrides, strings } = stringsFor(search, config, locale);
   const first = firstScreenStrings(strings);
   if (verified && txn?.status !== 'pending') return { html: undefined, strings: first };
   // The loader frames the page with its storefront's origin; the page embeds itself only for an allowed one, or its

@@ -1,4 +1,4 @@
-import { loadPageStrings, pageLocale, renderFirstScreen } from '../checkout/ssr';
+import { loadPageStrings, pageLocale, renderFirstScreen, renderPageTitle } from '../checkout/ssr';
 import type { Locale } from '../i18n/locale';
 import { colorSchemeCss, colorSchemeMeta, colorSchemeOf } from '../platform/colorScheme';
 import { applyTheme } from '../platform/theme';
@@ -182,7 +182,9 @@ export function createPageRoute(config: TenderConfig, deps: PageRouteDeps) {
       const f = renderFirstScreen(url.searchParams, pageConfig, t, verified, locale, self);
       return { html: f.html && f.html + (f.late ?? ''), data: jsonElement('tender-text', f.strings) };
     };
-    let html = page.html.replace('<html lang="en">', `<html lang="${locale}">`);
+    let html = page.html
+      .replace('<html lang="en">', `<html lang="${locale}">`)
+      .replace('<title>Checkout</title>', renderPageTitle(url.searchParams, pageConfig, locale));
     let h = page.headers;
     const scheme = schemeStyle(url.searchParams.get('colorScheme'));
     if (scheme.meta !== 'light') html = html.replace('<meta name="color-scheme" content="light">', `<meta name="color-scheme" content="${scheme.meta}">`);

@@ -9,7 +9,7 @@ import { renderTxnElement, streamPage, type PageTxn } from './pageTxn';
 import { API_KEY, startHarness, type Harness } from './testHarness';
 
 const PAGE =
-  '<!doctype html><html><head><script type="module" async crossorigin src="/checkout/assets/app.js"></script></head><body><div id="app"></div></body></html>';
+  '<!doctype html><html lang="en"><head><title>Checkout</title><script type="module" async crossorigin src="/checkout/assets/app.js"></script></head><body><div id="app"></div></body></html>';
 const verified = (data: Record<string, unknown>) => ({ kind: 'json' as const, body: { status: true, message: 'Verification successful', data } });
 const noData = (body: string) => {
   expect(body).not.toContain('tender-txn');
@@ -40,6 +40,20 @@ afterAll(async () => {
 afterEach(() => {
   h.assertNoKeyLeak();
   h.upstream.requests.length = 0;
+});
+
+describe('the page in the payer’s language', () => {
+  it('says it on <html lang> and in its <title> (what a screen reader says of the frame), the merchant’s words escaped', async () => {
+    h.upstream.behave(() => verified({ status: 'pending', amount: 2500, currency: 'NGN' }));
+    const yo = await h.request({ path: '/checkout/?transactionReference=REF-1&locale=yo' });
+    expect(yo.body).toContain('<html lang="yo"><head><title>Ibi ìsanwó</title>');
+    const ha = await h.request({ path: '/checkout/?transactionReference=REF-1', headers: { 'accept-language': 'ha-NG,ha;q=0.9' } });
+    expect(ha.body).toContain('<html lang="ha">');
+    expect(ha.body).not.toContain('<title>Checkout</title>');
+    const messages = encodeURIComponent(JSON.stringify({ en: { 'page.title': 'Pay </title><script>alert(1)</script>' } }));
+    const own = await h.request({ path: `/checkout/?transactionReference=REF-1&messages=${messages}` });
+    expect(own.body).toContain('<title>Pay &lt;/title>&lt;script>alert(1)&lt;/script></title>');
+  });
 });
 
 describe('the page with its verified transaction', () => {
