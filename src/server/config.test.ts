@@ -199,6 +199,12 @@ describe('shared state, reconcile and webhooks', () => {
       [{ TENDER_REDIS_URL: 'redis://:pw-123456@host:6379/x' }, /TENDER_REDIS_URL/],
       [{ TENDER_WEBHOOK_URL: 'https://shop.example/hook' }, /TENDER_WEBHOOK_SECRET is required with TENDER_WEBHOOK_URL/],
       [{ TENDER_WEBHOOK_URL: 'https://shop.example/hook', TENDER_WEBHOOK_SECRET: 'hunter2-not-a-secret' }, /must be "whsec_" followed by/],
+      // Not what every library decodes to the same key: the padding left out (Python refuses it), a character
+      // too many, trailing bits that are not zero; and too few bytes.
+      [{ TENDER_WEBHOOK_URL: 'https://shop.example/hook', TENDER_WEBHOOK_SECRET: SECRET.replace(/=+$/, '') }, /padded/],
+      [{ TENDER_WEBHOOK_URL: 'https://shop.example/hook', TENDER_WEBHOOK_SECRET: `${SECRET.replace(/=+$/, '')}AB` }, /padded/],
+      [{ TENDER_WEBHOOK_URL: 'https://shop.example/hook', TENDER_WEBHOOK_SECRET: SECRET.replace(/E=$/, 'F=') }, /padded/],
+      [{ TENDER_WEBHOOK_URL: 'https://shop.example/hook', TENDER_WEBHOOK_SECRET: `whsec_${Buffer.alloc(23, 1).toString('base64')}` }, /at least 24/],
       [{ TENDER_WEBHOOK_URL: 'http://shop.example/hook', TENDER_WEBHOOK_SECRET: SECRET }, /must be an https URL/],
       [{ TENDER_WEBHOOK_URL: 'not a url', TENDER_WEBHOOK_SECRET: SECRET }, /TENDER_WEBHOOK_URL must be an absolute https URL/],
       [{ TENDER_RECONCILE_HORIZON: '24' }, /TENDER_RECONCILE_HORIZON must be a duration/],

@@ -318,8 +318,22 @@ function readRedisUrl(raw: string | undefined, errors: string[]): string | undef
   return value;
 }
 
-/** Standard Webhooks secrets: `whsec_` and the base64 of the key bytes. */
-const WEBHOOK_SECRET = /^whsec_[A-Za-z0-9+/]{32,}={0,2}$/;
+/**
+ * A Standard Webhooks secret: `whsec_` and the standard base64 of at least 24 key bytes, padded, as written again
+ * from its bytes. The merchant's library decodes it in their language, and not every decoder forgives what Node's
+ * does (Python's refuses a missing `=`, and trailing bits that are not zero decode differently from one to another):
+ * the same secret must give the same key on both sides.
+ */
+function isWebhookSecret(secret: string): boolean {
+  const b64 = /^whsec_([A-Za-z0-9+/]+={0,2})$/.exec(secret)?.[1];
+  if (b64 === undefined) return false;
+  try {
+    const bytes = atob(b64);
+    return bytes.length >= 24 && btoa(bytes) === b64;
+  } catch {
+    return false;
+  }
+}
 
 function readWebhook(url: string | undefined, secret: string | undefined, errors: string[], warnings: string[]): { url: string; secret: string } | undefined {
   if (url === undefined) {
@@ -346,10 +360,10 @@ function readWebhook(url: string | undefined, secret: string | undefined, errors
     errors.push('TENDER_WEBHOOK_SECRET is required with TENDER_WEBHOOK_URL: the signing secret, "whsec_" and at least 24 random bytes in base64');
     return undefined;
   }
-  if (!WEBHOOK_SECRET.test(secret.trim())) {
+  if (!isWebhookSecret(secret.trim())) {
     // Described, never shown: it is a secret.
     errors.push(
-      `TENDER_WEBHOOK_SECRET must be "whsec_" followed by at least 24 random bytes in base64 (e.g. from: node -e "console.log('whsec_'+crypto.randomBytes(32).toString('base64'))"); received a ${secret.length}-character value that is not`,
+      `TENDER_WEBHOOK_SECRET must be "whsec_" followed by at least 24 random bytes in standard base64, padded (e.g. from: node -e "console.log('whsec_'+crypto.randomBytes(32).toString('base64'))"); received a ${secret.length}-character value that is not`,
     );
     return undefined;
   }
