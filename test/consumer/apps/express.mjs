@@ -5,6 +5,7 @@ import { configFromEnv, createNodeListener } from 'tender-checkout/server';
 
 const env = configFromEnv(process.env);
 if (!env.ok) throw new Error(env.errors.join('\n'));
+for (const warning of env.warnings) console.warn(`Tender: ${warning}`);
 
 const app = express();
 app.use('/pay', createNodeListener(env.config, { basePath: '/pay' }));

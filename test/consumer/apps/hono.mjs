@@ -5,6 +5,7 @@ import { configFromEnv, createTenderHandler } from 'tender-checkout/server';
 
 const env = configFromEnv(process.env);
 if (!env.ok) throw new Error(env.errors.join('\n'));
+for (const warning of env.warnings) console.warn(`Tender: ${warning}`);
 const tender = createTenderHandler(env.config, { basePath: '/pay' });
 
 const app = new Hono();

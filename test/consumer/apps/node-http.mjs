@@ -4,6 +4,7 @@ import { configFromEnv, createNodeListener } from 'tender-checkout/server';
 
 const env = configFromEnv(process.env);
 if (!env.ok) throw new Error(env.errors.join('\n'));
+for (const warning of env.warnings) console.warn(`Tender: ${warning}`);
 const tender = createNodeListener(env.config, { basePath: '/pay' });
 
 const server = createServer((req, res) => {
