@@ -363,7 +363,7 @@ function readWebhook(url: string | undefined, secret: string | undefined, errors
   if (!isWebhookSecret(secret.trim())) {
     // Described, never shown: it is a secret.
     errors.push(
-      `TENDER_WEBHOOK_SECRET must be "whsec_" followed by at least 24 random bytes in standard base64, padded (e.g. from: node -e "console.log('whsec_'+crypto.randomBytes(32).toString('base64'))"); received a ${secret.length}-character value that is not`,
+      `TENDER_WEBHOOK_SECRET must be "whsec_" followed by at least 24 random bytes in base64 (standard, padded; e.g. from: node -e "console.log('whsec_'+crypto.randomBytes(32).toString('base64'))"); received a ${secret.length}-character value that is not`,
     );
     return undefined;
   }

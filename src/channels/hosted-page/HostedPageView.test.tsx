@@ -46,7 +46,10 @@ describe('hosted page', () => {
     const t = renderApp({ 'POST /api/v1/transaction/verify': verifyAnswer('pending') }, { channels: 'card', paymentRedirectUrl: 'https://evil.example/pay' });
     fireEvent.click(screen.getByRole('tab', { name: 'Other ways to pay' }));
     fireEvent.click(await screen.findByRole('button', { name: 'Continue to the payment page' }));
-    await waitFor(() => expect(screen.getByRole('alert').textContent).toMatch(/evil\.example is not on the list/));
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toBe('We could not send you to the payment page safely.'));
     expect(t.assigned).toEqual([]);
+    expect(t.messages).toContainEqual(
+      expect.objectContaining({ type: 'error', code: 'navigate_refused', message: expect.stringMatching(/evil\.example is not on the list/) }),
+    );
   });
 });
