@@ -44,7 +44,7 @@ let defaultServer: URL | undefined = typeof __ESM__ == 'boolean' && !__ESM__ ? n
 // storage for its frame (third-party storage blocked): in memory, and in the storefront's own session storage, which
 // survives the way to a wallet and back. That storage is read once, off the payer's path: a first read of it is a
 // synchronous round trip to the browser (3-9 ms at 4x CPU), which the iframe's start would wait for. tender.js reads
-// it just after it has run (tender.ts); a checkout opened before then, or with no storage, takes the merchant's option.
+// it just after it has run (tender.ts), and open or mount before then (below); with no storage, the merchant's option.
 // Not the page's own key ('tender:locale', JSON): mounted on the storefront's origin, the page shares this storage.
 const LOCALE_KEY = 'tender:lang';
 let chosen: string | undefined;
@@ -100,6 +100,10 @@ function embed(api: string, raw: unknown, target?: Element | string): Embed {
     // Strings and arrays have `slice`; the options' objects do not.
     if (v) p.set(k, v.slice ? v : JSON.stringify(v));
   }
+  // A storefront page that opens a checkout as soon as it runs (the way back from a wallet) comes before tender.js's
+  // own read: open and mount read it then. A preload does not (its frame would wait for the read); the open that
+  // shows it does, and starts afresh if the language differs.
+  if (api != 'preload') recallLocale();
   if (chosen) p.set('locale', chosen);
   const src = server.href + 'checkout/?' + p;
   const el = isString(target) ? doc.querySelector(target) : target;

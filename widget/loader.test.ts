@@ -467,12 +467,15 @@ describe('the payer’s language', () => {
   });
   const localeOf = () => new URL(frames()[0]!.src).searchParams.get('locale');
 
-  test('recalled from an earlier page of the storefront’s session (a wallet’s return) once asked, not before', () => {
+  test('recalled from an earlier page of the storefront’s session (a wallet’s return) by an open before tender.js has read it; never by a preload', () => {
     sessionStorage.setItem('tender:lang', 'ha');
-    // Opened before tender.js has read it (it reads just after it has run): the merchant's option.
-    open(options({ locale: 'en' })).close();
-    recallLocale();
+    // A preload does not wait for the read (its frame would): the merchant's option.
+    preload(options({ locale: 'en' }));
+    expect(localeOf()).toBe('en');
+    // The order page a wallet returns to opens the checkout as soon as it runs, before tender.js's own read: the open
+    // reads it, and starts the page afresh in it.
     open(options({ locale: 'en' }));
+    expect(frames()).toHaveLength(1);
     expect(localeOf()).toBe('ha');
   });
 
