@@ -1,8 +1,9 @@
-import { screen } from '@testing-library/preact';
+import { screen, waitFor } from '@testing-library/preact';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { loadLocale } from '../i18n/catalogs';
 import { showLocale } from '../i18n/text';
 import outcome from './messages/outcome.yo';
+import ha from './messages/outcome.ha';
 import { renderApp } from './renderApp';
 import { verifyAnswer } from './testkit';
 
@@ -35,5 +36,21 @@ describe('why a payment did not go through, in the payer’s language', () => {
     expect(await screen.findByRole('heading', { name: outcome.failureTitle })).toBeTruthy();
     expect(screen.getByRole('alert').textContent).toBe(outcome.failureDefault);
     expect(details()).toBeUndefined();
+  });
+});
+
+describe('focus on an outcome', () => {
+  it('the heading takes it when the outcome shows; a switch of language leaves it where the payer is (the language select)', async () => {
+    renderApp({ [VERIFY]: verifyAnswer('successful') });
+    const heading = await screen.findByRole('heading', { name: outcome.successTitle });
+    await waitFor(() => expect(document.activeElement).toBe(heading));
+    // The payer tabs on to the language select and picks another language with the arrow keys.
+    const select = await screen.findByRole('combobox');
+    select.focus();
+    await loadLocale('ha');
+    showLocale('ha');
+    await screen.findByRole('heading', { name: ha.successTitle });
+    await new Promise((r) => setTimeout(r, 50));
+    expect(document.activeElement).toBe(select);
   });
 });

@@ -1,5 +1,6 @@
 import type { ComponentChildren } from 'preact';
 import { useEffect, useRef } from 'preact/hooks';
+import { activeLocale } from '../i18n/text';
 
 /** Props of Outcome. */
 export interface OutcomeProps {
@@ -14,7 +15,14 @@ const ICON = { success: '✓', failure: '!', pending: '…', error: '!' } as con
 /** A result screen: its heading takes focus so the change is announced and keyboard users start there. */
 export function Outcome({ tone, title, children, actions }: OutcomeProps) {
   const heading = useRef<HTMLHeadingElement>(null);
-  useEffect(() => heading.current?.focus(), [title]);
+  // A new outcome (or a new word on it) takes focus; the same one redrawn in the language the payer just chose does
+  // not: focus stays on the language select, where a keyboard payer goes on choosing.
+  const locale = activeLocale.peek();
+  const drawnIn = useRef<string | undefined>(undefined);
+  useEffect(() => {
+    if (drawnIn.current === undefined || drawnIn.current === locale) heading.current?.focus();
+    drawnIn.current = locale;
+  }, [title]);
   return (
     <section class={`tender-outcome tender-outcome--${tone}`} aria-labelledby="tender-outcome-title">
       <span class="tender-outcome-icon" aria-hidden="true">
