@@ -34,12 +34,13 @@ function announceAt(seconds: number): boolean {
 export function Countdown({ endsAt, now = () => Date.now(), onExpire, template }: CountdownProps) {
   const left = () => Math.max(0, Math.ceil((endsAt - now()) / 1000));
   const [secs, setSecs] = useState(left);
-  const [said, setSaid] = useState(() => template(spoken(left())));
+  // The time last announced, not its words: drawn at render, they follow a switch of language.
+  const [saidAt, setSaidAt] = useState(left);
   useEffect(() => {
     const id = setInterval(() => {
       const s = left();
       setSecs(s);
-      if (announceAt(s)) setSaid(template(spoken(s)));
+      if (announceAt(s)) setSaidAt(s);
       if (s <= 0) {
         clearInterval(id);
         onExpire();
@@ -51,7 +52,7 @@ export function Countdown({ endsAt, now = () => Date.now(), onExpire, template }
     <p class="tender-countdown">
       <span aria-hidden="true">{template(clock(secs))}</span>
       <span class="tender-sr" aria-live="polite" aria-atomic="true">
-        {said}
+        {template(spoken(saidAt))}
       </span>
     </p>
   );
