@@ -95,6 +95,24 @@ describe('the one-time-code step', { timeout: 20_000 }, () => {
     expect(cards).toBe(2);
   });
 
+  it('"You are offline" at the PIN step goes when the connection comes back; the PIN step stays', async () => {
+    const onLine = vi.spyOn(navigator, 'onLine', 'get');
+    const t = renderApp({ [VERIFY]: verifyAnswer('pending'), [CARD]: ok({ authMode: 'pin' }) });
+    const pin = await toStep('5060990580000217499', 'Card PIN');
+    onLine.mockReturnValue(false);
+    dispatchEvent(new Event('offline'));
+    fireEvent.input(pin, { target: { value: '1234' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Continue' }));
+    const error = () => document.getElementById('tender-card-pin-error')?.textContent ?? '';
+    await waitFor(() => expect(error()).toMatch(/^You are offline\. Nothing was charged/));
+    onLine.mockReturnValue(true);
+    dispatchEvent(new Event('online'));
+    await waitFor(() => expect(error()).toBe(''));
+    expect(screen.getByLabelText('Card PIN')).toBeTruthy();
+    // Nothing was sent while offline: one card call, the one that asked for the PIN.
+    expect(t.server.count(CARD.slice(5))).toBe(1);
+  });
+
   it('sends the PIN again with the card for a card that asked for both', async () => {
     const t = renderApp({
       [VERIFY]: verifyAnswer('pending'),

@@ -1,8 +1,6 @@
 import type { CardPaymentData } from '../../api/card';
 import type { ChannelContext, CompletionResult } from '../kit/context';
 import { problemOf, type Said } from '../kit/errors';
-import { kitText } from '../kit/text';
-import { whenOnline } from '../../platform/online';
 import { redirectProblem } from '../kit/flows';
 import { cardPaymentCall, validateOtpCall } from './calls';
 import { OTP_RESEND_AFTER_MS, OTP_TRIES } from '../../api/otp';
@@ -64,9 +62,7 @@ export function submitForm(s: CardState, ctx: Ctx, checks: Checks): Promise<void
     s.refs[first].current?.focus();
     return undefined;
   }
-  // "You are offline" is wrong once the connection is back: it goes then, and what was typed stays. Online already,
-  // this runs at once and finds another message, or none. (Here, not in the form: this module is not in the first load.)
-  return submitDetails(s, ctx).then(() => whenOnline(() => s.formError.peek()?.() === kitText.t('errOffline') && (s.formError.value = undefined)));
+  return submitDetails(s, ctx);
 }
 
 /** The bank asks for a PIN or a one-time code: the step's form, within the same attempt. */

@@ -1,5 +1,7 @@
 import type { ProxyError, ProxyErrorCode } from './call';
 import type { CompletionResult } from './context';
+import { deviceOnline } from '../../platform/online';
+import { connection } from './online';
 import { kitText } from './text';
 
 const ERROR_KEYS = {
@@ -40,7 +42,8 @@ export function problemOf(r: CompletionResult<unknown>): Said | undefined {
   }
   if (r.kind === 'refused') {
     const code = r.error.code;
-    return () => errorText(code);
+    // "You are offline" is wrong once the connection is back: it goes then (nothing was sent; the payer presses again).
+    return () => (code === 'offline' && connection.value.up && deviceOnline() ? '' : errorText(code));
   }
   return undefined;
 }

@@ -1,5 +1,5 @@
 import { fireEvent, screen, waitFor } from '@testing-library/preact';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { renderApp } from '../../checkout/renderApp';
 import { verifyAnswer } from '../../checkout/testkit';
 import { loadLocale } from '../../i18n/catalogs';
@@ -122,6 +122,24 @@ describe('USSD', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Choose another bank' }));
     await waitFor(() => expect(document.activeElement).toBe(radio('Zenith Bank')));
     expect(radio('Zenith Bank')?.checked).toBe(true);
+  });
+
+  it('"You are offline" on "Get USSD code" goes when the connection comes back; the bank stays chosen', async () => {
+    renderApp({ [VERIFY]: verifyAnswer('pending'), [BANKS]: banks, ...CODE });
+    open();
+    fireEvent.click(await screen.findByRole('radio', { name: 'GTBank' }));
+    const onLine = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    try {
+      window.dispatchEvent(new Event('offline'));
+      getCode();
+      await waitFor(() => expect(screen.getByRole('alert').textContent).toMatch(/^You are offline\. Nothing was charged/));
+      onLine.mockReturnValue(true);
+      window.dispatchEvent(new Event('online'));
+      await waitFor(() => expect(screen.getByRole('alert').textContent).toBe(''));
+      expect(radio('GTBank')?.checked).toBe(true);
+    } finally {
+      onLine.mockRestore();
+    }
   });
 
   it('falls back to the bundled bank list', async () => {
