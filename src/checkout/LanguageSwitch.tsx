@@ -1,4 +1,4 @@
-import { useState } from 'preact/hooks';
+import { useRef, useState } from 'preact/hooks';
 import { LOCALES, type Locale } from '../i18n/locale';
 import { activeLocale } from '../i18n/text';
 import { createJsonStore } from '../platform/storage';
@@ -13,11 +13,14 @@ const ERROR_ID = 'tender-lang-error';
 
 /**
  * The page's language switcher: a native select (every phone's own picker), loaded after the first screen. A
- * language that cannot load (offline, say) leaves the page as it was and says so, in the language shown.
+ * language that cannot load (offline, say) leaves the page as it was and says so, in the language shown; it comes
+ * by itself once the connection is back.
  */
 export default function LanguageSwitch() {
   const [busy, setBusy] = useState(false);
   const [failed, setFailed] = useState(false);
+  // The language the payer last asked for, to try again when the connection comes back.
+  const asked = useRef<Locale | undefined>(undefined);
   const current = activeLocale.value;
   return (
     <>
@@ -29,15 +32,20 @@ export default function LanguageSwitch() {
           aria-describedby={failed ? ERROR_ID : undefined}
           onChange={(e) => {
             const select = e.currentTarget;
-            const next = select.value as Locale;
-            setBusy(true);
-            setFailed(false);
-            switchLocale(next, store)
-              .catch(() => {
-                select.value = activeLocale.peek();
-                setFailed(true);
-              })
-              .finally(() => setBusy(false));
+            const choose = (next: Locale) => {
+              asked.current = next;
+              setBusy(true);
+              setFailed(false);
+              switchLocale(next, store)
+                .catch(() => {
+                  select.value = activeLocale.peek();
+                  setFailed(true);
+                  // The payer asked for it: once the connection is back it comes, unless they chose another since.
+                  addEventListener('online', () => asked.current === next && choose(next), { once: true });
+                })
+                .finally(() => setBusy(false));
+            };
+            choose(select.value as Locale);
           }}
         >
           {LOCALES.map((l) => (
