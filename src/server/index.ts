@@ -11,15 +11,8 @@ export type { ClosableTenderHandler, RequestInfo, TenderHandler, TenderHandlerDe
 export type { LogRecord, Logger } from './log';
 export { startTenderServer, toNodeListener, type NodeListenerOptions, type RunningTenderServer, type StartOptions } from './node';
 export { noCompression, webCompressor, type AssetReader, type Compressor, type Encoding } from './static';
-// The merchant's check of Tender's webhooks (webhookVerify.ts: Web Crypto, the same in web.ts; each documented there).
-export {
-  type TenderWebhookEvent,
-  type VerifyWebhookOptions,
-  verifyWebhook,
-  type WebhookErrorCode,
-  type WebhookHeaders,
-  WebhookVerificationError,
-} from './webhookVerify';
+// The merchant's check of Tender's webhooks (webhookApi.ts: the same list in both builds).
+export * from './webhookApi';
 
 /**
  * Creates the Tender server as a Web-standard `(Request) => Promise<Response>` (Next.js route handlers, Hono, Deno,

@@ -8,15 +8,8 @@ export { CONFIG_DEFAULTS, configFromEnv, type ConfigResult, type TenderConfig } 
 export type { ClosableTenderHandler, RequestInfo, TenderHandler, TenderHandlerDeps } from './handler';
 export type { LogRecord, Logger } from './log';
 export { noCompression, webCompressor, type AssetReader, type Compressor, type Encoding } from './static';
-// The merchant's check of Tender's webhooks: Web Crypto, no node: module (as index.ts exports it; each documented in webhookVerify.ts).
-export {
-  type TenderWebhookEvent,
-  type VerifyWebhookOptions,
-  verifyWebhook,
-  type WebhookErrorCode,
-  type WebhookHeaders,
-  WebhookVerificationError,
-} from './webhookVerify';
+// The merchant's check of Tender's webhooks (webhookApi.ts: the same list in both builds).
+export * from './webhookApi';
 
 /** Creates the Tender server as a Web-standard `(Request) => Promise<Response>`; pass `deps.assets` for its files. */
 export function createTenderHandler(config: TenderConfig, deps: TenderHandlerDeps = {}): ClosableTenderHandler {
