@@ -42,9 +42,10 @@ let defaultServer: URL | undefined = typeof __ESM__ == 'boolean' && !__ESM__ ? n
 // The language the payer chose in a checkout of this storefront's session: the next one opens in it. The page keeps
 // the choice itself where it may store (and wins over the server's language then); this covers browsers that keep no
 // storage for its frame (third-party storage blocked): in memory, and in the storefront's own session storage, which
-// survives the way to a wallet and back. That storage is read once, off the payer's path: a first read of it is a
-// synchronous round trip to the browser (3-9 ms at 4x CPU), which the iframe's start would wait for. tender.js reads
-// it just after it has run (tender.ts), and open or mount before then (below); with no storage, the merchant's option.
+// survives the way to a wallet and back. It is read off the payer's path where it can be: a first read of that storage
+// is a synchronous round trip to the browser (3-9 ms at 4x CPU), which the iframe's start would wait for. tender.js
+// reads it just after it has run (tender.ts); open and mount read it again while nothing is recalled, so one that
+// comes first reads it itself. With no storage, the merchant's option.
 // Not the page's own key ('tender:locale', JSON): mounted on the storefront's origin, the page shares this storage.
 const LOCALE_KEY = 'tender:lang';
 let chosen: string | undefined;
