@@ -1,4 +1,5 @@
 import { isLoopbackHost, normaliseHostEntry } from '../platform/redirectPolicy';
+import { webhookSecretBytes } from './webhookVerify';
 
 /** Everything the Tender server needs, read once from the environment by {@link configFromEnv}. */
 export interface TenderConfig {
@@ -319,17 +320,16 @@ function readRedisUrl(raw: string | undefined, errors: string[]): string | undef
 }
 
 /**
- * A Standard Webhooks secret: `whsec_` and the standard base64 of at least 24 key bytes, padded, as written again
- * from its bytes. The merchant's library decodes it in their language, and not every decoder forgives what Node's
- * does (Python's refuses a missing `=`, and trailing bits that are not zero decode differently from one to another):
- * the same secret must give the same key on both sides.
+ * A Standard Webhooks secret: `whsec_` and the standard base64 of its key bytes, padded, as written again from them;
+ * the bytes as verifyWebhook takes them (webhookSecretBytes: at least 24). The merchant's library decodes it in their
+ * language, and not every decoder forgives what Node's does (Python's refuses a missing `=`, and trailing bits that
+ * are not zero decode differently from one to another): the same secret must give the same key on both sides.
  */
 function isWebhookSecret(secret: string): boolean {
   const b64 = /^whsec_([A-Za-z0-9+/]+={0,2})$/.exec(secret)?.[1];
   if (b64 === undefined) return false;
   try {
-    const bytes = atob(b64);
-    return bytes.length >= 24 && btoa(bytes) === b64;
+    return btoa(String.fromCharCode(...webhookSecretBytes(secret))) === b64;
   } catch {
     return false;
   }
