@@ -458,6 +458,8 @@ export async function main({ benchDir, root }: { benchDir: string; root: string 
           const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
           return Number(f[11]) + Number(f[12]);
         };
+        // CPU µs per request of a process since `before` (its ticks then), over the `requests` it answered.
+        const usPerRequest = (pid: number | undefined, before: number, requests: number) => (((ticks(pid) - before) / hz) * 1e6) / Math.max(1, requests);
         const bare = await startPassthrough(root, { BENCH_UPSTREAM: sandbox!.url, BENCH_API_KEY: SANDBOX_API_KEY });
         closers.push(() => bare.close());
         // As new as the pass-through, as in the throughput rounds.
@@ -506,10 +508,10 @@ export async function main({ benchDir, root }: { benchDir: string; root: string 
             const before = ticks(child.proc.pid);
             const redisBefore = name === 'redis' ? ticks(redis?.pid) : 0;
             const l = await autocannon(benchDir, child.url, { connections: 32, seconds: CPU_SECONDS, body });
-            const us = (((ticks(child.proc.pid) - before) / hz) * 1e6) / Math.max(1, l.total);
+            const us = usPerRequest(child.proc.pid, before, l.total);
             got[name] = us;
             (per[name] ??= []).push(us);
-            if (name === 'redis') per.redisServer!.push((((ticks(redis?.pid) - redisBefore) / hz) * 1e6) / Math.max(1, l.total));
+            if (name === 'redis') per.redisServer!.push(usPerRequest(redis?.pid, redisBefore, l.total));
           }
           for (const name of ['memory', 'served', 'redis']) if (got[name] !== undefined) ratios[name]!.push(got[name]! / got.bare!);
           log(
@@ -531,8 +533,8 @@ export async function main({ benchDir, root }: { benchDir: string; root: string 
           const [b, m] = await Promise.all(
             [bare, fresh].map((child) => autocannon(benchDir, child.url, { connections: 32, seconds: PACED_SECONDS, rate: PACED_RATE, body })),
           );
-          const usBare = (((ticks(bare.proc.pid) - before[0]!) / hz) * 1e6) / Math.max(1, b!.total);
-          const usMemory = (((ticks(fresh.proc.pid) - before[1]!) / hz) * 1e6) / Math.max(1, m!.total);
+          const usBare = usPerRequest(bare.proc.pid, before[0]!, b!.total);
+          const usMemory = usPerRequest(fresh.proc.pid, before[1]!, m!.total);
           paced.bare.push(usBare);
           paced.memory.push(usMemory);
           paced.ratios.push(usMemory / usBare);
