@@ -76,8 +76,11 @@ export interface FirstScreen {
   readonly late?: string;
 }
 
-/** A page's strings in `locale`, the merchant's overrides on top. */
-function stringsFor(search: URLSearchParams, config: PageConfig, locale: Locale) {
+/** A page's parameters and its strings in `locale`, the merchant's overrides on top: what its title and first screen draw. */
+export type PageStrings = ReturnType<typeof pageStrings>;
+
+/** A page's strings in `locale`, the merchant's overrides on top (checked once, for its title and its first screen). */
+export function pageStrings(search: URLSearchParams, config: PageConfig, locale: Locale) {
   if (!catalogs) throw new Error('call loadPageStrings() first');
   const params = readPageParams(search);
   // The merchant's wallet names replace the catalog's in every language: they are brands.
@@ -90,8 +93,8 @@ function stringsFor(search: URLSearchParams, config: PageConfig, locale: Locale)
  * The page's `<title>` element in `locale` (the merchant's words for it, when they gave some): what a screen reader
  * says of the frame, and a tab or the history show. {@link loadPageStrings} must have loaded the strings.
  */
-export function renderPageTitle(search: URLSearchParams, config: PageConfig, locale: Locale): string {
-  return renderToString(<title>{stringsFor(search, config, locale).strings['page.title']}</title>);
+export function renderPageTitle(page: PageStrings): string {
+  return renderToString(<title>{page.strings['page.title']}</title>);
 }
 
 /**
@@ -108,8 +111,9 @@ export function renderFirstScreen(
   verified: boolean,
   locale: Locale,
   selfOrigins: readonly string[] = [],
+  page: PageStrings = pageStrings(search, config, locale),
 ): FirstScreen {
-  const { params, overrides, strings } = stringsFor(search, config, locale);
+  const { params, overrides, strings } = page;
   const first = firstScreenStrings(strings);
   if (verified && txn?.status !== 'pending') return { html: undefined, strings: first };
   // The loader frames the page with its storefront's origin; the page embeds itself only for an allowed one, or its

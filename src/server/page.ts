@@ -1,4 +1,4 @@
-import { loadPageStrings, pageLocale, renderFirstScreen, renderPageTitle } from '../checkout/ssr';
+import { loadPageStrings, pageLocale, pageStrings, renderFirstScreen, renderPageTitle } from '../checkout/ssr';
 import type { Locale } from '../i18n/locale';
 import { colorSchemeCss, colorSchemeMeta, colorSchemeOf } from '../platform/colorScheme';
 import { applyTheme } from '../platform/theme';
@@ -178,13 +178,12 @@ export function createPageRoute(config: TenderConfig, deps: PageRouteDeps) {
     const self = selfOrigins({ header: (name) => request.headers.get(name), self: () => url }, config.trustProxy);
     // The payer's language, from the page's parameter or the browser's: the first screen is drawn in it.
     const locale = pageLocale(url.searchParams, acceptedLanguages(request.headers.get('accept-language')));
+    const strings = pageStrings(url.searchParams, pageConfig, locale);
     const first = (t: PageTxn | undefined, verified: boolean) => {
-      const f = renderFirstScreen(url.searchParams, pageConfig, t, verified, locale, self);
+      const f = renderFirstScreen(url.searchParams, pageConfig, t, verified, locale, self, strings);
       return { html: f.html && f.html + (f.late ?? ''), data: jsonElement('tender-text', f.strings) };
     };
-    let html = page.html
-      .replace('<html lang="en">', `<html lang="${locale}">`)
-      .replace('<title>Checkout</title>', renderPageTitle(url.searchParams, pageConfig, locale));
+    let html = page.html.replace('<html lang="en">', `<html lang="${locale}">`).replace('<title>Checkout</title>', renderPageTitle(strings));
     let h = page.headers;
     const scheme = schemeStyle(url.searchParams.get('colorScheme'));
     if (scheme.meta !== 'light') html = html.replace('<meta name="color-scheme" content="light">', `<meta name="color-scheme" content="${scheme.meta}">`);
