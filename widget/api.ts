@@ -212,6 +212,8 @@ function embed(api: string, raw: unknown, target?: Element | string): Embed {
     const m = ev.origin == origin && ev.source == frame.contentWindow && readChildMessage(ev.data, reference);
     if (!m) return;
     call(o.onEvent, m);
+    // What a screen reader says of the frame: the page's title, in the language the page speaks.
+    if (m.title) frame.title = m.title;
     const t = m.type;
     if (t == 'ready') {
       ready = true;

@@ -261,6 +261,23 @@ describe('bridge', () => {
     expect(o.onSuccess).toHaveBeenCalledWith({ reference: REF, status: 'successful' });
   });
 
+  test('names its frame with the page’s title, in the language the page speaks: what a screen reader says of the frame', () => {
+    open(options());
+    const page = fakePage();
+    const frame = frames()[0]!;
+    expect(frame.title).toBe('Checkout');
+    page.send({ v, type: 'ready', reference: REF, title: 'Ibi ìsanwó' });
+    expect(frame.title).toBe('Ibi ìsanwó');
+    // Not another checkout's, nor a title the protocol does not allow.
+    page.send({ v, type: 'resize', height: 600, title: 'x'.repeat(201) });
+    page.send({ v, type: 'resize', height: 600, title: 5 });
+    page.send({ v, type: 'pending', reference: 'TND-OTHER', status: 'pending', title: 'Other' });
+    expect(frame.title).toBe('Ibi ìsanwó');
+    // A switch of language in the page.
+    page.send({ v, type: 'resize', height: 600, title: 'Ịkwụ ụgwọ' });
+    expect(frame.title).toBe('Ịkwụ ụgwọ');
+  });
+
   test('never posts to "*"', () => {
     const spy = vi.spyOn(window, 'postMessage');
     open(options());

@@ -21,6 +21,7 @@ export function readChildMessage(m: any, reference: string): ChildMessage | fals
   const { type: t, status: s, height: h } = m || 0;
   return (
     m?.v === 1 &&
+    (m.title === undefined || str(m.title, 200)) &&
     (t === 'resize'
       ? // A number (`+h` of anything else is not itself), not NaN, in range.
         h === +h && h >= 0 && h <= 1e5

@@ -67,7 +67,7 @@ function takeOver() {
     if (m.type === 'shown' && !document.activeElement?.closest('#tender-panel'))
       document.querySelector<HTMLElement>('#tender-panel input, #tender-panel button, .tender-outcome h2')?.focus();
   });
-  bridge.send({ type: 'ready', reference: model.reference });
+  bridge.send({ type: 'ready', reference: model.reference, title: document.title });
   // The server streams the verified transaction after the page's head (the script is async, so it may run first):
   // use it if it is there, else wait for the end of the document; without it the model verifies by itself, beside
   // the first paint rather than before it.

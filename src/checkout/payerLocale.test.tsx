@@ -22,7 +22,7 @@ it('tells the loader the language the payer chose, never the one the server or t
   await switchLocale('ha', undefined);
   expect(told()).toEqual([]);
   await switchLocale('yo', memoryStore());
-  expect(told()).toEqual([{ type: 'locale', reference: 'REF-1', locale: 'yo' }]);
+  expect(told()).toEqual([{ type: 'locale', reference: 'REF-1', locale: 'yo', title: yo.title }]);
 });
 
 it('puts the page’s <title> in the language switched to, as <html lang>: a screen reader says it of the frame', async () => {

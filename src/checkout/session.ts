@@ -9,6 +9,7 @@ import type { ChannelActions, InitialTxn, ModelDeps, ModelState, PageEnv } from 
 import { walletNameOverrides } from './overrides';
 import { checkOverrides, mergeOverrides } from '../i18n/overrides';
 import { setOverrides, stringsOf } from '../i18n/text';
+import { pageText } from './text';
 import { loadLocale, setTextSource, type TextSource } from '../i18n/catalogs';
 import type { PageConfig } from '../platform/pageConfig';
 import { reportSize } from '../platform/frameSize';
@@ -394,7 +395,7 @@ export function createSession(deps: ModelDeps, state: ModelState): Session {
       if (!reference) return;
       effect(() => {
         const locale = payerLocale.value;
-        if (locale) send({ type: 'locale', reference, locale });
+        if (locale) send({ type: 'locale', reference, locale, title: pageText.t('title') });
       });
       // What the loader shows in onEvent and asks about before closing: a payment in flight, the channel shown.
       let last = '';

@@ -9,25 +9,30 @@ const OutcomeStatusSchema = v.picklist(TRANSACTION_STATUSES);
 
 const Ref = v.pipe(v.string(), v.maxLength(128));
 const base = { v: v.literal(PROTOCOL_VERSION) };
+/**
+ * Any message of the page may carry its `<title>`, in the language it now speaks: the loader names its iframe with
+ * it, which is what a screen reader says of the frame (the page sends it when ready and on a switch of language).
+ */
+const child = { ...base, title: v.optional(v.pipe(v.string(), v.maxLength(200))) };
 
 /** Messages the hosted page posts to the loader. Payloads carry status and reference only: never card data. */
 const ChildMessageSchema = v.variant('type', [
   /** The hosted page has painted and listens. */
-  v.object({ ...base, type: v.literal('ready'), reference: Ref }),
+  v.object({ ...child, type: v.literal('ready'), reference: Ref }),
   /** The page's content height in CSS pixels, so the iframe can follow it. */
-  v.object({ ...base, type: v.literal('resize'), height: v.pipe(v.number(), v.minValue(0), v.maxValue(100_000)) }),
-  v.object({ ...base, type: v.literal('success'), reference: Ref, status: v.literal('successful') }),
-  v.object({ ...base, type: v.literal('pending'), reference: Ref, status: v.literal('pending') }),
-  v.object({ ...base, type: v.literal('failure'), reference: Ref, status: OutcomeStatusSchema }),
+  v.object({ ...child, type: v.literal('resize'), height: v.pipe(v.number(), v.minValue(0), v.maxValue(100_000)) }),
+  v.object({ ...child, type: v.literal('success'), reference: Ref, status: v.literal('successful') }),
+  v.object({ ...child, type: v.literal('pending'), reference: Ref, status: v.literal('pending') }),
+  v.object({ ...child, type: v.literal('failure'), reference: Ref, status: OutcomeStatusSchema }),
   /** The payer asked to close from inside the page; `status` is the last known one. */
-  v.object({ ...base, type: v.literal('close'), reference: Ref, status: v.optional(OutcomeStatusSchema) }),
+  v.object({ ...child, type: v.literal('close'), reference: Ref, status: v.optional(OutcomeStatusSchema) }),
   /** An integrator or start-up error (bad reference, unreachable server). */
-  v.object({ ...base, type: v.literal('error'), code: v.pipe(v.string(), v.maxLength(64)), message: v.pipe(v.string(), v.maxLength(500)) }),
+  v.object({ ...child, type: v.literal('error'), code: v.pipe(v.string(), v.maxLength(64)), message: v.pipe(v.string(), v.maxLength(500)) }),
   /** Ask the loader to move the top window (wallet cashier, 3-D Secure, hosted payment page). */
-  v.object({ ...base, type: v.literal('navigate'), url: v.pipe(v.string(), v.maxLength(4096)) }),
+  v.object({ ...child, type: v.literal('navigate'), url: v.pipe(v.string(), v.maxLength(4096)) }),
   /** Progress for `onEvent` and close confirmation: whether an attempt is in flight, and which channel is shown. */
   v.object({
-    ...base,
+    ...child,
     type: v.literal('progress'),
     reference: Ref,
     inProgress: v.boolean(),
@@ -37,7 +42,7 @@ const ChildMessageSchema = v.variant('type', [
    * The payer chose this language in the page: the loader opens the next checkout of the storefront's session in it,
    * where the browser keeps no storage for the page's frame (third-party storage blocked).
    */
-  v.object({ ...base, type: v.literal('locale'), reference: Ref, locale: v.pipe(v.string(), v.maxLength(8)) }),
+  v.object({ ...child, type: v.literal('locale'), reference: Ref, locale: v.pipe(v.string(), v.maxLength(8)) }),
 ]);
 /** A message from the hosted page to the loader. */
 export type ChildMessage = v.InferOutput<typeof ChildMessageSchema>;

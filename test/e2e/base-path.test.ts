@@ -104,7 +104,7 @@ document.getElementById('pay').onclick = () => Tender.open({ transactionReferenc
       page.on('console', (m) => m.text().startsWith('[tender] ') && callbacks.push(m.text().slice(9)));
       await page.goto(`${shopUrl}/?ref=${reference}`);
       await page.locator('#pay').click();
-      const frame = page.frameLocator('iframe[title="Checkout"]');
+      const frame = page.frameLocator('iframe[src*="/checkout/?"]');
       // The modal's own dialog, drawn by the server already: the page knows its parent.
       await frame.getByRole('dialog').waitFor(WAIT);
       await tookOver(frame);

@@ -11,7 +11,7 @@ import { holdRequests } from '../support/checkout';
 import { freePort } from '../support/ports';
 import { startStack, type Stack } from '../support/stack';
 
-const FRAME = 'iframe[title="Checkout"]';
+const FRAME = 'iframe[src*="/checkout/?"]';
 let stack: Stack;
 let shop: RunningStorefront;
 let stranger: RunningStorefront;

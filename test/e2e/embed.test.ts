@@ -71,7 +71,7 @@ async function newPage(): Promise<Page> {
 
 const events = async (page: Page) => [...received.get(page)!];
 // The modal is one full-viewport iframe of the hosted page, which draws the dialog itself (embed=modal).
-const FRAME = 'iframe[title="Checkout"]';
+const FRAME = 'iframe[src*="/checkout/?"]';
 const checkout = (page: Page) => page.frameLocator(FRAME);
 /** The hosted page's frame, for evaluating in its document. */
 const hosted = (page: Page) => page.frames().find((f) => f.url().includes('/checkout/'))!;

@@ -51,7 +51,7 @@ beforeAll(async () => {
   catalogs = await collectText();
 });
 
-const FRAME = 'iframe[title="Checkout"]';
+const FRAME = 'iframe[src*="/checkout/?"]';
 const hosted = (page: Page): Frame => page.frames().find((f) => f.url().includes('/checkout/'))!;
 const card = (frame: FrameLocator, token: string) => frame.locator(`#tender-panel input[autocomplete="${token}"]`);
 
@@ -217,6 +217,8 @@ describe('the checkout in every language', () => {
       const yo = catalogs.get('yo')!;
       await frame.getByRole('combobox', { name: catalogs.get('en')!['page.language']! }).selectOption('yo');
       await frame.getByRole('tab', { name: yo['card.tab']! }).waitFor(WAIT);
+      // The storefront's frame is named by the page's title: what a screen reader says of it, in Yorùbá now.
+      await expect.poll(() => page.locator(FRAME).getAttribute('title'), WAIT).toBe(yo['page.title']);
       // Closed with the page's own × (it is the payer's, in their language now).
       await frame.getByRole('button', { name: yo['page.close']! }).click();
       await page.locator(FRAME).waitFor({ state: 'detached', ...WAIT });
@@ -225,6 +227,8 @@ describe('the checkout in every language', () => {
       await card(page.frameLocator(FRAME), 'cc-number').waitFor(WAIT);
       expect(new URL(hosted(page).url()).searchParams.get('locale')).toBe('yo');
       await expect.poll(() => hosted(page).evaluate(() => document.documentElement.lang), WAIT).toBe('yo');
+      // Drawn in Yorùbá by the server, the page names the frame when it is ready.
+      await expect.poll(() => page.locator(FRAME).getAttribute('title'), WAIT).toBe(yo['page.title']);
       // A new page of the storefront (as after a wallet's return): the choice is in its own session storage.
       await page.reload();
       await page.locator('#pay').click();

@@ -8,9 +8,10 @@ export const LOADER_BUDGET = 2560;
  * dist/tender.js, gzip: the target the tests hold. 2,400 until the check of a frame that loaded without `ready` needed
  * 10 B past it; 2,410 until a preloaded page that failed unseen began to start afresh on open (6 B); 2,420 until the
  * loader kept the payer's chosen language for the storefront's next checkout (72 B, read off the payer's path); 2,490
- * until a checkout opened before tender.js's own read (the order page a wallet returns to) read it too (13 B).
+ * until a checkout opened before tender.js's own read (the order page a wallet returns to) read it too (13 B); 2,503
+ * until the frame took the page's title, in the payer's language, as its name (20 B).
  */
-export const LOADER_TARGET = 2503;
+export const LOADER_TARGET = 2524;
 /** The hosted page's first load (JS + CSS), gzip: the budget. */
 export const PAGE_BUDGET = 16384;
 /**
