@@ -50,6 +50,21 @@ describe('start-up', () => {
     expect(t.model.screen.value.kind).toBe('pay');
   });
 
+  it('tells a refused API key from an unknown payment: the merchant’s to fix, no retry offered', async () => {
+    const refused = { status: 401, body: { status: false, message: 'Unauthorized: send Authorization: Bearer <API key>' } };
+    const t = testModel({ [VERIFY]: refused });
+    t.model.start();
+    await flush();
+    expect(t.model.screen.value).toMatchObject({ kind: 'error', message: 'errShopRefused', hint: 'errShopRefusedHint', retry: false });
+    expect(t.messages).toContainEqual({ type: 'error', code: 'api_key_refused', message: expect.stringContaining('TENDER_API_KEY') });
+    // The API's own "not found" stays what it was.
+    const unknown = testModel({ [VERIFY]: { status: 404, body: { status: false, message: 'Transaction not found' } } });
+    unknown.model.start();
+    await flush();
+    expect(unknown.model.screen.value).toMatchObject({ kind: 'error', message: 'errNotFound', retry: true });
+    expect(unknown.messages).toContainEqual(expect.objectContaining({ type: 'error', code: 'not_found' }));
+  });
+
   it('treats an unknown verify shape as not success', async () => {
     const t = testModel({ [VERIFY]: { body: { status: true, message: 'ok', data: { state: 'paid' } } } });
     t.model.start();

@@ -25,6 +25,8 @@ const STARTUP_ERRORS = {
   missing_reference: { message: 'errMissingRef', hint: 'errStartupHint', retry: false, code: 'missing_reference' },
   invalid_reference: { message: 'errBadRef', hint: 'errStartupHint', retry: false, code: 'invalid_reference' },
   not_found: { message: 'errNotFound', hint: 'errStartupHint', retry: true, code: 'not_found' },
+  // Nothing the payer can do, nor a retry, until the merchant fixes the server's key.
+  api_key_refused: { message: 'errShopRefused', hint: 'errShopRefusedHint', retry: false, code: 'api_key_refused' },
 } as const satisfies Record<string, StartupError>;
 
 const unreachable = (code: string): StartupError => ({ message: 'errUnreachable', hint: 'errUnreachableHint', retry: true, code });
@@ -34,6 +36,8 @@ const INTEGRATOR_MESSAGES: Readonly<Record<string, string>> = {
   missing_reference: 'The hosted page was opened without a transactionReference parameter: pass the reference your server got from initiate.',
   invalid_reference: 'The transactionReference parameter is not a reference (1 to 128 letters, digits, _ . : -): pass the one your server got from initiate.',
   not_found: 'The payment API does not know this transactionReference: initiate the transaction on your server first, with the same API key.',
+  api_key_refused:
+    'The payment API refused the Tender server’s API key (HTTP 401): set TENDER_API_KEY to the key your server initiates transactions with (a test key for the sandbox, a live key for live).',
 };
 
 /** The integrator's message for a start-up error. */
@@ -57,5 +61,7 @@ export async function verifyAtStart(
 ): Promise<{ readonly ok: true; readonly data: VerifyData } | { readonly ok: false; readonly error: StartupError }> {
   const r = await proxy.send(verifyCall(reference));
   if (r.ok) return { ok: true, data: r.value.data };
+  // The API's 401 comes through as its own failure envelope: the key, not the reference, is what it refused.
+  if (r.error.httpStatus === 401) return { ok: false, error: STARTUP_ERRORS.api_key_refused };
   return { ok: false, error: r.error.code === 'declined' ? STARTUP_ERRORS.not_found : unreachable(r.error.code) };
 }

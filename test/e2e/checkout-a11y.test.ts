@@ -275,6 +275,19 @@ describe('hosted checkout: accessibility', () => {
     await e2e.page.goto(checkoutUrl(e2e.stack, 'TND-NO-SUCH-PAYMENT', AUTO));
     await expectHeading(e2e.page, 'We could not find this payment.');
     await c.state('unknown reference');
+    // A real payment, but the Tender server holds a key the payment API refuses: the merchant's to fix, not the payer's.
+    const wrongKey = await startStack({ tenderApiKey: 'sk_test_not_this_one' });
+    try {
+      const { reference } = await wrongKey.initiate();
+      await e2e.page.goto(checkoutUrl(wrongKey, reference, AUTO));
+      await expectHeading(e2e.page, 'This shop cannot take payments yet.');
+      await e2e.page.getByText('Please let the shop know.').waitFor(WAIT);
+      expect(await e2e.page.getByRole('button', { name: 'Try again' }).count()).toBe(0);
+      await c.state('API key refused');
+      expect(wrongKey.logs.some((r) => r.event === 'upstream_key_refused' && r.upstreamStatus === 401)).toBe(true);
+    } finally {
+      await wrongKey.close();
+    }
     // The server's own verify never in time (pageVerifyMs 0), so the browser verifies, and cannot.
     const slow = await startStack({ pageVerifyMs: 0 });
     try {
@@ -305,7 +318,7 @@ describe('hosted checkout: accessibility', () => {
       await e2e.page.context().setOffline(false);
       await slow.close();
     }
-    c.done(5);
+    c.done(6);
   });
 
   it('reduced motion: the spinner stops spinning when the payer asks for less motion', async () => {

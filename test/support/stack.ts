@@ -38,6 +38,8 @@ export interface StackOptions {
   webhook?: { url: string; secret: string };
   /** The server's background work (reconcile, webhooks), e.g. shorter delays for a test. */
   state?: ServerStateDeps;
+  /** The API key the Tender server holds, when not the sandbox's own (a merchant's wrong key). */
+  tenderApiKey?: string;
 }
 
 const API_KEY = 'sk_test_e2e_stack';
@@ -47,7 +49,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
   const sandbox = await startSandbox({ apiKey: API_KEY, ...options.sandbox });
   const parsed = configFromEnv({
     TENDER_API_BASE_URL: sandbox.url,
-    TENDER_API_KEY: API_KEY,
+    TENDER_API_KEY: options.tenderApiKey ?? API_KEY,
     TENDER_ALLOWED_ORIGINS: (options.allowedOrigins ?? []).join(','),
     TENDER_UPSTREAM_TIMEOUT_MS: String(options.upstreamTimeoutMs ?? 3000),
     // One browser on one address polls and pays many times over in a test file.

@@ -31,4 +31,6 @@ export default {
   errUnreachable: 'We could not reach the payment server.',
   errUnreachableHint: 'Check your connection and try again.',
   errNotFound: 'We could not find this payment.',
+  errShopRefused: 'This shop cannot take payments yet.',
+  errShopRefusedHint: 'Please let the shop know.',
 };

@@ -32,4 +32,6 @@ export default {
   errUnreachable: 'Ba mu iya kaiwa ga sabar biya ba.',
   errUnreachableHint: 'Ku duba haɗin intanet ɗinku, ku sake gwadawa.',
   errNotFound: 'Ba mu sami wannan biyan kuɗi ba.',
+  errShopRefused: 'Wannan shagon ba zai iya karɓar biya ba tukuna.',
+  errShopRefusedHint: 'Don Allah ku sanar da shagon.',
 };

@@ -32,4 +32,6 @@ export default {
   errUnreachable: 'Anyị enweghị ike ịkpọtụrụ sava ịkwụ ụgwọ.',
   errUnreachableHint: 'Lelee njikọ ịntanetị gị ma nwaa ọzọ.',
   errNotFound: 'Anyị ahụghị ịkwụ ụgwọ a.',
+  errShopRefused: 'Ụlọ ahịa a enwebeghị ike ịnata ụgwọ.',
+  errShopRefusedHint: 'Biko gwa ụlọ ahịa ahụ.',
 };

@@ -31,4 +31,6 @@ export default {
   errUnreachable: 'We no fit reach di payment server.',
   errUnreachableHint: 'Check your network and try again.',
   errNotFound: 'We no fit find dis payment.',
+  errShopRefused: 'Dis shop never fit collect payment.',
+  errShopRefusedHint: 'Abeg tell di shop.',
 };

@@ -32,4 +32,6 @@ export default {
   errUnreachable: 'A kò lè kàn sí ẹ̀rọ ìsanwó.',
   errUnreachableHint: 'Ẹ ṣàyẹ̀wò ìsopọ̀ íńtánẹ́ẹ̀tì yín kí ẹ sì gbìyànjú lẹ́ẹ̀kan sí i.',
   errNotFound: 'A kò rí ìsanwó yìí.',
+  errShopRefused: 'Ṣọ́ọ̀bù yìí kò tíì lè gba ìsanwó.',
+  errShopRefusedHint: 'Ẹ jọ̀wọ́ ẹ sọ fún ṣọ́ọ̀bù náà.',
 };
