@@ -87,7 +87,7 @@ describe('options', () => {
       ...base,
       channels: ['card', 'ussd'],
       locale: 'fr-CI',
-      theme: { '--tender-accent': '#0a7' },
+      theme: { '--tender-primary': '#0a7' },
       paymentRedirectUrl: 'https://pay.example/x',
       onSuccess() {},
     };
@@ -105,7 +105,7 @@ describe('options', () => {
 describe('modal', () => {
   test('builds the hosted page URL with the options, the storefront origin and embed=modal', () => {
     const h = open(
-      options({ channels: ['ussd', 'card'], locale: 'en', theme: { '--tender-accent': '#123456' }, paymentRedirectUrl: 'https://api.example/pay/1' }),
+      options({ channels: ['ussd', 'card'], locale: 'en', theme: { '--tender-primary': '#123456' }, paymentRedirectUrl: 'https://api.example/pay/1' }),
     );
     const src = new URL(document.querySelector('iframe')!.src);
     expect(src.origin + src.pathname).toBe(`${TENDER}/checkout/`);
@@ -114,7 +114,7 @@ describe('modal', () => {
       channels: 'ussd,card',
       locale: 'en',
       paymentRedirectUrl: 'https://api.example/pay/1',
-      theme: '{"--tender-accent":"#123456"}',
+      theme: '{"--tender-primary":"#123456"}',
       parentOrigin: location.origin,
       embed: 'modal',
     });

@@ -2,7 +2,9 @@
 // the runtime test only keeps vitest from calling the file empty.
 import { expect, test } from 'vitest';
 import type * as Esm from './index';
-import type { TenderClose, TenderEvent, TenderGlobal, TenderModalHandle, TenderMountHandle, TenderOptions, TenderStatus } from './types';
+import type { ChildMessage } from '../src/protocol/messages';
+import type { THEME_PROPERTIES } from '../src/platform/theme';
+import type { TenderClose, TenderEvent, TenderGlobal, TenderModalHandle, TenderMountHandle, TenderOptions, TenderStatus, TenderThemeProperty } from './types';
 
 declare const Tender: TenderGlobal;
 declare const esm: typeof Esm;
@@ -51,6 +53,14 @@ function typeTests(): void {
   Tender.open({ transactionReference: 'TND-1', channels: ['crypto'] });
   // @ts-expect-error theme keys are --tender-* custom properties
   Tender.open({ transactionReference: 'TND-1', theme: { color: 'red' } });
+  // @ts-expect-error and only those the page reads
+  Tender.open({ transactionReference: 'TND-1', theme: { '--tender-accent': '#0a7' } });
+  // The public names are the page's own, both ways.
+  const pageNames: readonly TenderThemeProperty[] = [] as unknown as typeof THEME_PROPERTIES;
+  const publicNames: readonly (typeof THEME_PROPERTIES)[number][] = [] as TenderThemeProperty[];
+  // Every message the page sends is an event the merchant's onEvent is typed for.
+  const asEvent = (m: ChildMessage): TenderEvent => m;
+  void pageNames, publicNames, asEvent;
   // @ts-expect-error onSuccess receives a result, not a string
   Tender.open({ transactionReference: 'TND-1', onSuccess: (r: string) => r });
   // @ts-expect-error mount needs a target

@@ -18,8 +18,24 @@ export type TenderLocale = Locale;
 /** Your own wording by locale and key (`'wallet.a'`, `'page.pay'`, …): every key of the page's catalogs. */
 export type TenderMessages = { readonly [L in TenderLocale]?: { readonly [K in MessageKey]?: string } };
 
-/** Theme: CSS custom properties of the hosted page, e.g. `{ '--tender-accent': '#0a7' }`. */
-export type TenderTheme = { readonly [name: `--tender-${string}`]: string };
+/** A custom property of the hosted page that a theme may set (the page reads no other). */
+export type TenderThemeProperty =
+  | '--tender-primary'
+  | '--tender-on-primary'
+  | '--tender-bg'
+  | '--tender-surface'
+  | '--tender-text'
+  | '--tender-muted'
+  | '--tender-border'
+  | '--tender-error'
+  | '--tender-success'
+  | '--tender-pending'
+  | '--tender-focus'
+  | '--tender-radius'
+  | '--tender-font';
+
+/** Theme: CSS custom properties of the hosted page, e.g. `{ '--tender-primary': '#0a7' }`. */
+export type TenderTheme = { readonly [P in TenderThemeProperty]?: string };
 
 /** Passed to `onSuccess`: the payment is confirmed. Verify it on your server before shipping. */
 export interface TenderSuccess {
@@ -55,8 +71,8 @@ export interface TenderError {
   readonly reference: string;
 }
 
-/** Every message of the hosted page, as `onEvent` receives it (status and reference only, never card data). */
-export type TenderEvent =
+/** Every message of the hosted page, as `onEvent` receives it: the protocol's version, the page's title when it sends it, status and reference (never card data). */
+export type TenderEvent = { readonly v: 1; readonly title?: string } & (
   | { readonly type: 'ready'; readonly reference: string }
   | { readonly type: 'resize'; readonly height: number }
   | { readonly type: 'success'; readonly reference: string; readonly status: 'successful' }
@@ -66,7 +82,8 @@ export type TenderEvent =
   | { readonly type: 'error'; readonly code: string; readonly message: string }
   | { readonly type: 'navigate'; readonly url: string }
   | { readonly type: 'progress'; readonly reference: string; readonly inProgress: boolean; readonly channel?: string }
-  | { readonly type: 'locale'; readonly reference: string; readonly locale: string };
+  | { readonly type: 'locale'; readonly reference: string; readonly locale: string }
+);
 
 /** Options of `Tender.open`, `Tender.mount` and `Tender.preload`. */
 export interface TenderOptions {

@@ -76,6 +76,8 @@ export interface ModelDeps {
   readonly paymentRedirectUrl?: string | undefined;
   /** The `messages` parameter: the merchant's strings by locale, as JSON (checked once the catalog has loaded). */
   readonly messages?: string | null;
+  /** The `theme` parameter, as JSON: what the page cannot use of it is reported to the integrator. */
+  readonly theme?: string | null;
   /** Where the attempt is kept for a reload; defaults to sessionStorage (loaded with the session). */
   readonly store?: JsonStore;
   /** Defaults to the browser's proxy client (loaded with the session). */

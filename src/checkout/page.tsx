@@ -17,12 +17,17 @@ const pageView = (model: CheckoutModel, embedded: boolean, modal: boolean): VNod
  * The page for its parameters: its model and its tree. The browser's page (main.tsx), the server's first screen
  * (ssr.tsx) and the tests that hold those two equal all build it here, so they cannot drift.
  */
-export function createPage(params: PageParams, embedded: boolean, deps: Omit<ModelDeps, 'reference' | 'channels' | 'paymentRedirectUrl' | 'messages'>) {
+export function createPage(
+  params: PageParams,
+  embedded: boolean,
+  deps: Omit<ModelDeps, 'reference' | 'channels' | 'paymentRedirectUrl' | 'messages' | 'theme'>,
+) {
   const model = createCheckoutModel({
     reference: params.reference,
     channels: params.channels,
     paymentRedirectUrl: params.paymentRedirectUrl,
     messages: params.messages,
+    theme: params.theme,
     ...deps,
   });
   return { model, view: (): VNode => pageView(model, embedded, params.modal) };

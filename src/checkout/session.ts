@@ -319,6 +319,15 @@ export function createSession(deps: ModelDeps, state: ModelState): Session {
         if (problems.length) send({ type: 'error', code: 'invalid_messages', message: `${problems.join('; ')}.` });
       })
       .catch(() => undefined);
+    // The server drew the theme's usable part; the check loads only when there is a theme.
+    if (deps.theme)
+      import('../platform/theme')
+        // Not destructured in the parameter: Vite would wrap that import in its preload helper.
+        .then((theme) => {
+          const { problems } = theme.readTheme(deps.theme!);
+          if (problems.length) send({ type: 'error', code: 'invalid_theme', message: `${problems.join('; ')}.` });
+        })
+        .catch(() => undefined);
     keepFocus(page.root);
     const bridge = deps.bridge;
     if (!bridge || !('parent' in bridge)) return;

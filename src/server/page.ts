@@ -1,7 +1,7 @@
 import { loadPageStrings, pageLocale, pageStrings, renderFirstScreen, renderPageTitle } from '../checkout/ssr';
 import type { Locale } from '../i18n/locale';
 import { colorSchemeCss, colorSchemeMeta, colorSchemeOf } from '../platform/colorScheme';
-import { applyTheme } from '../platform/theme';
+import { readTheme } from '../platform/theme';
 import { renderPageConfigMeta, PAGE_CONFIG_PLACEHOLDER, type PageConfig } from '../platform/pageConfig';
 import type { TenderConfig } from './config';
 import { selfOrigins } from './cors';
@@ -30,14 +30,13 @@ export interface PageRouteDeps {
 }
 
 /**
- * The loader's `theme` parameter as a stylesheet for the first paint: the same properties, under the same checks,
- * that the page's script sets through the CSSOM (src/platform/theme.ts), so a themed form does not paint in the
- * default colours first. Empty when nothing passes the checks (no `;`, braces or `<` can: see SAFE_VALUE).
+ * The loader's `theme` parameter as a stylesheet for the first paint, so a themed form does not paint in the default
+ * colours first. Only the names the page reads, with safe values (src/platform/theme.ts: no `;`, braces or `<` pass);
+ * the page tells the integrator what was left out. Empty when nothing is left.
  */
 export function themeStyle(raw: string | null): string {
-  const decls: string[] = [];
-  applyTheme(raw, { style: { setProperty: (k: string, v: string | null) => void decls.push(`${k}:${v}`) } });
-  return decls.length ? `<style>:root{${decls.join(';')}}</style>` : '';
+  const { decls } = readTheme(raw);
+  return decls.length ? `<style>:root{${decls.map(([k, value]) => `${k}:${value}`).join(';')}}</style>` : '';
 }
 
 /**

@@ -277,7 +277,7 @@ describe('the checkout in every language', () => {
     expect(await frame.getByRole('combobox', { name: ig['page.language']! }).getAttribute('aria-describedby')).toBeNull();
   });
 
-  it('a merchant’s strings replace the catalog’s from the first paint; an unknown key is reported, not ignored', async () => {
+  it('a merchant’s strings replace the catalog’s from the first paint; an unknown key, or theme property, is reported, not ignored', async () => {
     const { reference } = await e2e.stack.initiate();
     const messages = JSON.stringify({ en: { 'wallet.a': 'ShopPay', 'card.pay': 'Pay now {amount}', 'card.pya': 'typo' } });
     const q = new URLSearchParams({ transactionReference: reference, messages });
@@ -297,6 +297,8 @@ describe('the checkout in every language', () => {
       (window as unknown as { Tender: { open(o: object): void } }).Tender.open({
         transactionReference: q2.get('ref'),
         messages: JSON.parse(m),
+        // A name the page does not read (the merchant meant --tender-primary) beside one it does.
+        theme: { '--tender-accent': '#0a7', '--tender-primary': '#123456' },
         onError: (e: unknown) => console.log(`[tender] onError ${JSON.stringify(e)}`),
       });
     }, messages);
@@ -305,5 +307,11 @@ describe('the checkout in every language', () => {
     await expect
       .poll(() => logs.join('\n'), WAIT)
       .toMatch(/onError \{"code":"invalid_messages","message":"messages\.en\[\\"card\.pya\\"\]: no such string\.","reference":"/);
+
+    await expect
+      .poll(() => logs.join('\n'), WAIT)
+      .toMatch(/onError \{"code":"invalid_theme","message":"theme names --tender-accent, which the checkout does not use: use --tender-primary, /);
+    const pay = frame.getByRole('button', { name: 'Pay now ₦2,500' });
+    expect(await pay.evaluate((b) => getComputedStyle(b).backgroundColor)).toBe('rgb(18, 52, 86)');
   });
 });
