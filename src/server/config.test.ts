@@ -219,6 +219,17 @@ describe('shared state, reconcile and webhooks', () => {
     }
   });
 
+  it('reports a bad webhook URL and a bad secret together: every problem in one start', () => {
+    const errors = errorsOf({ ...BASE, TENDER_WEBHOOK_URL: 'http://bad.example/wh', TENDER_WEBHOOK_SECRET: 'abc' });
+    expect(errors).toHaveLength(2);
+    expect(errors[0]).toMatch(/TENDER_WEBHOOK_URL must be an https URL/);
+    expect(errors[1]).toMatch(/TENDER_WEBHOOK_SECRET must be "whsec_"/);
+    expect(errorsOf({ ...BASE, TENDER_WEBHOOK_URL: 'not a url' })).toEqual([
+      expect.stringMatching(/TENDER_WEBHOOK_URL must be an absolute https URL/),
+      expect.stringMatching(/TENDER_WEBHOOK_SECRET is required/),
+    ]);
+  });
+
   it('allows plain http webhooks to loopback (local testing), and warns about a secret without a URL', () => {
     expect(ok({ ...BASE, TENDER_WEBHOOK_URL: 'http://127.0.0.1:8080/webhooks/tender', TENDER_WEBHOOK_SECRET: SECRET }).config.webhookUrl).toBe(
       'http://127.0.0.1:8080/webhooks/tender',

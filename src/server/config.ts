@@ -340,6 +340,13 @@ function readWebhook(url: string | undefined, secret: string | undefined, errors
     if (secret !== undefined) warnings.push('TENDER_WEBHOOK_SECRET is set but TENDER_WEBHOOK_URL is not: no webhooks will be sent');
     return undefined;
   }
+  // Both checked, whatever the first says: every problem in one start, not one per deploy.
+  const endpoint = readWebhookUrl(url, errors);
+  const key = readWebhookSecret(secret, errors);
+  return endpoint && key ? { url: endpoint, secret: key } : undefined;
+}
+
+function readWebhookUrl(url: string, errors: string[]): string | undefined {
   let parsed: URL;
   try {
     parsed = new URL(url.trim());
@@ -356,6 +363,10 @@ function readWebhook(url: string | undefined, secret: string | undefined, errors
     );
     return undefined;
   }
+  return parsed.toString();
+}
+
+function readWebhookSecret(secret: string | undefined, errors: string[]): string | undefined {
   if (secret === undefined) {
     errors.push('TENDER_WEBHOOK_SECRET is required with TENDER_WEBHOOK_URL: the signing secret, "whsec_" and at least 24 random bytes in base64');
     return undefined;
@@ -367,7 +378,7 @@ function readWebhook(url: string | undefined, secret: string | undefined, errors
     );
     return undefined;
   }
-  return { url: parsed.toString(), secret: secret.trim() };
+  return secret.trim();
 }
 
 const DURATION = /^(\d{1,9})\s*(ms|s|m|h|d)$/;
