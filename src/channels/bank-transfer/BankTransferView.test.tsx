@@ -55,6 +55,22 @@ describe('bank transfer', () => {
     await waitFor(() => expect(status.textContent).not.toContain(note));
   });
 
+  it('with the account shown, says in a status above it when the device goes offline that it will check again', async () => {
+    renderApp({ [VERIFY]: verifyAnswer('pending'), [TRANSFER]: account(1200) });
+    fireEvent.click(screen.getByRole('tab', { name: 'Bank transfer' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Get account details' }));
+    const heading = await screen.findByRole('heading', { name: 'Transfer exactly ₦2,500 to this account' });
+    // The region is there, empty, before the note comes, so the note is announced.
+    const status = heading.nextElementSibling as HTMLElement;
+    expect(status.getAttribute('role')).toBe('status');
+    expect(status.textContent).toBe('');
+    window.dispatchEvent(new Event('offline'));
+    await waitFor(() => expect(status.textContent).toBe('You are offline. This page will check again as soon as you are back online.'));
+    expect(status.compareDocumentPosition(screen.getByText('0123456789')) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    window.dispatchEvent(new Event('online'));
+    await waitFor(() => expect(status.textContent).toBe(''));
+  });
+
   it('shows an expired account clearly and gets a new one', async () => {
     const t = renderApp({ [VERIFY]: verifyAnswer('pending'), [TRANSFER]: [account(1), account(1200)] });
     fireEvent.click(screen.getByRole('tab', { name: 'Bank transfer' }));

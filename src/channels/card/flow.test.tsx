@@ -193,3 +193,33 @@ describe('a switch of language redraws what the form already says', { timeout: 2
     await waitFor(() => expect(errorOf('tender-card-pin')).toBe(kitEn.errRateLimited));
   });
 });
+
+describe('what the payer typed at a step', { timeout: 20_000 }, () => {
+  it('a PIN refused before it reached the bank (too many requests, offline) stays typed for the retry; a wrong one goes', async () => {
+    const t = renderApp({
+      [VERIFY]: verifyAnswer('pending'),
+      [CARD]: [ok({ authMode: 'pin' }), { status: 429, body: { status: false, code: 'rate_limited', message: 'Slow down' } }, declined('Incorrect PIN')],
+    });
+    await toStep('5399838383838381', 'pin');
+    await enter('tender-card-pin', '1234');
+    await waitFor(() => expect(errorOf('tender-card-pin')).toBe(kit.errRateLimited));
+    expect(byId('tender-card-pin').value).toBe('1234');
+    // Offline: not sent at all.
+    window.dispatchEvent(new Event('offline'));
+    Object.defineProperty(navigator, 'onLine', { value: false, configurable: true });
+    try {
+      const sent = t.server.seen.length;
+      submit('tender-card-pin');
+      await waitFor(() => expect(errorOf('tender-card-pin')).toMatch(/./));
+      expect(errorOf('tender-card-pin')).not.toBe(kit.errRateLimited);
+      expect(t.server.seen.length).toBe(sent);
+      expect(byId('tender-card-pin').value).toBe('1234');
+    } finally {
+      Object.defineProperty(navigator, 'onLine', { value: true, configurable: true });
+      window.dispatchEvent(new Event('online'));
+    }
+    await enter('tender-card-pin', '9999');
+    await waitFor(() => expect(errorOf('tender-card-pin')).toBe(steps.pinWrong));
+    expect(byId('tender-card-pin').value).toBe('');
+  });
+});

@@ -142,7 +142,8 @@ export async function submitSecret(s: CardState, ctx: Ctx): Promise<void> {
   const r = isPin
     ? await ctx.complete((key) => cardPaymentCall(details!, ctx.reference, key, value))
     : await ctx.complete((key) => validateOtpCall(s.otpReference, value, key));
-  s.secret.value = '';
+  // Refused before the bank saw it (offline, too many requests): what the payer typed stays for the retry.
+  if (r.kind !== 'refused') s.secret.value = '';
   if (r.kind === 'ok') {
     const d = r.value.data;
     if ('authMode' in d) {
