@@ -73,10 +73,26 @@ describe('createProxy', () => {
   ])('leaves no unhandled rejection when the check does not load (offline), after %s', async (_name, answer, code) => {
     const unhandled = await unhandledRejectionsOf(async () => {
       const s = fakeServer({ 'POST /api/v1/x': answer });
-      const r = await createProxy({ fetch: s.fetch }).send(call({ check: () => Promise.reject(new TypeError('Failed to fetch dynamically imported module')) }));
+      const r = await createProxy({ fetch: s.fetch, checkRetryMs: [0, 0] }).send(
+        call({ check: () => Promise.reject(new TypeError('Failed to fetch dynamically imported module')) }),
+      );
       expect(r).toMatchObject({ ok: false, error: { code } });
     });
     expect(unhandled).toEqual([]);
+  });
+
+  it('loads a check again when its chunk did not load (a blip): the answer it checks is not lost', async () => {
+    const s = fakeServer({ 'POST /api/v1/x': { body: { status: true, message: 'ok', data: { n: 1 } } } });
+    let loads = 0;
+    const blip = () => (++loads === 1 ? Promise.reject(new TypeError('Failed to fetch dynamically imported module')) : Promise.resolve(checker(Schema)));
+    const r = await createProxy({ fetch: s.fetch, checkRetryMs: [5, 5] }).send(call({ check: blip }));
+    expect(r).toEqual({ ok: true, value: { status: true, message: 'ok', data: { n: 1 } } });
+    expect(loads).toBe(2);
+    // Never loading: tried three times in all, then an unknown outcome (verify says what happened), never a success.
+    loads = 0;
+    const gone = () => (++loads, Promise.reject(new TypeError('Failed to fetch dynamically imported module')));
+    expect(await createProxy({ fetch: s.fetch, checkRetryMs: [5, 5] }).send(call({ check: gone }))).toEqual({ ok: false, error: { code: 'network' } });
+    expect(loads).toBe(3);
   });
 
   it('sends nothing while the device is offline: a known outcome, its check not even loaded', async () => {

@@ -12,6 +12,8 @@ export interface ProxyOptions {
   readonly timeoutMs?: number;
   /** Whether the device may have a connection; default the browser's word (platform/online.ts). */
   readonly online?: () => boolean;
+  /** The waits before each new load of a check whose chunk did not load; default 0.5 s, then 2 s. */
+  readonly checkRetryMs?: readonly number[];
 }
 
 /** Sends calls to the Tender server's proxy. */
@@ -60,6 +62,19 @@ export function createProxy(options: ProxyOptions = {}): ProxyClient {
   const base = options.base ?? '';
   const timeoutMs = options.timeoutMs ?? 30_000;
   const online = options.online ?? deviceOnline;
+  const retryMs = options.checkRetryMs ?? [500, 2000];
+  // A check's chunk that did not load (a blip of the connection) is loaded again: browsers fetch a failed module
+  // again, and the answer it checks (a PIN step, a wallet's cashier) is lost to the payer without it.
+  const loadAgain = async <C>(load: () => Promise<C>): Promise<C> => {
+    for (let i = 0; ; i++) {
+      await new Promise((r) => setTimeout(r, retryMs[i]));
+      try {
+        return await load();
+      } catch (e) {
+        if (i >= retryMs.length - 1) throw e;
+      }
+    }
+  };
   return {
     async send<T>(call: ProxyCall<T>): Promise<Result<T>> {
       // A browser that knows it has no connection would fail the request before it left: not sending it makes that
@@ -99,9 +114,9 @@ export function createProxy(options: ProxyOptions = {}): ProxyClient {
       if (st >= 200 && st < 300) {
         let parsed: ReturnType<Awaited<ReturnType<ProxyCall<T>['check']>>>;
         try {
-          parsed = (await check)(body);
+          parsed = (await check.catch(() => loadAgain(call.check)))(body);
         } catch {
-          // The check's chunk did not load: the answer cannot be trusted, and may have been a success.
+          // The check's chunk did not load, again and again: the answer cannot be trusted, and may have been a success.
           return { ok: false, error: { code: 'network' } };
         }
         if (parsed.ok && (parsed.value as { status?: unknown }).status === true) return { ok: true, value: parsed.value };

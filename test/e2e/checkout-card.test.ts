@@ -438,6 +438,24 @@ describe('hosted checkout: card', () => {
     await expectSuccess(e2e.page);
   });
 
+  it('a blip that loses the answer’s check (its chunk) still brings the PIN step: the check is loaded again', async () => {
+    const reference = await openNewCheckout(e2e.page, e2e.stack);
+    let aborted = 0;
+    // Only the first fetch of the card answer's check fails, as on a connection that drops for a moment.
+    await e2e.page.route('**/checkout/assets/schemas-*.js', (route) => (aborted++ === 0 ? route.abort('connectionreset') : route.continue()));
+    try {
+      await payByCard(e2e.page, CARDS.pin);
+      await expectHeading(e2e.page, 'Enter your card PIN');
+      expect(aborted).toBeGreaterThanOrEqual(2);
+      await e2e.page.getByLabel('Card PIN', { exact: true }).fill(PIN);
+      await e2e.page.locator('#tender-panel form button[type="submit"]').click();
+      await expectSuccess(e2e.page);
+      expect((await e2e.stack.stats(reference)).transactionStatus).toBe('successful');
+    } finally {
+      await e2e.page.unroute('**/checkout/assets/schemas-*.js');
+    }
+  });
+
   it('a reference already paid shows the success at once, with no form to pay again', async () => {
     const reference = await openNewCheckout(e2e.page, e2e.stack);
     await payByCard(e2e.page, CARDS.noAuth);
