@@ -163,8 +163,9 @@ export function statusText(status: string): [string, string] {
 }
 
 /**
- * The order page: the outcome as the server knows it (a webhook, or a verify just now). With `watch`, a pending
- * order's page asks the shop's server every few seconds and changes by itself when the webhook lands.
+ * The order page: the outcome as the server knows it (a webhook, or a verify just now). With `watch`, an order not
+ * paid yet (pending, or failed: the payer may pay another way) asks the shop's server every few seconds and changes
+ * by itself when a webhook says something new.
  */
 export function orderPage(
   ctx: PageContext,
@@ -194,7 +195,7 @@ export function orderPage(
   <ol id="events" class="events" aria-live="polite"></ol>
   <p><a href="/">Back to the shop</a></p>
 </section>`,
-    ` data-reference="${esc(order.reference)}"${resume ? ' data-resume' : ''}${watch && status === 'pending' ? ' data-watch' : ''}`,
+    ` data-reference="${esc(order.reference)}"${resume ? ' data-resume' : ''}${watch && status !== 'successful' ? ` data-watch="${esc(status)}"` : ''}`,
   );
 }
 

@@ -196,6 +196,10 @@ describe('webhooks from the Tender server', () => {
     const paidPage = await (await fetch(`${hookBase}/orders/${encodeURIComponent(ref)}`)).text();
     expect(paidPage).toContain('badge-successful');
     expect(paidPage).not.toContain('data-watch');
+    // A failure event that comes late (an earlier card, retried to the shop) never takes a paid order back.
+    const late = JSON.stringify({ type: 'payment.failed', timestamp: new Date().toISOString(), data: { transactionReference: ref, status: 'failed' } });
+    expect((await send(late, 'evt_demo_late')).status).toBe(204);
+    expect((await outcome()).status).toBe('successful');
   });
 
   test('has no webhook route without a secret', async () => {

@@ -155,7 +155,9 @@ function createStorefront(options: StorefrontOptions & { publicUrl: string }) {
     const { transactionReference: reference, status } = event.data;
     if (!processed.has(id) && orders.has(reference)) {
       processed.add(id);
-      outcomes.set(reference, status);
+      // A failure is not the end of an order (the payer may pay another way), a success is: a late or retried
+      // event never takes a paid order back.
+      if (outcomes.get(reference) !== 'successful') outcomes.set(reference, status);
       console.log(`storefront: webhook ${event.type} for order ${reference}`);
     }
     // Acknowledged whether new, repeated or for an order this shop does not know: Tender stops retrying.
@@ -227,7 +229,9 @@ function createStorefront(options: StorefrontOptions & { publicUrl: string }) {
     if (orderMatch) {
       const order = orders.get(decodeURIComponent(orderMatch[1]!));
       if (!order) return html(res, 404, messagePage(ctx, 'Order not found', 'This shop has no order with that reference.'));
-      const status = outcomes.get(order.reference) ?? (await verify(order.reference));
+      // Only a success is final: anything else may have changed since the webhook (a failed card, then a transfer).
+      const heard = outcomes.get(order.reference);
+      const status = heard === 'successful' ? heard : ((await verify(order.reference)) ?? heard);
       if (!status) return html(res, 502, messagePage(ctx, 'Could not check the payment', 'The payment API did not answer. Reload the page in a moment.'));
       return html(res, 200, orderPage(ctx, order, status, url.searchParams.has('returned'), options.webhookSecret !== undefined));
     }

@@ -115,3 +115,45 @@ test('the order page turns to paid by itself when the outcome lands', async () =
     await page.close();
   }
 });
+
+test('a failed card is not the end of an order: paid another way, its page turns to paid by itself', async () => {
+  const shopBase = shop.url.replace('localhost', '127.0.0.1');
+  const order = (await (
+    await fetch(`${shopBase}/api/orders`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ items: [{ id: 'coffee', quantity: 1 }] }),
+    })
+  ).json()) as { transactionReference: string; orderUrl: string };
+  const ref = order.transactionReference;
+  const card = (cardNumber: string, key: string) =>
+    fetch(`${stack.tenderUrl}/api/v1/card-payment`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'idempotency-key': key },
+      body: JSON.stringify({ transactionReference: ref, cardNumber, expiryMonth: '12', expiryYear: '30', cvv: '123' }),
+    });
+  // A declined card through Tender's proxy, as the widget sends it: the shop hears payment.failed.
+  await card('4000000000000002', 'e2e-failed-then-paid-1');
+  const heard = async () => ((await (await fetch(`${shopBase}/api/orders/${ref}/outcome`)).json()) as { status: string }).status;
+  await expect.poll(heard, { timeout: 20_000 }).toBe('failed');
+
+  const page = await browser.newPage();
+  try {
+    await page.goto(`${shop.url}${order.orderUrl}`);
+    const badge = page.locator('#order-status');
+    await expect.poll(() => badge.textContent()).toBe('Payment failed');
+    await page.evaluate(() => {
+      (window as unknown as { stayed: boolean }).stayed = true;
+    });
+    // The payer tries another card in the checkout, and it pays.
+    expect((await card('4084084084084081', 'e2e-failed-then-paid-2')).status).toBe(200);
+    await expect.poll(() => badge.textContent(), { timeout: 20_000 }).toBe('Paid');
+    expect(await page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed)).toBe(true);
+    expect(await page.locator('#resume').count()).toBe(0);
+    // Loaded afresh, it says paid too, whatever came first.
+    await page.reload();
+    await expect.poll(() => badge.textContent()).toBe('Paid');
+  } finally {
+    await page.close();
+  }
+});

@@ -196,9 +196,11 @@
     };
     const again = $('#resume');
     if (again) again.addEventListener('click', resume);
-    // A pending order: ask the shop's server (which hears Tender's webhooks) until the outcome lands; at most
-    // 30 minutes, every 2 s, so a forgotten tab stops by itself.
+    // An order not paid yet: ask the shop's server (which hears Tender's webhooks) until it is paid; at most
+    // 30 minutes, every 2 s, so a forgotten tab stops by itself. A failed order is watched too: the payer may pay
+    // another way.
     if ('watch' in document.body.dataset) {
+      let shown = document.body.dataset.watch;
       let polls = 0;
       const watch = () => {
         if (++polls > 900) return;
@@ -206,17 +208,18 @@
           .then((res) => (res.ok ? res.json() : undefined))
           .catch(() => undefined)
           .then((o) => {
-            if (!o || o.status === 'pending') {
-              setTimeout(watch, 2000);
-              return;
+            // "pending" is also what the server says before any webhook: never over what the page already shows.
+            if (o && o.status !== 'pending' && o.status !== shown) {
+              shown = o.status;
+              const badge = $('#order-status');
+              badge.className = 'badge badge-' + o.status;
+              badge.textContent = o.label;
+              $('#order-text').textContent = o.text;
+              if (o.status === 'successful' && again) again.remove();
+              else if (again) again.textContent = 'Try again';
+              log('outcome from the webhook', { status: o.status });
             }
-            const badge = $('#order-status');
-            badge.className = 'badge badge-' + o.status;
-            badge.textContent = o.label;
-            $('#order-text').textContent = o.text;
-            if (o.status === 'successful' && again) again.remove();
-            else if (again) again.textContent = 'Try again';
-            log('outcome from the webhook', { status: o.status });
+            if (shown !== 'successful') setTimeout(watch, 2000);
           });
       };
       setTimeout(watch, 2000);
