@@ -157,3 +157,36 @@ test('a failed card is not the end of an order: paid another way, its page turns
     await page.close();
   }
 });
+
+test('back on the shop page (a reload, the way back from a wallet), Pay opens the same order, never a second one', async () => {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  const referenceShown = async () => {
+    await expect.poll(() => page.frameLocator('iframe').locator('[role="tab"][data-channel="card"]').count(), { timeout: 20_000 }).toBe(1);
+    const src = await page.locator('iframe').first().getAttribute('src');
+    return new URL(src!).searchParams.get('transactionReference');
+  };
+  try {
+    let created = 0;
+    page.on('request', (r) => r.method() === 'POST' && r.url().endsWith('/api/orders') && created++);
+    await page.goto(`${shop.url}/`);
+    await page.locator('#cart-form button[type="submit"]').click();
+    const first = await referenceShown();
+    await page.keyboard.press('Escape');
+    await expect.poll(() => page.locator('iframe').count(), { timeout: 20_000 }).toBe(0);
+    await page.reload();
+    await page.locator('#cart-form button[type="submit"]').click();
+    expect(await referenceShown()).toBe(first);
+    expect(created).toBe(1);
+    // Another cart is another order.
+    await page.keyboard.press('Escape');
+    await expect.poll(() => page.locator('iframe').count(), { timeout: 20_000 }).toBe(0);
+    const qty = page.locator('#cart-form input[type=number]').first();
+    await qty.fill(String(Number(await qty.inputValue()) + 1));
+    await page.locator('#cart-form button[type="submit"]').click();
+    expect(await referenceShown()).not.toBe(first);
+    expect(created).toBe(2);
+  } finally {
+    await context.close();
+  }
+});

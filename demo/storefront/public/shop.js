@@ -32,6 +32,7 @@
     return {
       onSuccess: (r) => {
         outcome = r.status;
+        forgetOrder(r.reference);
         log('onSuccess', r);
       },
       onPending: (r) => {
@@ -68,6 +69,34 @@
         throw new Error('The shop could not be reached. Check your connection and try again.');
       },
     );
+  }
+
+  // The order this tab is paying, kept for a reload or the way back from a wallet or bank page: Pay with the same
+  // cart opens that order again (the checkout shows it paid, or carries on), never a second one the payer could pay
+  // twice. Forgotten once paid, or after 30 minutes.
+  const OPEN_ORDER = 'shop:open-order';
+  function keptOrder(cart) {
+    try {
+      const kept = JSON.parse(sessionStorage.getItem(OPEN_ORDER) || 'null');
+      return kept && kept.cart === cart && Date.now() - kept.at < 30 * 60_000 ? kept.order : undefined;
+    } catch {
+      return undefined;
+    }
+  }
+  function keepOrder(cart, order) {
+    try {
+      sessionStorage.setItem(OPEN_ORDER, JSON.stringify({ cart: cart, order: order, at: Date.now() }));
+    } catch {
+      // No storage (a private window's limits): a second Pay makes a second order, as before.
+    }
+  }
+  function forgetOrder(reference) {
+    try {
+      const kept = JSON.parse(sessionStorage.getItem(OPEN_ORDER) || 'null');
+      if (kept && kept.order.transactionReference === reference) sessionStorage.removeItem(OPEN_ORDER);
+    } catch {
+      // Nothing kept.
+    }
   }
 
   function needTender() {
@@ -109,10 +138,17 @@
         busy = false;
         pay.removeAttribute('aria-disabled');
       };
-      createOrder({ items: items, email: form.elements.email.value })
+      const body = { items: items, email: form.elements.email.value };
+      const cart = JSON.stringify(body);
+      const kept = keptOrder(cart);
+      (kept ? Promise.resolve(kept) : createOrder(body))
         .then((order) => {
           say('');
-          log('order created', { transactionReference: order.transactionReference, amount: order.amount });
+          if (kept) log('order reopened', { transactionReference: order.transactionReference, amount: order.amount });
+          else {
+            keepOrder(cart, order);
+            log('order created', { transactionReference: order.transactionReference, amount: order.amount });
+          }
           window.Tender.open(
             Object.assign(
               { transactionReference: order.transactionReference, paymentRedirectUrl: order.paymentRedirectUrl },
@@ -196,6 +232,8 @@
     };
     const again = $('#resume');
     if (again) again.addEventListener('click', resume);
+    // Paid (no button to pay): the shop page's next Pay is a new order.
+    else forgetOrder(reference);
     // An order not paid yet: ask the shop's server (which hears Tender's webhooks) until it is paid; at most
     // 30 minutes, every 2 s, so a forgotten tab stops by itself. A failed order is watched too: the payer may pay
     // another way.
@@ -215,6 +253,7 @@
               badge.className = 'badge badge-' + o.status;
               badge.textContent = o.label;
               $('#order-text').textContent = o.text;
+              if (o.status === 'successful') forgetOrder(reference);
               if (o.status === 'successful' && again) again.remove();
               else if (again) again.textContent = 'Try again';
               log('outcome from the webhook', { status: o.status });
