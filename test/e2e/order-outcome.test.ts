@@ -33,6 +33,19 @@ afterAll(async () => {
   await stack?.close();
 });
 
+/** The shop's server over loopback by address (its page is on localhost, an origin Tender allows). */
+const shopApi = () => shop.url.replace('localhost', '127.0.0.1');
+
+/** An order of one coffee, made by the shop's server as its page would ask. */
+async function orderOfCoffee(): Promise<{ transactionReference: string; orderUrl: string }> {
+  const res = await fetch(`${shopApi()}/api/orders`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ items: [{ id: 'coffee', quantity: 1 }] }),
+  });
+  return (await res.json()) as { transactionReference: string; orderUrl: string };
+}
+
 test('offline at Pay, the shop page says so in words and nothing opens; back online, Pay opens the checkout', async () => {
   const context = await browser.newContext();
   const page = await context.newPage();
@@ -78,14 +91,7 @@ test('while the order is being created the page says so as progress, not in the 
 });
 
 test('the order page turns to paid by itself when the outcome lands', async () => {
-  const shopBase = shop.url.replace('localhost', '127.0.0.1');
-  const order = (await (
-    await fetch(`${shopBase}/api/orders`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ items: [{ id: 'coffee', quantity: 1 }] }),
-    })
-  ).json()) as { transactionReference: string; orderUrl: string };
+  const order = await orderOfCoffee();
   const ref = order.transactionReference;
   // The payer started a USSD payment through Tender's proxy (as the widget does), then left the checkout.
   const ussd = await fetch(`${stack.tenderUrl}/api/v1/ussd-payment`, {
@@ -117,14 +123,7 @@ test('the order page turns to paid by itself when the outcome lands', async () =
 });
 
 test('a failed card is not the end of an order: paid another way, its page turns to paid by itself', async () => {
-  const shopBase = shop.url.replace('localhost', '127.0.0.1');
-  const order = (await (
-    await fetch(`${shopBase}/api/orders`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ items: [{ id: 'coffee', quantity: 1 }] }),
-    })
-  ).json()) as { transactionReference: string; orderUrl: string };
+  const order = await orderOfCoffee();
   const ref = order.transactionReference;
   const card = (cardNumber: string, key: string) =>
     fetch(`${stack.tenderUrl}/api/v1/card-payment`, {
@@ -134,7 +133,7 @@ test('a failed card is not the end of an order: paid another way, its page turns
     });
   // A declined card through Tender's proxy, as the widget sends it: the shop hears payment.failed.
   await card('4000000000000002', 'e2e-failed-then-paid-1');
-  const heard = async () => ((await (await fetch(`${shopBase}/api/orders/${ref}/outcome`)).json()) as { status: string }).status;
+  const heard = async () => ((await (await fetch(`${shopApi()}/api/orders/${ref}/outcome`)).json()) as { status: string }).status;
   await expect.poll(heard, { timeout: 20_000 }).toBe('failed');
 
   const page = await browser.newPage();
