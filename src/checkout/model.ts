@@ -44,7 +44,13 @@ type Leave = { readonly to: 'channel'; readonly id: ChannelId } | { readonly to:
 type Boot = { readonly kind: 'starting'; readonly verifying: boolean } | { readonly kind: 'ready' } | ({ readonly kind: 'error' } & StartupError);
 
 /** The transaction as the Tender server verified it while serving the page. */
-export type InitialTxn = Pick<VerifyData, 'status' | 'amount' | 'currency' | 'merchantName' | 'channel' | 'message' | 'paidAt'>;
+export type InitialTxn = Pick<VerifyData, 'status' | 'amount' | 'currency' | 'merchantName' | 'channel' | 'message' | 'paidAt'> & {
+  /**
+   * For a pending payment, the instructions the payment API last gave for it (its completion call's `op`, their `age`
+   * in ms, the answer's `data`), which the server keeps for a page that has no storage of its own.
+   */
+  readonly kept?: { readonly op: string; readonly age: number; readonly data: unknown };
+};
 
 /** What the browser's page hands its session: its configuration, locale and root element. */
 export interface PageEnv {

@@ -4,6 +4,7 @@ import { afterEach } from 'vitest';
 import { navigate } from '../platform/navigate';
 import { App } from './App';
 import { keepFocus } from './keepFocus';
+import type { InitialTxn } from './model';
 import { testModel } from './testkit';
 
 // Vitest runs without globals here, so Testing Library cannot register its own clean-up.
@@ -15,14 +16,14 @@ type Routes = Parameters<typeof testModel>[0];
 type Options = NonNullable<Parameters<typeof testModel>[1]>;
 
 /** Renders the page for REF-1 with the sandbox's redirect policy; navigations are recorded, never performed. */
-export function renderApp(routes: Routes, options: Options & { embedded?: boolean } = {}) {
+export function renderApp(routes: Routes, options: Options & { embedded?: boolean; initial?: InitialTxn } = {}) {
   const assigned: string[] = [];
   const policy = { hosts: ['127.0.0.1:8082', 'pay.example.com'], allowHttpLoopback: true };
   const t = testModel(routes, {
     navigate: (url) => navigate(url, { policy, inFrame: false, askParent: () => false, assign: (u) => void assigned.push(u) }),
     ...options,
   });
-  t.model.start();
+  t.model.start(options.initial);
   const view = render(<App model={t.model} embedded={options.embedded ?? false} />);
   // As the session does for the page's #app (it is not wired here: no page).
   keepFocus(view.container);

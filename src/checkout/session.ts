@@ -257,6 +257,19 @@ export function createSession(deps: ModelDeps, state: ModelState): Session {
     return c?.paidAway ? { channel: c.id, attempt: newId(), reason: 'returned' } : undefined;
   }
 
+  /**
+   * The attempt the Tender server kept for a page with no storage of its own (a third-party frame the browser gives
+   * none): the instructions the payment API gave for this pending payment, through their channel's rule. Where the
+   * page has storage, its own record decides, and its absence says the payer moved on.
+   */
+  async function keptAway(d: VerifyData | InitialTxn): Promise<Pick<ResumeRecord, 'channel' | 'attempt' | 'reason' | 'instructions'> | undefined> {
+    const k = 'kept' in d ? d.kept : undefined;
+    if (!k || store.lasting() || typeof k.op !== 'string' || typeof k.age !== 'number') return undefined;
+    const c = channels().find((ch) => ch.routes.some((r) => r === k.op));
+    const instructions = c && (await ruleOf(c.id))?.fromAnswer?.(k.data, env.now() - k.age);
+    return instructions === undefined ? undefined : { channel: c!.id, attempt: newId(), reason: 'instructions', instructions };
+  }
+
   function startupFailed(error: StartupError): void {
     const failed = { kind: 'error' as const, ...error };
     boot.value = failed;
@@ -283,7 +296,8 @@ export function createSession(deps: ModelDeps, state: ModelState): Session {
     referenceOk = true;
     const resumed = comingBack;
     comingBack = undefined;
-    const back = resumed && channelById(resumed.channel) ? resumed : leftAway(data);
+    // (Only a page the server kept instructions for waits on their rule.)
+    const back = resumed && channelById(resumed.channel) ? resumed : ('kept' in data && (await keptAway(data))) || leftAway(data);
     if (!verified(data) && back) {
       const channel = back.channel as ChannelId;
       if (!resumed && state.channels.peek().includes(channel)) state.channel.value = channel;

@@ -141,6 +141,62 @@ describe('the page with its verified transaction', () => {
   });
 });
 
+describe('the instructions a pending payment was given, for a page with no storage of its own', () => {
+  const complete = (path: string, reference: string, key: string, extra: Record<string, string> = {}) =>
+    h.request({
+      method: 'POST',
+      path,
+      headers: { 'content-type': 'application/json', 'idempotency-key': key },
+      body: JSON.stringify({ transactionReference: reference, ...extra }),
+    });
+
+  it('sends the last USSD code or transfer account the API gave through this server, aged, while the payment is pending', async () => {
+    let status = 'pending';
+    let code = '*737*000*1111#';
+    h.upstream.behave((r) =>
+      r.url.endsWith('/ussd-payment')
+        ? { kind: 'json', body: { status: true, message: 'ok', data: { paymentUssdCode: code } } }
+        : r.url.endsWith('/bank-transfer')
+          ? {
+              kind: 'json',
+              body: {
+                status: true,
+                message: 'ok',
+                data: { accountNumber: '0123456789', accountName: 'Ada', bankName: 'Bank', amount: 2500, expiresInSeconds: 1200 },
+              },
+            }
+          : verified({ status, amount: 2500, currency: 'NGN' }),
+    );
+    expect((await complete('/api/v1/ussd-payment', 'REF-KEPT', 'k-ussd-1', { bankCode: '058' })).status).toBe(200);
+    code = '*737*000*2222#';
+    expect((await complete('/api/v1/ussd-payment', 'REF-KEPT', 'k-ussd-2', { bankCode: '058' })).status).toBe(200);
+    const page = txnOf((await h.request({ path: '/checkout/?transactionReference=REF-KEPT' })).body) as { kept: { op: string; age: number; data: unknown } };
+    // The newest: another bank's code replaces the first.
+    expect(page.kept).toEqual({ op: 'ussdPayment', age: expect.any(Number), data: { paymentUssdCode: '*737*000*2222#' } });
+    expect(page.kept.age).toBeGreaterThanOrEqual(0);
+    expect(page.kept.age).toBeLessThan(5000);
+    expect((await complete('/api/v1/bank-transfer', 'REF-KEPT', 'k-transfer-1', { paymentType: 'bank_transfer' })).status).toBe(200);
+    const transfer = txnOf((await h.request({ path: '/checkout/?transactionReference=REF-KEPT' })).body) as { kept: { op: string } };
+    expect(transfer.kept.op).toBe('bankTransfer');
+    // Paid: nothing to follow any more.
+    status = 'successful';
+    expect(txnOf((await h.request({ path: '/checkout/?transactionReference=REF-KEPT' })).body)).toEqual({
+      status: 'successful',
+      amount: 2500,
+      currency: 'NGN',
+    });
+  });
+
+  it('keeps nothing of a refused call, and nothing for another reference', async () => {
+    h.upstream.behave((r) =>
+      r.url.endsWith('/ussd-payment') ? { kind: 'json', status: 400, body: { status: false, message: 'Bank unavailable' } } : verified({ status: 'pending' }),
+    );
+    expect((await complete('/api/v1/ussd-payment', 'REF-REFUSED', 'k-refused-1', { bankCode: '058' })).status).toBe(400);
+    expect(txnOf((await h.request({ path: '/checkout/?transactionReference=REF-REFUSED' })).body)).toEqual({ status: 'pending' });
+    expect(txnOf((await h.request({ path: '/checkout/?transactionReference=REF-OTHER' })).body)).toEqual({ status: 'pending' });
+  });
+});
+
 describe('no amplification from the page route', () => {
   it('counts page verifies against the per-client verify limit: 200 made-up references reach the API at most the limit', async () => {
     // Its own server, with a small limit and no answer reuse: only the limit stands between the loads and the API.

@@ -1,10 +1,15 @@
 import * as v from 'valibot';
 import { ReferenceSchema } from '../api/common';
+import type { KeptInstructions } from './state';
 import type { Limiter } from './store/types';
 import type { VerifiedTxn, Verifier } from './verifier';
 
-/** What the page receives: the transaction as the server's own verify normalised and checked it (never the API's raw answer). */
-export type PageTxn = VerifiedTxn;
+/**
+ * What the page receives: the transaction as the server's own verify normalised and checked it (never the API's raw
+ * answer), and for a pending one the instructions the API gave for it (a USSD code, a transfer account) with their
+ * age in ms: the page's clock, not this server's, dates them.
+ */
+export type PageTxn = VerifiedTxn & { readonly kept?: { readonly op: string; readonly age: number; readonly data: unknown } };
 
 /** How the page-serving verify reaches the payment API. */
 export interface PageVerifyDeps {
@@ -14,6 +19,8 @@ export interface PageVerifyDeps {
   readonly limiter: Limiter | undefined;
   /** The cap on the whole verify; past it the page is sent without data and verifies by itself. */
   readonly deadlineMs: number;
+  /** The instructions the server keeps for a reference (state.ts), for a page with no storage of its own. */
+  readonly kept?: (reference: string) => Promise<KeptInstructions | undefined>;
 }
 
 /** Why the page went out without its transaction, for the request log. */
@@ -39,7 +46,11 @@ export async function verifyForPage(
     }
     const outcome = await deps.verifier.verify(reference, request.requestId);
     if (outcome.kind === 'busy') request.miss?.('page_verify_busy');
-    return outcome.kind === 'ok' ? outcome.txn : undefined;
+    if (outcome.kind !== 'ok') return undefined;
+    const txn: PageTxn = outcome.txn;
+    if (txn.status !== 'pending' || !deps.kept) return txn;
+    const kept = await deps.kept(reference).catch(() => undefined);
+    return kept ? { ...txn, kept: { op: kept.op, age: Math.max(0, Date.now() - kept.at), data: kept.data } } : txn;
   })().catch(() => undefined);
   try {
     return await Promise.race([call, deadline]);

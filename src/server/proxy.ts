@@ -34,8 +34,8 @@ export interface ProxyDeps {
   readonly store?: TenderStore;
   /** The per-client limits; default built from the config on `store`. */
   readonly limits?: ClientLimits;
-  /** Told of each completion call that reached the payment API (reference and operation), for reconcile. */
-  readonly onCompletion?: (reference: string, operation: string) => void;
+  /** Told of each completion call that reached the payment API (reference, operation and its answer), for reconcile. */
+  readonly onCompletion?: (reference: string, operation: string, answer: Answer) => void;
 }
 
 /** How long an answer is replayed for a repeated Idempotency-Key (as Stripe keeps them: a day). */
@@ -265,12 +265,12 @@ export function createProxy(config: TenderConfig, deps: ProxyDeps): Proxy {
     extra: Readonly<Record<string, string>>,
   ): Promise<Answer> {
     if (!store.healthy()) return storeUnavailable(ctx, extra);
-    const record = () => {
-      if (reference !== undefined) deps.onCompletion?.(reference, route.id);
+    const record = (answer: Answer) => {
+      if (reference !== undefined) deps.onCompletion?.(reference, route.id, answer);
     };
     if (idempotencyKey === null) {
       const answer = await call(upstreamUrl, route, ctx, null, body, extra);
-      record();
+      record(answer);
       return answer;
     }
     const print = await fingerprint(route.id, body ?? upstreamUrl);
@@ -298,7 +298,7 @@ export function createProxy(config: TenderConfig, deps: ProxyDeps): Proxy {
       return errorAnswer(422, 'idempotency_key_reused', 'This Idempotency-Key was used for a different request; send a new key for a new request.', extra);
     }
     const answer = await call(upstreamUrl, route, ctx, idempotencyKey, body, extra);
-    record();
+    record(answer);
     const kept: StoredAnswer = answer.headers['retry-after']
       ? { status: answer.status, body: answer.body, retryAfter: answer.headers['retry-after'] }
       : { status: answer.status, body: answer.body };

@@ -7,7 +7,7 @@ import { createClientLimits, type ClientLimits } from './limits';
 import { isoNow, type Logger } from './log';
 import type { Outcomes, OutcomesOptions } from './outcomes';
 import type { ProxyContext } from './proxy';
-import { errorAnswer, jsonAnswer, methodNotAllowed, toResponse } from './respond';
+import { type Answer, errorAnswer, jsonAnswer, methodNotAllowed, toResponse } from './respond';
 import { createMemoryStore } from './store/memory';
 import type { RedisStoreOptions } from './store/redis';
 import type { TenderStore } from './store/types';
@@ -36,8 +36,10 @@ export interface ServerState {
   readonly limits: ClientLimits;
   readonly verifier: Verifier;
   readonly outcomes: Outcomes;
-  /** Told by the proxy of each completion call that reached the payment API. */
-  onCompletion(reference: string, operation: string): void;
+  /** Told by the proxy of each completion call that reached the payment API, with its answer. */
+  onCompletion(reference: string, operation: string, answer: Answer): void;
+  /** The instructions the payment API last gave for `reference` (a USSD code, a transfer account), while they last. */
+  keptInstructions(reference: string): Promise<KeptInstructions | undefined>;
   /** For `/healthz`: the engine, and whether the server runs degraded (Redis unreachable). */
   health(): { readonly store: 'memory' | 'redis'; readonly degraded: boolean };
   /** `POST /webhooks/gateway`. */
@@ -46,6 +48,25 @@ export interface ServerState {
 }
 
 const MAX_HOOK_BYTES = 64 * 1024;
+
+/**
+ * What the payer follows to finish a payment elsewhere, as the payment API gave it: the operation, when (epoch ms),
+ * and the answer's `data`. Kept by the server for a page that has no storage of its own (a third-party frame whose
+ * storage the browser blocks), so that one opened again shows the same code or account rather than a blank form.
+ */
+export interface KeptInstructions {
+  readonly op: string;
+  readonly at: number;
+  readonly data: unknown;
+}
+
+/** The completion calls whose answer is instructions the payer follows after the call (USSD, bank transfer). */
+const INSTRUCTION_OPERATIONS: ReadonlySet<string> = new Set(['ussdPayment', 'bankTransfer']);
+/** As long as the page keeps its own record of an attempt (src/checkout/resume.ts): an hour. */
+const KEEP_INSTRUCTIONS_MS = 60 * 60_000;
+/** A USSD answer or a transfer account is a few hundred bytes; anything much larger is not kept. */
+const MAX_INSTRUCTIONS_BYTES = 4096;
+const instructionsKey = (reference: string) => `instructions:${reference}`;
 
 // Where no background work runs: completions are not followed after the fact, a gateway hint has nothing to queue.
 const NO_OUTCOMES: Outcomes = {
@@ -122,15 +143,40 @@ export function createServerState(config: TenderConfig, deps: ServerStateDeps & 
     return toResponse(jsonAnswer(202, { status: true, message: 'The transaction will be verified with the payment API.' }));
   }
 
+  /** Keeps a successful answer's `data` (the API's envelope, `status: true`); a failure to keep loses only the convenience. */
+  function keepInstructions(reference: string, op: string, answer: Answer): void {
+    const body = answer.body;
+    if (answer.status < 200 || answer.status >= 300 || body === null || body.length > MAX_INSTRUCTIONS_BYTES) return;
+    let data: unknown;
+    try {
+      const parsed = JSON.parse(body) as { status?: unknown; data?: unknown };
+      if (parsed?.status !== true || !parsed.data || typeof parsed.data !== 'object') return;
+      data = parsed.data;
+    } catch {
+      return;
+    }
+    const kept: KeptInstructions = { op, at: Date.now(), data };
+    store.keep(instructionsKey(reference), JSON.stringify(kept), KEEP_INSTRUCTIONS_MS).catch(() => undefined);
+  }
+
   return {
     store,
     limits,
     verifier,
     outcomes,
-    onCompletion(reference, operation) {
+    onCompletion(reference, operation, answer) {
       // A page loaded after this call (back from a wallet, say) must not be drawn from an answer from before it.
       verifier.forget(reference);
       outcomes.record(reference, operation);
+      if (INSTRUCTION_OPERATIONS.has(operation)) keepInstructions(reference, operation, answer);
+    },
+    async keptInstructions(reference) {
+      const text = await store.kept(instructionsKey(reference));
+      try {
+        return text === undefined ? undefined : (JSON.parse(text) as KeptInstructions);
+      } catch {
+        return undefined;
+      }
     },
     health: () => ({ store: store.kind, degraded: !store.healthy() }),
     gatewayHook,

@@ -246,6 +246,35 @@ describe('the checkout in every language', () => {
     }
   });
 
+  it('in a frame that may not store, a USSD code shown comes back when the checkout opens again: the server kept it', async () => {
+    const context = await e2e.browser.newContext({ viewport: { width: 1024, height: 800 } });
+    const page = await context.newPage();
+    try {
+      const { reference } = await e2e.stack.initiate();
+      const frame = await openFromShop(page, reference, 'en', crossSiteShopUrl);
+      await frame.getByRole('tab', { name: 'USSD' }).click();
+      await frame.getByRole('radio').first().check();
+      await frame.getByRole('button', { name: 'Get USSD code' }).click();
+      const code = frame.locator('.tender-code');
+      await code.waitFor(WAIT);
+      const dialled = await code.getAttribute('data-code');
+      expect(dialled).toMatch(/^\*[0-9*]+#$/);
+      // Closed, and the storefront's page loaded again (its order page, a reload): a new frame, with no storage.
+      await page.keyboard.press('Escape');
+      await page.locator(FRAME).waitFor({ state: 'detached', ...WAIT });
+      await page.reload();
+      await page.locator('#pay').click();
+      const again = page.frameLocator(FRAME);
+      await again.locator('.tender-code').waitFor(WAIT);
+      expect(await again.locator('.tender-code').getAttribute('data-code')).toBe(dialled);
+      expect(await again.getByRole('tab', { name: 'USSD' }).getAttribute('aria-selected')).toBe('true');
+      // One code asked for: the second page asked the payment API for none.
+      expect((await e2e.stack.stats(reference)).counts['ussd-payment']).toBe(1);
+    } finally {
+      await context.close();
+    }
+  });
+
   it('a language that cannot load (offline) leaves the page as it was and says so; back online, it comes by itself', async () => {
     const { reference } = await e2e.stack.initiate();
     const frame = await openFromShop(e2e.page, reference);

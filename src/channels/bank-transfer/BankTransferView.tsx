@@ -7,7 +7,7 @@ import type { ChannelProps } from '../kit/context';
 import { OfflineNote } from '../kit/OfflineNote';
 import { kitText } from '../kit/text';
 import { useInstructions } from '../kit/flows';
-import type { TransferAccount } from './account';
+import { accountOf, type TransferAccount } from './account';
 import { bankTransferCall } from './calls';
 import { transferText as text } from './text';
 
@@ -19,14 +19,7 @@ export default function BankTransferView({ ctx }: ChannelProps<TransferAccount>)
   const flow = useInstructions(
     ctx,
     (key) => bankTransferCall(ctx.reference, key),
-    ({ data: { accountNumber, accountName, bankName, amount, currency, expiresInSeconds } }): TransferAccount => ({
-      accountNumber,
-      accountName,
-      bankName,
-      amount,
-      ...(currency ? { currency } : {}),
-      endsAt: transferClock.now() + expiresInSeconds * 1000,
-    }),
+    (answer) => accountOf(answer.data, transferClock.now()),
   );
   const expired = useSignal(false);
   const headingRef = useRef<HTMLHeadingElement>(null);

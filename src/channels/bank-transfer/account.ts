@@ -16,7 +16,7 @@ const str = (x: unknown, re?: RegExp): x is string => typeof x === 'string' && x
 const num = (x: unknown): x is number => typeof x === 'number' && Number.isFinite(x);
 
 /** The stored account, re-checked field by field; only these fields, whatever else storage holds. */
-export function cleanAccount(stored: unknown): TransferAccount | undefined {
+function cleanAccount(stored: unknown): TransferAccount | undefined {
   const r = (stored ?? {}) as Partial<Record<keyof TransferAccount, unknown>>;
   if (!str(r.accountNumber, /^\d{6,20}$/) || !str(r.accountName) || !str(r.bankName) || !num(r.amount) || !num(r.endsAt)) return undefined;
   if (r.currency !== undefined && !str(r.currency, /^[A-Z]{3}$/)) return undefined;
@@ -24,5 +24,26 @@ export function cleanAccount(stored: unknown): TransferAccount | undefined {
   return { accountNumber, accountName, bankName, amount, endsAt, ...(currency ? { currency } : {}) };
 }
 
+/** The fields of a bank-transfer answer's data. */
+interface AccountAnswer {
+  readonly accountNumber: string;
+  readonly accountName: string;
+  readonly bankName: string;
+  readonly amount: number;
+  readonly currency?: string | undefined;
+  readonly expiresInSeconds: number;
+}
+
+/** The account of a bank-transfer answer's data, given at `at` (epoch ms): it ends `expiresInSeconds` after. */
+export function accountOf({ accountNumber, accountName, bankName, amount, currency, expiresInSeconds }: AccountAnswer, at: number): TransferAccount {
+  return { accountNumber, accountName, bankName, amount, ...(currency ? { currency } : {}), endsAt: at + expiresInSeconds * 1000 };
+}
+
+/** The account the Tender server kept of an answer, checked as a stored one is. */
+export const accountFromAnswer = (data: unknown, at: number): TransferAccount | undefined => cleanAccount(accountOf((data ?? {}) as AccountAnswer, at));
+
 /** How long to verify once the account is shown: while it lives, plus the late-settlement margin. */
-export const watchForAccount = (a: TransferAccount, now: number): number => Math.max(0, a.endsAt - now) + LATE_SETTLEMENT_MS;
+const watchForAccount = (a: TransferAccount, now: number): number => Math.max(0, a.endsAt - now) + LATE_SETTLEMENT_MS;
+
+/** How a transfer attempt comes back (the channel's resume rule), defined here so the page's first load carries none of it. */
+export const accountResume = { clean: cleanAccount, watchFor: watchForAccount, fromAnswer: accountFromAnswer };

@@ -9,5 +9,5 @@ export const bankTransferChannel = defineChannel<'bank-transfer', TransferAccoun
   tab: 'tab',
   routes: ['bankTransfer'],
   load: () => import('./BankTransferView').then((m) => m.default),
-  resume: () => import('./account').then((m) => ({ clean: m.cleanAccount, watchFor: m.watchForAccount })),
+  resume: () => import('./account').then((m) => m.accountResume),
 });

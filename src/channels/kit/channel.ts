@@ -9,6 +9,11 @@ export interface ResumeRule<R> {
   clean(stored: unknown): R | undefined;
   /** How long to keep verifying once these instructions are shown, in ms from `now`; default the poller's bound. */
   watchFor?(instructions: R, now: number): number | undefined;
+  /**
+   * The instructions of the channel's completion answer (its `data`, given at `at`, epoch ms), as the Tender server
+   * kept them for a page that has no storage of its own; undefined when anything is off.
+   */
+  fromAnswer?(data: unknown, at: number): R | undefined;
 }
 
 /**

@@ -1,7 +1,8 @@
-import { fireEvent, screen, waitFor } from '@testing-library/preact';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/preact';
 import { describe, expect, it, vi } from 'vitest';
 import { renderApp } from '../../checkout/renderApp';
-import { verifyAnswer } from '../../checkout/testkit';
+import { flush, verifyAnswer } from '../../checkout/testkit';
+import { memoryStore } from '../../platform/storage';
 import { loadLocale } from '../../i18n/catalogs';
 import { showLocale } from '../../i18n/text';
 import { setCopyText } from '../../ui/CopyButton';
@@ -189,5 +190,26 @@ describe('USSD', () => {
     expect(telLink('*737*000*1234#', 'Mozilla/5.0 (Linux; Android 14)')).toBe('tel:*737*000*1234%23');
     expect(telLink('*737#', 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X)')).toBeUndefined();
     expect(groupCode('*737*000*1234#')).toEqual(['*737', '*000', '*1234#']);
+  });
+
+  it('shows the code again from what the server kept, in a frame with no storage of its own; never over the page’s own storage', async () => {
+    const kept = { op: 'ussdPayment', age: 4000, data: { paymentUssdCode: '*737*000*4321#' } };
+    const initial = { status: 'pending' as const, amount: 2500, currency: 'NGN', kept };
+    // A blocked third-party frame: the page's store keeps nothing past the page.
+    const t = renderApp({ [VERIFY]: verifyAnswer('pending'), [BANKS]: banks }, { initial });
+    expect(await screen.findByRole('heading', { name: /Dial this code/ })).toBeTruthy();
+    expect(document.querySelector('.tender-code')?.getAttribute('data-code')).toBe('*737*000*4321#');
+    expect(screen.getByRole('tab', { name: 'USSD' }).getAttribute('aria-selected')).toBe('true');
+    // The page waits for the payment, as it would after its own reload; no second code was asked for.
+    await t.clock.advance(6000);
+    expect(t.server.count('/api/v1/transaction/verify')).toBeGreaterThanOrEqual(1);
+    expect(t.server.count('/api/v1/ussd-payment')).toBe(0);
+    cleanup();
+    // With storage of its own, the page's record decides: none says the payer moved on (another bank, say).
+    const store = { ...memoryStore(), lasting: () => true };
+    renderApp({ [VERIFY]: verifyAnswer('pending'), [BANKS]: banks }, { initial, store });
+    await screen.findByRole('tab', { name: 'Card' });
+    await flush();
+    expect(screen.queryByRole('heading', { name: /Dial this code/ })).toBeNull();
   });
 });

@@ -8,7 +8,7 @@ import { OfflineNote } from '../kit/OfflineNote';
 import { kitText } from '../kit/text';
 import { useInstructions } from '../kit/flows';
 import { FALLBACK_BANKS, groupCode, telLink, ussdBanksCall, ussdPaymentCall } from './calls';
-import type { UssdInstructions } from './instructions';
+import { type UssdInstructions, ussdOf } from './instructions';
 import { ussdText as text } from './text';
 
 /** USSD: pick a bank (searchable), get the code, dial it; the checkout verifies meanwhile. */
@@ -21,7 +21,7 @@ export default function UssdView({ ctx }: ChannelProps<UssdInstructions>) {
   const flow = useInstructions(
     ctx,
     (key) => ussdPaymentCall(ctx.reference, picked.peek()!.bank_code, key),
-    (answer) => ({ code: answer.data.paymentUssdCode, bankName: picked.peek()!.bank_name }),
+    (answer) => ussdOf(answer.data, picked.peek()!.bank_name),
   );
   const codeRef = useRef<HTMLHeadingElement>(null);
   const banksRef = useRef<HTMLFieldSetElement>(null);

@@ -9,5 +9,5 @@ export const ussdChannel = defineChannel<'ussd', UssdInstructions>({
   tab: 'tab',
   routes: ['ussdBanks', 'ussdPayment'],
   load: () => import('./UssdView').then((m) => m.default),
-  resume: () => import('./instructions').then((m) => ({ clean: m.cleanUssd })),
+  resume: () => import('./instructions').then((m) => m.ussdResume),
 });

@@ -25,6 +25,7 @@ export function createMemoryStore(options: MemoryStoreOptions = {}): TenderStore
   const limiters = new Map<string, Limiter>();
   const keys = new Map<string, KeyEntry>();
   const queues = new Map<string, JobQueue>();
+  const values = new Map<string, { value: string; until: number }>();
 
   const live = (key: string): KeyEntry | undefined => {
     const entry = keys.get(key);
@@ -59,6 +60,18 @@ export function createMemoryStore(options: MemoryStoreOptions = {}): TenderStore
     },
     async releaseIdempotency(key) {
       keys.delete(key);
+    },
+    async keep(key, value, keepMs) {
+      values.delete(key);
+      if (values.size >= max) values.delete(values.keys().next().value as string);
+      values.set(key, { value, until: clock() + keepMs });
+    },
+    async kept(key) {
+      const entry = values.get(key);
+      if (!entry) return undefined;
+      if (entry.until > clock()) return entry.value;
+      values.delete(key);
+      return undefined;
     },
     queue(name) {
       let queue = queues.get(name);

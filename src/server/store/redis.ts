@@ -142,6 +142,12 @@ export function createRedisStore(options: RedisStoreOptions): TenderStore {
     async releaseIdempotency(key) {
       await redis.del(idem(key));
     },
+    async keep(key, value, keepMs) {
+      await redis.set(`${prefix}kv:${key}`, value, 'PX', Math.max(1, Math.round(keepMs)));
+    },
+    async kept(key) {
+      return (await redis.get(`${prefix}kv:${key}`)) ?? undefined;
+    },
     queue(name) {
       let queue = queues.get(name);
       if (!queue) queues.set(name, (queue = redisQueue(redis, `${prefix}q:${name}`)));

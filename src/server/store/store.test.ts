@@ -56,6 +56,19 @@ describe.each(engines)('the %s store', (name, make) => {
     expect((await store.claimIdempotency('k2', 'f', 10_000)).kind).toBe('first');
   });
 
+  it.skipIf(skip)('keeps a value for a while, the last one written, and forgets it after', async () => {
+    const store = await make();
+    expect(await store.kept('instr:A')).toBeUndefined();
+    await store.keep('instr:A', '{"n":1}', 60_000);
+    await store.keep('instr:A', '{"n":2}', 60_000);
+    await store.keep('instr:B', 'short', 50);
+    expect(await store.kept('instr:A')).toBe('{"n":2}');
+    expect(await store.kept('instr:B')).toBe('short');
+    await new Promise((r) => setTimeout(r, 120));
+    expect(await store.kept('instr:B')).toBeUndefined();
+    expect(await store.kept('instr:A')).toBe('{"n":2}');
+  });
+
   it.skipIf(skip)('queues jobs by due time, leases claimed ones and gives them back when the lease ends', async () => {
     const store = await make();
     const q = store.queue('jobs');

@@ -69,6 +69,10 @@ export interface TenderStore {
   settleIdempotency(key: string, fingerprint: string, answer: StoredAnswer, keepMs: number): Promise<void>;
   /** Frees a claimed key whose request never reached the payment API. */
   releaseIdempotency(key: string): Promise<void>;
+  /** Keeps `value` under `key` for `keepMs`, over what was there (what a page may need again: a payment's instructions). */
+  keep(key: string, value: string, keepMs: number): Promise<void>;
+  /** What {@link keep} holds under `key`, while it lasts. */
+  kept(key: string): Promise<string | undefined>;
   /** The queue named `name` (instances share it on Redis). */
   queue(name: string): JobQueue;
   close(): Promise<void>;
