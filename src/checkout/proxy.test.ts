@@ -41,7 +41,11 @@ describe('createProxy', () => {
     // The server's idempotency answers: a first call with this key still in flight is an unknown outcome, never a decline.
     ['409 in flight', { status: 409, body: { status: false, code: 'idempotency_in_flight', message: 'x' }, headers: { 'retry-after': '1' } }, 'upstream'],
     ['422 another body', { status: 422, body: { status: false, code: 'idempotency_key_reused', message: 'x' } }, 'bad_request'],
-    ['503 store down', { status: 503, body: { status: false, code: 'temporarily_unavailable', message: 'x' } }, 'upstream'],
+    // The Tender server refusing a completion before the API (its shared state unreachable): nothing was charged.
+    ['503 store down', { status: 503, body: { status: false, code: 'temporarily_unavailable', message: 'x' }, headers: { 'retry-after': '5' } }, 'paused'],
+    // Any other 503 (a load balancer, the API's own, passed through) may come after the call: not known.
+    ['503 from elsewhere', { status: 503, body: { status: false, message: 'Service Unavailable' } }, 'upstream'],
+    ['503 not JSON', { status: 503, body: undefined }, 'upstream'],
   ])('maps %s', async (_name, answer, code) => {
     const s = fakeServer({ 'POST /api/v1/x': answer });
     const r = await createProxy({ fetch: s.fetch }).send(call());

@@ -125,7 +125,9 @@ export function createProxy(options: ProxyOptions = {}): ProxyClient {
       const retryAfterMs = parseRetryAfter(res.headers.get('retry-after'));
       const proxyMessage =
         body && typeof body === 'object' && typeof (body as { message?: unknown }).message === 'string' ? (body as { message: string }).message : undefined;
-      const mapped = STATUS_CODES[st] ?? (st >= 500 ? 'upstream' : undefined);
+      // The Tender server's own 503 says it refused before the payment API (nothing charged): a refusal, not an unknown.
+      const paused = st === 503 && (body as { code?: unknown } | undefined)?.code === 'temporarily_unavailable';
+      const mapped = paused ? 'paused' : (STATUS_CODES[st] ?? (st >= 500 ? 'upstream' : undefined));
       // A 4xx without a proxy code is the API's own failure envelope passed through (e.g. a decline, or its 404
       // "Transaction not found"); the Tender server's own 400/404 carry a `code`.
       const apiFailure = !mapped || ((st === 400 || st === 404) && !(body as { code?: unknown })?.code) ? failureOf(body) : undefined;

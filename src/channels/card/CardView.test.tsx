@@ -256,4 +256,18 @@ describe('card form', () => {
     expect(t.server.count('/api/v1/card-payment')).toBe(1);
     expect(screen.queryByText(/not completed|failed/i)).toBeNull();
   });
+
+  it('a server that pauses payments (its shared state unreachable) is a refusal: nothing charged, said so, the card kept', async () => {
+    const paused = { status: 503, body: { status: false, code: 'temporarily_unavailable', message: 'Payments are paused' }, headers: { 'retry-after': '5' } };
+    const t = renderApp({ [VERIFY]: verifyAnswer('pending'), [CARD]: [paused, ok({ authMode: 'no-auth' })] });
+    await flush();
+    fillCard();
+    fireEvent.click(pay());
+    await waitFor(() =>
+      expect(screen.getByRole('alert').textContent).toBe('Payments are paused for a moment. Nothing was charged: please wait a moment and try again.'),
+    );
+    expect(screen.queryByText('Confirming your payment…')).toBeNull();
+    expect(field(/card number/i).value).toBe('4084 0840 8408 4081');
+    expect(t.server.count('/api/v1/transaction/verify')).toBe(1);
+  });
 });

@@ -8,6 +8,7 @@ export type ProxyErrorCode =
   | 'invalid_response' // the body matched neither the success schema nor an error envelope
   | 'declined' // the API answered with its own failure envelope (status:false / success:false)
   | 'rate_limited' // 429
+  | 'paused' // 503 from the Tender server itself: it refused before the API (its shared state unreachable), nothing charged
   | 'bad_request' // 400/413/415: the proxy refused before the upstream was called
   | 'upstream' // 502 and other 5xx
   | 'config'; // 404/403: the page talks to a server that does not route this call

@@ -11,6 +11,7 @@ const ERROR_KEYS = {
   invalid_response: 'errInvalid',
   declined: 'errDeclined',
   rate_limited: 'errRateLimited',
+  paused: 'errPaused',
   bad_request: 'errBadRequest',
   upstream: 'errUpstream',
   config: 'errConfig',

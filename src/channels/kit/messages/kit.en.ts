@@ -8,6 +8,7 @@ export default {
   errDeclined: 'The payment was declined.',
   serviceSaid: 'The payment service said: “{reason}”',
   errRateLimited: 'Too many attempts. Please wait a moment and try again.',
+  errPaused: 'Payments are paused for a moment. Nothing was charged: please wait a moment and try again.',
   errConfig: 'This checkout is not set up correctly. Please contact the merchant.',
   errBadRequest: 'Some details were not accepted. Check them and try again.',
   errUpstream: 'The payment service is not answering. Please try again shortly.',

@@ -8,6 +8,7 @@ export default {
   errDeclined: 'A jụrụ ịkwụ ụgwọ ahụ.',
   serviceSaid: 'Ihe ọrụ ịkwụ ụgwọ kwuru: “{reason}”',
   errRateLimited: 'Ị nwara ọtụtụ ugboro. Biko chere ntakịrị wee nwaa ọzọ.',
+  errPaused: 'Akwụsịrị ịkwụ ụgwọ nwa oge. Ewepụghị gị ego ọ bụla: biko chere ntakịrị wee nwaa ọzọ.',
   errConfig: 'Edozighị ebe ịkwụ ụgwọ a nke ọma. Biko kpọtụrụ ụlọ ahịa ahụ.',
   errBadRequest: 'Anabataghị ụfọdụ nkọwa. Lelee ha ma nwaa ọzọ.',
   errUpstream: 'Ọrụ ịkwụ ụgwọ anaghị aza. Biko nwaa ọzọ n’oge na-adịghị anya.',
