@@ -78,7 +78,8 @@ const catalogSource =
   async (locale) => {
     const file = config.text?.[locale];
     if (!file) throw new Error(`the page's configuration names no strings for ${locale}`);
-    const r = await fetch(new URL(file, location.href));
+    // Relative to the page's folder, whichever address served the page (/checkout/ or /checkout, under a base path).
+    const r = await fetch(new URL(file, new URL(`${config.basePath ?? ''}/checkout/`, location.href)));
     if (!r.ok) throw new Error(`${file}: HTTP ${r.status}`);
     return (await r.json()) as Record<string, string>;
   };

@@ -190,11 +190,9 @@ export function createTender(config: TenderConfig, deps: TenderHandlerDeps = {})
       if (!isGet) return methodNotAllowed(GET_HEAD);
       return embedCheck(request, url);
     }
-    if (path === '/checkout') {
-      if (!isGet) return methodNotAllowed(GET_HEAD);
-      return new Response(null, { status: 308, headers: { ...SECURITY_HEADERS, location: `${base}/checkout/${url.search}`, 'cache-control': 'no-store' } });
-    }
-    if (path === '/checkout/' || path === '/checkout/index.html') {
+    // Without its slash too: frameworks that drop a trailing slash (Next.js by default) redirect /checkout/ to
+    // /checkout, and a redirect back would loop. The page's own addresses are absolute (under the base path).
+    if (path === '/checkout/' || path === '/checkout' || path === '/checkout/index.html') {
       if (!isGet) return methodNotAllowed(GET_HEAD);
       return servePage(request, url, ctx);
     }

@@ -66,6 +66,23 @@ describe('under a base path', () => {
       await context.close();
     }
   });
+
+  it('serves the page at /pay/checkout too (Next.js drops the slash): its strings load, another language comes', async () => {
+    const reference = await initiate(`${tender.url}/pay/checkout/`);
+    const context = await browser.newContext();
+    try {
+      const page = await context.newPage();
+      const missing: string[] = [];
+      page.on('response', (r) => r.status() >= 400 && missing.push(`${r.status()} ${new URL(r.url()).pathname}`));
+      await page.goto(`${tender.url}/pay/checkout?transactionReference=${reference}`);
+      await tookOver(page);
+      await page.getByRole('combobox', { name: 'Language' }).selectOption('ha');
+      await expect.poll(() => page.evaluate(() => document.documentElement.lang), WAIT).toBe('ha');
+      expect(missing).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
 });
 
 describe("in the shop's own app, on its own origin", () => {
