@@ -49,8 +49,8 @@ export const stdoutLogger: Logger = (record) => {
 };
 let exitHooked = false;
 
-/** Writes each record as one JSON line through console.log: for runtimes without a process stdout (Workers). */
-const consoleLogger: Logger = (record) => console.log(formatRecord(record));
+/** Writes each record as one JSON line through console.log: the edge build's (Workers keep what the console says). */
+export const consoleLogger: Logger = (record) => console.log(formatRecord(record));
 
 /** stdout where the runtime has one (Node), else the console. */
 export const defaultLogger = (): Logger =>

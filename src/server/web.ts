@@ -3,6 +3,7 @@
 // `deps.assets` (e.g. `embeddedAssets` from `tender-checkout/server/assets`) and calls the API with fetch.
 import type { TenderConfig } from './config';
 import { type ClosableTenderHandler, closable, createTender, type TenderHandlerDeps } from './handler';
+import { consoleLogger } from './log';
 
 export { CONFIG_DEFAULTS, configFromEnv, type ConfigResult, type TenderConfig } from './config';
 export type { ClosableTenderHandler, RequestInfo, TenderHandler, TenderHandlerDeps } from './handler';
@@ -13,5 +14,7 @@ export * from './webhookApi';
 
 /** Creates the Tender server as a Web-standard `(Request) => Promise<Response>`; pass `deps.assets` for its files. */
 export function createTenderHandler(config: TenderConfig, deps: TenderHandlerDeps = {}): ClosableTenderHandler {
-  return closable(createTender(config, deps));
+  // The console, even where a `process.stdout` exists (Workers' nodejs_compat): what is written there, after a timer
+  // the runtime never runs once the response is out, never reached the Worker's log.
+  return closable(createTender(config, { ...deps, log: deps.log ?? consoleLogger }));
 }
