@@ -5,11 +5,25 @@ import { startSandbox, TEST_CARDS, TEST_OTP, TEST_PIN } from '../../demo/sandbox
 import { runServer } from './run';
 
 const USAGE = `Usage:
-  tender serve     the Tender server; configured by TENDER_API_BASE_URL, TENDER_API_KEY, TENDER_ALLOWED_ORIGINS, PORT, HOST, …
-  tender sandbox   the sandbox payment API on 127.0.0.1 (SANDBOX_PORT, default 8082; key sk_test_sandbox)`;
+  tender serve       the Tender server; configured by TENDER_API_BASE_URL, TENDER_API_KEY, TENDER_ALLOWED_ORIGINS, PORT, HOST, …
+  tender sandbox     the sandbox payment API on 127.0.0.1 (SANDBOX_PORT, default 8082; key sk_test_sandbox)
+  tender --version   the package's version`;
 
-const [command] = process.argv.slice(2);
-if (command === 'serve') {
+const [command, ...rest] = process.argv.slice(2);
+const HELP = ['--help', '-h', 'help'];
+if (command === undefined) {
+  console.error(USAGE);
+  process.exit(1);
+} else if (HELP.includes(command) || rest.some((a) => HELP.includes(a))) {
+  // Asked for (`tender serve --help` too, rather than starting it): on stdout, so `tender --help | less` works.
+  console.log(USAGE);
+} else if (command === '--version' || command === '-v') {
+  console.log(typeof __TENDER_VERSION__ === 'string' ? __TENDER_VERSION__ : '0.0.0-dev');
+} else if ((command === 'serve' || command === 'sandbox') && rest.length) {
+  // A flag such as --port would be silently ignored: the commands read only their environment.
+  console.error(`tender ${command} takes no arguments (received ${JSON.stringify(rest.join(' '))}): configure it with environment variables.\n${USAGE}`);
+  process.exit(1);
+} else if (command === 'serve') {
   await runServer(process.env);
 } else if (command === 'sandbox') {
   const raw = process.env.SANDBOX_PORT ?? '8082';
@@ -26,10 +40,7 @@ if (command === 'serve') {
   const stop = () => void sandbox.close().finally(() => process.exit(0));
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);
-} else if (command === '--help' || command === '-h') {
-  // Asked for: on stdout, so `tender --help | less` works.
-  console.log(USAGE);
 } else {
-  console.error(command === undefined ? USAGE : `tender: unknown command ${JSON.stringify(command)}\n${USAGE}`);
-  process.exit(command === undefined ? 0 : 1);
+  console.error(`tender: unknown command ${JSON.stringify(command)}\n${USAGE}`);
+  process.exit(1);
 }

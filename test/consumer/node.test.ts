@@ -1,6 +1,6 @@
 // The packed package in plain Node: the browser entry imports with no window (server-side rendering), the server
 // and API entries import with no bundler (no CSS, no TypeScript), and the `tender` command runs.
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
@@ -69,6 +69,21 @@ console.log(JSON.stringify({
     // Asked for, the usage is the answer: on stdout.
     expect(help.stdout).toContain('tender serve');
     expect(help.stdout).toContain('tender sandbox');
+    // Help asked of a command shows it, and never starts the command.
+    const serveHelp = await run('node_modules/.bin/tender', ['serve', '--help'], { env: { TENDER_API_BASE_URL: '', TENDER_API_KEY: '' } });
+    expect(serveHelp.code).toBe(0);
+    expect(serveHelp.stdout).toContain('tender serve');
+    expect(serveHelp.stderr).toBe('');
+    const version = await run('node_modules/.bin/tender', ['--version']);
+    expect(version.code).toBe(0);
+    expect(version.stdout.trim()).toBe(JSON.parse(readFileSync(join(consumerRoot(), 'node_modules/tender-checkout/package.json'), 'utf8')).version);
+    // A flag the commands do not read is refused, not ignored.
+    const flag = await run('node_modules/.bin/tender', ['sandbox', '--port', '9999']);
+    expect(flag.code).toBe(1);
+    expect(flag.stderr).toContain('tender sandbox takes no arguments (received "--port 9999")');
+    const bare = await run('node_modules/.bin/tender', []);
+    expect(bare.code).toBe(1);
+    expect(bare.stderr).toContain('tender serve');
     const typo = await run('node_modules/.bin/tender', ['srve']);
     expect(typo.code).toBe(1);
     expect(typo.stderr).toContain('unknown command "srve"');
