@@ -58,6 +58,22 @@ describe('createApiClient', () => {
     expect(() => createApiClient({ baseUrl: 'https://x', apiKey: '' })).toThrow(/apiKey is required/);
   });
 
+  it('refuses a time-out that is not a whole number of ms in range, at creation rather than from every call', () => {
+    for (const [timeoutMs, shown] of [
+      [Number.NaN, 'NaN'],
+      ['5000', '"5000"'],
+      [-1, '-1'],
+      [0, '0'],
+      [1e12, '1000000000000'],
+      [1.5, '1.5'],
+    ] as const) {
+      expect(() => createApiClient({ baseUrl: 'https://x', apiKey: 'k', timeoutMs: timeoutMs as number }), String(timeoutMs)).toThrow(
+        `createApiClient: timeoutMs must be a whole number of milliseconds from 1 to 2147483647, received ${shown}`,
+      );
+    }
+    expect(() => createApiClient({ baseUrl: 'https://x', apiKey: 'k', timeoutMs: 30_000 })).not.toThrow();
+  });
+
   it('validates the request before sending anything', async () => {
     upstream.json(200, {});
     const result = await client().cardPayment({ cardNumber: '4084 0840', expiryMonth: '13', expiryYear: '26', cvv: '1', transactionReference: 'R1' });
@@ -147,6 +163,15 @@ describe('createApiClient', () => {
     upstream.answer(() => undefined);
     const result = await client().verifyTransaction({ transactionReference: 'R1' });
     expect(result).toMatchObject({ ok: false, error: { code: 'timeout' } });
+  });
+
+  it('reports a call cancelled by the caller’s signal as aborted, not as a network error', async () => {
+    upstream.answer(() => undefined);
+    const stop = new AbortController();
+    const pending = client().verifyTransaction({ transactionReference: 'R1' }, { signal: stop.signal });
+    await new Promise((r) => setTimeout(r, 50));
+    stop.abort();
+    expect(await pending).toMatchObject({ ok: false, error: { code: 'aborted', message: expect.stringContaining('may have received it') } });
   });
 
   it('reports a network error when nothing listens', async () => {

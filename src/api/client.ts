@@ -7,7 +7,7 @@ import { fillPath, operations, type OperationId, type RequestOf, type ResponseOf
 import { bearer } from './routes';
 
 /** The closed set of ways an API call can fail. */
-export type ApiErrorCode = 'network' | 'timeout' | 'http' | 'invalid_request' | 'invalid_response' | 'api';
+export type ApiErrorCode = 'network' | 'timeout' | 'aborted' | 'http' | 'invalid_request' | 'invalid_response' | 'api';
 
 /** A failed API call: what went wrong, the HTTP status when there was one, the API's own message when it sent one. */
 export interface ApiError {
@@ -61,6 +61,12 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   }
   if (!options.apiKey) throw new TypeError('createApiClient: apiKey is required (the merchant API key)');
   const timeoutMs = options.timeoutMs ?? 15_000;
+  // A NaN (Number() of an unset variable) or a string would throw from every call instead of giving a result.
+  if (!Number.isInteger(timeoutMs) || timeoutMs < 1 || timeoutMs > 2_147_483_647) {
+    throw new TypeError(
+      `createApiClient: timeoutMs must be a whole number of milliseconds from 1 to 2147483647, received ${typeof timeoutMs === 'string' ? JSON.stringify(timeoutMs) : String(timeoutMs)}`,
+    );
+  }
   const doFetch = options.fetch ?? fetch;
   const basePath = base.pathname.replace(/\/+$/, '');
   const origin = base.origin;
@@ -102,6 +108,8 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       });
     } catch (err) {
       if (timeout.aborted) return fail('timeout', `${id}: no answer from the payment API within ${timeoutMs} ms`);
+      // The caller's own signal: the request may have reached the API before it was cancelled.
+      if (callOptions.signal?.aborted) return fail('aborted', `${id}: cancelled by the caller's signal (the payment API may have received it)`);
       return fail('network', `${id}: could not reach the payment API (${(err as Error).message})`);
     }
     let json: unknown;
