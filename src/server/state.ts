@@ -89,12 +89,12 @@ export function createServerState(config: TenderConfig, deps: ServerStateDeps & 
     (config.redisUrl
       ? redisStoreOf(deps)({
           url: config.redisUrl,
-          onHealth: (healthy) =>
+          onHealth: (healthy, refused) =>
             log({
               time: isoNow(),
               level: healthy ? 'info' : 'error',
               // The URL's password never goes into the log.
-              event: healthy ? 'store_connected' : 'store_unreachable',
+              event: healthy ? 'store_connected' : refused === 'auth' ? 'store_auth_refused' : refused === 'db' ? 'store_db_refused' : 'store_unreachable',
               path: redactUserinfo(config.redisUrl as string),
             }),
         })

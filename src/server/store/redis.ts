@@ -16,8 +16,13 @@ export interface RedisStoreOptions {
   readonly url: string;
   /** Prefix of every key, so several deployments can share one Redis. Default `tender:`. */
   readonly prefix?: string;
-  /** Told when the connection is lost or comes back (never with the URL: it may hold a password). */
-  readonly onHealth?: (healthy: boolean) => void;
+  /**
+   * Told when the connection is lost or comes back (never with the URL: it may hold a password), and why, when Redis
+   * itself refuses: `auth` (a wrong or missing password), `db` (no such database number).
+   */
+  readonly onHealth?: (healthy: boolean, refused?: 'auth' | 'db') => void;
+  /** How often a PING checks that Redis still answers; default 2000 ms. */
+  readonly probeMs?: number;
   /** Longest wait for one command before it counts as a failure; default 1000 ms. */
   readonly commandTimeoutMs?: number;
 }
@@ -91,16 +96,39 @@ export function createRedisStore(options: RedisStoreOptions): TenderStore {
   // Unknown until the first connect or failure, which is reported whichever it is: a Redis unreachable from the start
   // must be said in the log, not only in /healthz (once, not on every retry). Unknown counts as not healthy.
   let health: boolean | undefined;
-  const setHealth = (h: boolean) => {
-    if (h === health) return;
+  // A database Redis does not have: ioredis stays connected to database 0, which other deployments may use. Not
+  // healthy until restarted with a URL that works.
+  let wrongDb = false;
+  const setHealth = (h: boolean, refused?: 'auth' | 'db') => {
+    if (h && wrongDb) return;
+    if (h === health && !refused) return;
     health = h;
-    options.onHealth?.(h);
+    options.onHealth?.(h, refused);
   };
+  let refusedAs: 'auth' | 'db' | undefined;
   redis.on('ready', () => setHealth(true));
   redis.on('close', () => setHealth(false));
   redis.on('end', () => setHealth(false));
-  // Without a listener an 'error' event would throw; the state change is reported by onHealth.
-  redis.on('error', () => setHealth(redis.status === 'ready'));
+  // Without a listener an 'error' event would throw; the state change is reported by onHealth, with the reason
+  // once when Redis itself refuses (a merchant would otherwise look for a network problem).
+  redis.on('error', (err: Error) => {
+    const refused = /\b(WRONGPASS|NOAUTH)\b|invalid password/i.test(err.message) ? 'auth' : /DB index is out of range/i.test(err.message) ? 'db' : undefined;
+    if (refused === 'db') wrongDb = true;
+    if (refused && refused !== refusedAs) {
+      refusedAs = refused;
+      setHealth(false, refused);
+    } else setHealth(redis.status === 'ready' && !wrongDb);
+  });
+  // A Redis that stops answering (frozen, cut off) can keep its connection open, and no event says so: a PING,
+  // bounded by the command time-out, does.
+  const probe = setInterval(() => {
+    if (redis.status === 'ready')
+      redis.ping().then(
+        () => setHealth(true),
+        () => setHealth(false),
+      );
+  }, options.probeMs ?? 2000);
+  probe.unref?.();
 
   const limiters = new Map<string, Limiter>();
   const queues = new Map<string, JobQueue>();
@@ -154,6 +182,7 @@ export function createRedisStore(options: RedisStoreOptions): TenderStore {
       return queue;
     },
     async close() {
+      clearInterval(probe);
       setHealth(false);
       // quit() waits for replies; on a dead connection that could hang, so it is bounded.
       await Promise.race([redis.quit().catch(() => undefined), new Promise((r) => setTimeout(r, 500).unref())]);

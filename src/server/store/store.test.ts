@@ -114,3 +114,45 @@ describe('the Redis store, unreachable', () => {
     expect(said).toEqual([false]);
   });
 });
+
+describe.skipIf(redisMissing !== undefined)('the Redis store’s health', () => {
+  it('turns unhealthy when Redis stops answering with its connection open (frozen), and healthy again when it answers', async () => {
+    const frozen = await startTestRedis();
+    const store = createRedisStore({ url: frozen.url, probeMs: 100, commandTimeoutMs: 300 });
+    try {
+      await until(() => store.healthy());
+      process.kill(frozen.pid!, 'SIGSTOP');
+      await until(() => !store.healthy(), 5000);
+      process.kill(frozen.pid!, 'SIGCONT');
+      await until(() => store.healthy(), 5000);
+    } finally {
+      process.kill(frozen.pid!, 'SIGCONT');
+      await store.close();
+      await frozen.close();
+    }
+  }, 20_000);
+
+  it('says when Redis refuses the password, or has no such database, rather than only that it cannot be reached', async () => {
+    const locked = await startTestRedis(['--requirepass', 'right-password-1']);
+    const told: [boolean, string | undefined][] = [];
+    const stores = [
+      createRedisStore({ url: locked.url, onHealth: (h, why) => told.push([h, why]) }),
+      createRedisStore({ url: `redis://:wrong-password@127.0.0.1:${locked.port}`, onHealth: (h, why) => told.push([h, why]) }),
+    ];
+    const dbTold: [boolean, string | undefined][] = [];
+    const noDb = createRedisStore({ url: `redis://:right-password-1@127.0.0.1:${locked.port}/99`, onHealth: (h, why) => dbTold.push([h, why]) });
+    const good = createRedisStore({ url: `redis://:right-password-1@127.0.0.1:${locked.port}` });
+    try {
+      await until(() => told.filter(([, why]) => why === 'auth').length >= 2);
+      expect(stores.map((st) => st.healthy())).toEqual([false, false]);
+      await until(() => dbTold.some(([, why]) => why === 'db'));
+      // Connected, but not to the database asked for: never healthy, so completions are refused rather than share state.
+      await new Promise((r) => setTimeout(r, 300));
+      expect(noDb.healthy()).toBe(false);
+      await until(() => good.healthy());
+    } finally {
+      await Promise.all([...stores, noDb, good].map((st) => st.close()));
+      await locked.close();
+    }
+  }, 20_000);
+});

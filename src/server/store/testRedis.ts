@@ -40,15 +40,15 @@ process.once('exit', () => {
   for (const child of live) child.kill('SIGKILL');
 });
 
-/** Starts a redis-server on 127.0.0.1 and a free port; resolves once it accepts connections (10 s at most). */
-export async function startTestRedis(): Promise<TestRedis> {
+/** Starts a redis-server on 127.0.0.1 and a free port, with `extra` arguments; resolves once it accepts connections (10 s at most). */
+export async function startTestRedis(extra: readonly string[] = []): Promise<TestRedis> {
   const dir = mkdtempSync(join(tmpdir(), 'tender-redis-'));
   const port = await freePort();
   let child: ChildProcess | undefined;
 
   const start = () =>
     new Promise<void>((resolve, reject) => {
-      const args = ['--port', String(port), '--bind', '127.0.0.1', '--dir', dir, '--save', '', '--appendonly', 'yes', '--appendfsync', 'always'];
+      const args = ['--port', String(port), '--bind', '127.0.0.1', '--dir', dir, '--save', '', '--appendonly', 'yes', '--appendfsync', 'always', ...extra];
       const proc = spawn('redis-server', args, { stdio: ['ignore', 'pipe', 'pipe'] });
       child = proc;
       live.add(proc);
