@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { memoryStore } from '../platform/storage';
 import { cardPaymentCall } from '../channels/card/calls';
+import { ussdPaymentCall } from '../channels/ussd/calls';
 import { RESUME_KEY, readResume } from './resume';
 import { flush, testModel, verifyAnswer, type PlainAnswer } from './testkit';
 
@@ -341,6 +342,21 @@ describe('bridge reports', () => {
     release({ body: { status: true, message: 'ok', data: { authMode: 'no-auth' } } });
     expect((await call).kind).not.toBe('busy');
     expect(t.server.count('/api/v1/card-payment')).toBe(1);
+  });
+
+  it('closing while the payer has a USSD code to dial asks first: the payment is under way', async () => {
+    const code = { body: { status: true, message: 'ok', data: { paymentUssdCode: '*737*000*1234#' } } };
+    const t = testModel({ [VERIFY]: verifyAnswer('pending'), 'POST /api/v1/ussd-payment': code });
+    t.model.start();
+    await flush();
+    t.model.select('ussd');
+    const ctx = t.ctx('ussd');
+    expect((await ctx.complete((k) => ussdPaymentCall('REF-1', '058', k))).kind).toBe('ok');
+    ctx.watch({ code: '*737*000*1234#', bankName: 'GTBank' });
+    expect(t.model.inProgress.value).toBe(true);
+    expect(t.messages).toContainEqual({ type: 'progress', reference: 'REF-1', inProgress: true, channel: 'ussd' });
+    t.model.close();
+    expect(t.model.leaving.value).toEqual({ to: 'close', busy: true });
   });
 
   it('closing with nothing in progress asks nothing', async () => {

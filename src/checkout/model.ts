@@ -173,7 +173,11 @@ export function createCheckoutModel(deps: ModelDeps): CheckoutModel {
   const channel = signal(channels.peek()[0]!);
   const busy = computed(() => attempt.value.kind === 'submitting');
   const screen = computed((): Screen => screenOf(boot.value, attempt.value));
-  const inProgress = computed(() => busy.value || ['verifying', 'redirecting'].includes(screen.value.kind));
+  // A code to dial or an account to pay on screen is a payment under way too: closing asks, and the loader hears it.
+  const inProgress = computed(() => {
+    const a = attempt.value;
+    return busy.value || (a.kind === 'watching' && a.reason === 'instructions') || ['verifying', 'redirecting'].includes(screen.value.kind);
+  });
   const leaving = signal<Leave | undefined>(undefined);
   // Another tab or closing would abandon the step, and the code the bank sent with it: the payer confirms first.
   const asks = (to: Leave): boolean => {

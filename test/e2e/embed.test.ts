@@ -173,6 +173,8 @@ describe('embedded checkout', () => {
     await page.waitForTimeout(1500);
     expect((await events(page)).filter((e) => e.startsWith('onPending'))).toHaveLength(1);
     await frame.getByRole('button', { name: 'Close' }).first().click();
+    // A code on screen is a payment under way: the page asks first, and the payer confirms.
+    await frame.getByRole('alertdialog', { name: 'Close the checkout?' }).getByRole('button', { name: 'Close' }).click();
     await expect.poll(async () => (await events(page)).find((e) => e.startsWith('onClose'))).toMatch(/"status":"pending"/);
     await page.context().close();
   });

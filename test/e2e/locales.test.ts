@@ -259,8 +259,10 @@ describe('the checkout in every language', () => {
       await code.waitFor(WAIT);
       const dialled = await code.getAttribute('data-code');
       expect(dialled).toMatch(/^\*[0-9*]+#$/);
-      // Closed, and the storefront's page loaded again (its order page, a reload): a new frame, with no storage.
+      // Closed (the page asks first: a payment is under way), and the storefront's page loaded again (its order
+      // page, a reload): a new frame, with no storage.
       await page.keyboard.press('Escape');
+      await page.frameLocator(FRAME).getByRole('alertdialog', { name: 'Close the checkout?' }).getByRole('button', { name: 'Close' }).click();
       await page.locator(FRAME).waitFor({ state: 'detached', ...WAIT });
       await page.reload();
       await page.locator('#pay').click();
