@@ -7,6 +7,7 @@ import { loadLocale } from '../../i18n/catalogs';
 import { showLocale } from '../../i18n/text';
 import { setCopyText } from '../../ui/CopyButton';
 import { groupCode, telLink } from './calls';
+import ussdEn from './messages/ussd.en';
 
 const VERIFY = 'POST /api/v1/transaction/verify';
 const BANKS = 'GET /api/v1/ussd-getbanks';
@@ -211,5 +212,28 @@ describe('USSD', () => {
     await screen.findByRole('tab', { name: 'Card' });
     await flush();
     expect(screen.queryByRole('heading', { name: /Dial this code/ })).toBeNull();
+  });
+
+  it('Enter in the search with one bank found chooses it (checked and focused); the code waits for Get USSD code', async () => {
+    const t = renderApp({ [VERIFY]: verifyAnswer('pending'), [BANKS]: banks, ...CODE });
+    open();
+    await screen.findByRole('radio', { name: 'GTBank' });
+    search('zen');
+    fireEvent.submit(screen.getByRole('searchbox', { name: 'Search banks' }).closest('form')!);
+    await waitFor(() => expect(radio('Zenith Bank')?.checked).toBe(true));
+    await waitFor(() => expect(document.activeElement).toBe(radio('Zenith Bank')));
+    expect(screen.queryByText('Choose your bank.')).toBeNull();
+    expect(t.server.count('/api/v1/ussd-payment')).toBe(0);
+  });
+
+  it('Enter in the search with several banks found asks for one', async () => {
+    renderApp({ [VERIFY]: verifyAnswer('pending'), [BANKS]: banks, ...CODE });
+    open();
+    await screen.findByRole('radio', { name: 'GTBank' });
+    search('bank');
+    fireEvent.submit(screen.getByRole('searchbox', { name: 'Search banks' }).closest('form')!);
+    expect(await screen.findByText(ussdEn.chooseBank)).toBeTruthy();
+    expect(radio('GTBank')?.checked).toBe(false);
+    expect(radio('Zenith Bank')?.checked).toBe(false);
   });
 });

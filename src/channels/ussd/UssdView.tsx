@@ -102,7 +102,12 @@ export default function UssdView({ ctx }: ChannelProps<UssdInstructions>) {
       onSubmit={(e) => {
         e.preventDefault();
         if (picked.value) void flow.request();
-        else {
+        else if (q && matching.length === 1) {
+          // Enter in the search with one bank found: that bank is the choice (checked, focused once drawn); the code
+          // waits for "Get USSD code", as it does after a tap.
+          picked.value = matching[0];
+          setTimeout(focusBanks);
+        } else {
           unpicked.value = true;
           focusBanks();
         }
