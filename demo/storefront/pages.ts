@@ -169,7 +169,7 @@ export function statusText(status: string): [string, string] {
  */
 export function orderPage(
   ctx: PageContext,
-  order: { reference: string; lines: readonly OrderLine[]; amount: number },
+  order: { reference: string; lines: readonly OrderLine[]; amount: number; paymentRedirectUrl?: string },
   status: string,
   resume: boolean,
   watch = false,
@@ -195,7 +195,7 @@ export function orderPage(
   <ol id="events" class="events" aria-live="polite"></ol>
   <p><a href="/">Back to the shop</a></p>
 </section>`,
-    ` data-reference="${esc(order.reference)}"${resume ? ' data-resume' : ''}${watch && status !== 'successful' ? ` data-watch="${esc(status)}"` : ''}`,
+    ` data-reference="${esc(order.reference)}"${order.paymentRedirectUrl ? ` data-payment-redirect-url="${esc(order.paymentRedirectUrl)}"` : ''}${resume ? ' data-resume' : ''}${watch && status !== 'successful' ? ` data-watch="${esc(status)}"` : ''}`,
   );
 }
 

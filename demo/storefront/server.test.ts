@@ -126,13 +126,14 @@ describe('pages', () => {
   });
 
   test('back from a wallet or 3-D Secure page, the order page resumes Tender with the same reference', async () => {
-    const created = (await (await order({ items: [{ id: 'tote', quantity: 1 }] })).json()) as { transactionReference: string };
+    const created = (await (await order({ items: [{ id: 'tote', quantity: 1 }] })).json()) as { transactionReference: string; paymentRedirectUrl: string };
     const ref = created.transactionReference;
     const back = await fetch(`${base}/orders/return?transactionReference=${ref}`, { redirect: 'manual' });
     expect(back.status).toBe(303);
     expect(back.headers.get('location')).toBe(`/orders/${ref}?returned=1`);
     const page = await (await fetch(`${base}${back.headers.get('location')}`)).text();
-    expect(page).toContain(`data-reference="${ref}" data-resume`);
+    // With the gateway's hosted page on offer again (a payer back from a cancelled wallet may prefer it).
+    expect(page).toContain(`data-reference="${ref}" data-payment-redirect-url="${created.paymentRedirectUrl.replaceAll('&', '&amp;')}" data-resume`);
   });
 
   test('the declarative page carries a fresh reference on its button; unknown orders are 404', async () => {

@@ -40,6 +40,8 @@ interface Order {
   readonly reference: string;
   readonly lines: readonly OrderLine[];
   readonly amount: number;
+  /** The gateway's hosted page for it: offered again when the payer comes back to pay. */
+  readonly paymentRedirectUrl: string;
 }
 
 const MAX_BODY = 8 * 1024;
@@ -105,9 +107,10 @@ function createStorefront(options: StorefrontOptions & { publicUrl: string }) {
       checkoutCustomizationData: { paymentDescription: priced.lines.map((l) => `${l.quantity} × ${l.product.name}`).join(', ') },
     });
     if (!result.ok) return { ok: false, status: 502, error: `The payment API did not create the transaction: ${result.error.message}` };
-    const order: Order = { reference: result.value.data.transactionReference, lines: priced.lines, amount: priced.amount };
+    const { transactionReference, paymentRedirectUrl } = result.value.data;
+    const order: Order = { reference: transactionReference, lines: priced.lines, amount: priced.amount, paymentRedirectUrl };
     orders.set(order.reference, order);
-    return { ok: true, order, paymentRedirectUrl: result.value.data.paymentRedirectUrl };
+    return { ok: true, order, paymentRedirectUrl };
   }
 
   /** Asks the payment API, from this server, what happened: the only status a merchant may act on. */

@@ -223,7 +223,8 @@
       if (!needTender()) return;
       window.Tender.open(
         Object.assign(
-          { transactionReference: reference },
+          // The hosted page on offer again: a payer back from a cancelled wallet may prefer it.
+          { transactionReference: reference, paymentRedirectUrl: document.body.dataset.paymentRedirectUrl },
           callbacks(reference, () => {
             location.replace(orderUrl(reference));
           }),
