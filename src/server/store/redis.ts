@@ -99,8 +99,10 @@ export function createRedisStore(options: RedisStoreOptions): TenderStore {
   // A database Redis does not have: ioredis stays connected to database 0, which other deployments may use. Not
   // healthy until restarted with a URL that works.
   let wrongDb = false;
+  let closed = false;
   const setHealth = (h: boolean, refused?: 'auth' | 'db') => {
-    if (h && wrongDb) return;
+    // (A PING answered after close() is no news.)
+    if ((h && wrongDb) || (h && closed)) return;
     if (h === health && !refused) return;
     health = h;
     options.onHealth?.(h, refused);
@@ -182,6 +184,7 @@ export function createRedisStore(options: RedisStoreOptions): TenderStore {
       return queue;
     },
     async close() {
+      closed = true;
       clearInterval(probe);
       setHealth(false);
       // quit() waits for replies; on a dead connection that could hang, so it is bounded.
