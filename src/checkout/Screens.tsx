@@ -68,6 +68,12 @@ export default function Screens({ model, embedded }: AppProps) {
             <>
               <p class="tender-hint">{text.t('verifyingHint')}</p>
               <OfflineNote />
+              {/* "I've sent the money" pressed before the transfer was made: the account is one press away. */}
+              {s.review && (
+                <button type="button" class="tender-btn tender-btn--link" onClick={() => model.review()}>
+                  {text.t('showDetails')}
+                </button>
+              )}
             </>
           ) : (
             // Offline, the page waits for the connection before it leaves (navigate.ts).

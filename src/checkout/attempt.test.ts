@@ -69,8 +69,17 @@ describe('the attempt machine', () => {
       'confirm from instructions ("I have sent the money")',
       instructions,
       { type: 'confirm', channel: 'ussd', newId: 'n', now: T },
-      { kind: 'watching', reason: 'confirming' },
+      // The instructions stay with it: the payer may need them again.
+      { kind: 'watching', reason: 'confirming', instructions: { code: '*1#' } },
     ],
+    [
+      'review: back to the instructions from confirming',
+      { ...instructions, reason: 'confirming' },
+      { type: 'review' },
+      { kind: 'watching', reason: 'instructions', instructions: { code: '*1#' }, phase: 'checking' },
+    ],
+    ['review without instructions (a card confirming): nothing', { ...returned, reason: 'confirming' }, { type: 'review' }, 'same'],
+    ['review once the poller gave up: nothing (check again instead)', { ...instructions, reason: 'confirming', phase: 'gave-up' }, { type: 'review' }, 'same'],
     ['redirect', between, { type: 'redirect', channel: 'card', newId: 'n' }, { kind: 'redirecting', key }],
     [
       'redirect without an attempt (the hosted page): a new one',

@@ -68,6 +68,8 @@ export type AttemptEvent =
   | { readonly type: 'verify-failed'; readonly now: number }
   | { readonly type: 'gave-up' }
   | { readonly type: 'check-again' }
+  /** Back to the instructions from "confirming" (the payer pressed "I've sent the money" before they had). */
+  | { readonly type: 'review' }
   | { readonly type: 'fail'; readonly reason?: string }
   | { readonly type: 'abandon' }
   | { readonly type: 'try-another-way' };
@@ -123,8 +125,16 @@ export function next(a: Attempt, e: AttemptEvent): Attempt {
         : a;
     case 'confirm': {
       const ok = a.kind === 'idle' || a.kind === 'awaiting-secret' || (a.kind === 'watching' && a.reason === 'instructions');
-      return ok ? { kind: 'watching', key: keyFor(a, e.channel, e.newId), reason: 'confirming', since: e.now, answered: false, phase: 'checking' } : a;
+      // The instructions stay with it: the payer may need the account again (review).
+      const shown = a.kind === 'watching' && a.instructions !== undefined ? { instructions: a.instructions } : {};
+      return ok
+        ? { kind: 'watching', key: keyFor(a, e.channel, e.newId), reason: 'confirming', ...shown, since: e.now, answered: false, phase: 'checking' }
+        : a;
     }
+    case 'review':
+      return a.kind === 'watching' && a.reason === 'confirming' && a.instructions !== undefined && a.phase === 'checking'
+        ? { ...a, reason: 'instructions' }
+        : a;
     case 'redirect':
       return a.kind === 'idle' || a.kind === 'awaiting-secret' ? { kind: 'redirecting', key: keyFor(a, e.channel, e.newId) } : a;
     case 'resume':

@@ -20,7 +20,8 @@ import type { PollEnv, PollPolicy } from './verify';
 /** The screen the page shows; channels render inside `pay`. */
 type Screen =
   | { readonly kind: 'pay' }
-  | { readonly kind: 'verifying' }
+  /** `review`: the instructions the payer confirmed following can be shown again. */
+  | { readonly kind: 'verifying'; readonly review?: boolean }
   | { readonly kind: 'redirecting' }
   | { readonly kind: 'success'; readonly channel?: string }
   | { readonly kind: 'failure'; readonly status: TransactionStatus; readonly reason?: string }
@@ -140,6 +141,8 @@ export interface CheckoutModel {
   tryAnotherWay(): void;
   /** From a start-up error: start again. From "still confirming" or "not received yet": check again. */
   retry(): void;
+  /** While confirming a payment made by instructions (a transfer account): shows them again. */
+  review(): void;
   /** The payer closes the embedded page; while the bank waits for a PIN or code, or a payment is in progress, asks first (`leaving`). */
   close(): void;
   /** The page's strings in its locale, loaded (a page whose server sent none waits for them before it shows). */
@@ -262,6 +265,7 @@ export function createCheckoutModel(deps: ModelDeps): CheckoutModel {
     contextFor,
     tryAnotherWay: () => withSession((s) => s.tryAnotherWay()),
     retry: () => withSession((s) => s.retry()),
+    review: () => withSession((s) => s.review()),
     close() {
       if (asks({ to: 'close' })) return;
       // A payment in progress carries on after the page closes; the payer says so first, in the page (not the
@@ -288,7 +292,7 @@ function screenOf(b: Boot, a: Attempt): Screen {
       if (a.phase === 'gave-up') return { kind: 'pending' };
       // Instructions stay on the channel's own screen while verify runs behind them.
       if (a.kind === 'watching' && a.reason === 'instructions') return { kind: 'pay' };
-      return a.phase === 'open' ? { kind: 'open', answered: a.answered } : { kind: 'verifying' };
+      return a.phase === 'open' ? { kind: 'open', answered: a.answered } : { kind: 'verifying', review: 'instructions' in a && a.instructions !== undefined };
     default:
       return { kind: 'pay' };
   }

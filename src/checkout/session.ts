@@ -34,6 +34,7 @@ export interface Session {
   actionsFor(channel: ChannelId): ChannelActions;
   tryAnotherWay(): void;
   retry(): void;
+  review(): void;
   close(): void;
 }
 
@@ -451,6 +452,9 @@ export function createSession(deps: ModelDeps, state: ModelState): Session {
         boot.value = { kind: 'starting', verifying: comingBack !== undefined };
         void begin(undefined);
       } else dispatch({ type: 'check-again' });
+    },
+    review() {
+      dispatch({ type: 'review' });
     },
     close() {
       const a = attempt.peek();

@@ -32,6 +32,7 @@ const INERT_SESSION: Session = {
   }),
   tryAnotherWay() {},
   retry() {},
+  review() {},
   close() {},
 };
 

@@ -18,9 +18,10 @@ export const PAGE_BUDGET = 16384;
  * The hosted page's first load (JS + CSS), gzip: the target the tests hold. 15,300 until the card form kept the caret
  * where the payer types (about 115 B), busy buttons were greyed for contrast (18 B) and side-by-side fields shared
  * their rows (27 B); 15,470 until the page named the storefront's frame with its title (9 B) and told the integrator
- * what of a theme it cannot use (6 B).
+ * what of a theme it cannot use (6 B); 15,480 until a transfer account could be shown again from "Confirming"
+ * (12 B, in the model that draws the screens).
  */
-export const PAGE_TARGET = 15480;
+export const PAGE_TARGET = 15495;
 
 /**
  * Inline `<script>` and `<style>` contents of an HTML document (not its markup), as one pseudo-file: first-load

@@ -71,6 +71,23 @@ describe('bank transfer', () => {
     await waitFor(() => expect(status.textContent).toBe(''));
   });
 
+  it('"I’ve sent the money" pressed too soon: the account is one press away, and the page still checks', async () => {
+    const t = renderApp({ [VERIFY]: verifyAnswer('pending'), [TRANSFER]: account(1200) });
+    fireEvent.click(screen.getByRole('tab', { name: 'Bank transfer' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Get account details' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'I’ve sent the money' }));
+    expect(await screen.findByText('Confirming your payment…')).toBeTruthy();
+    expect(screen.queryByText('0123456789')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Show the payment details again' }));
+    expect(await screen.findByText('0123456789')).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Transfer exactly ₦2,500 to this account' })).toBeTruthy();
+    // Still one account, and the page goes on checking for the money.
+    const before = t.server.count('/api/v1/transaction/verify');
+    await t.clock.advance(10_000);
+    expect(t.server.count('/api/v1/transaction/verify')).toBeGreaterThan(before);
+    expect(t.server.count('/api/v1/bank-transfer')).toBe(1);
+  });
+
   it('shows an expired account clearly and gets a new one', async () => {
     const t = renderApp({ [VERIFY]: verifyAnswer('pending'), [TRANSFER]: [account(1), account(1200)] });
     fireEvent.click(screen.getByRole('tab', { name: 'Bank transfer' }));

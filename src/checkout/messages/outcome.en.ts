@@ -4,6 +4,7 @@ export default {
   redirecting: 'Taking you to the payment page…',
   verifying: 'Confirming your payment…',
   verifyingHint: 'This can take a moment. Please keep this page open.',
+  showDetails: 'Show the payment details again',
   successTitle: 'Payment successful',
   successBody: 'You paid {amount}.',
   failureTitle: 'Payment not completed',

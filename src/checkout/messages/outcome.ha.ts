@@ -4,6 +4,7 @@ export default {
   redirecting: 'Ana kai ku shafin biya…',
   verifying: 'Ana tabbatar da biyan kuɗinku…',
   verifyingHint: 'Wannan na iya ɗaukar ɗan lokaci. Don Allah ku bar shafin nan a buɗe.',
+  showDetails: 'Sake nuna bayanan biyan kuɗi',
   successTitle: 'An biya cikin nasara',
   successBody: 'Kun biya {amount}.',
   failureTitle: 'Ba a kammala biyan kuɗi ba',

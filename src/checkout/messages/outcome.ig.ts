@@ -4,6 +4,7 @@ export default {
   redirecting: 'Anyị na-akpọga gị n’ibe ịkwụ ụgwọ…',
   verifying: 'Anyị na-enyocha ịkwụ ụgwọ gị…',
   verifyingHint: 'Nke a nwere ike were ntakịrị oge. Biko emechila ibe a.',
+  showDetails: 'Gosi nkọwa ịkwụ ụgwọ ọzọ',
   successTitle: 'Ịkwụ ụgwọ gara nke ọma',
   successBody: 'Ị kwụrụ {amount}.',
   failureTitle: 'Ịkwụ ụgwọ emezughị',

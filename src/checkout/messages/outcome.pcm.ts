@@ -4,6 +4,7 @@ export default {
   redirecting: 'We dey carry you go di payment page…',
   verifying: 'We dey confirm your payment…',
   verifyingHint: 'E fit take small time. Abeg no close dis page.',
+  showDetails: 'Show di payment details again',
   successTitle: 'Payment don go through',
   successBody: 'You don pay {amount}.',
   failureTitle: 'Payment no complete',

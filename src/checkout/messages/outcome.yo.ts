@@ -4,6 +4,7 @@ export default {
   redirecting: 'A ń gbé yín lọ sí ojú-ìwé ìsanwó…',
   verifying: 'A ń jẹ́rìísí ìsanwó yín…',
   verifyingHint: 'Ó lè pẹ́ díẹ̀. Ẹ jọ̀ọ́, ẹ má ṣe pa ojú-ìwé yìí dé.',
+  showDetails: 'Ẹ fi àwọn àlàyé ìsanwó hàn lẹ́ẹ̀kan sí i',
   successTitle: 'Ìsanwó ti yọrí sí rere',
   successBody: 'Ẹ ti san {amount}.',
   failureTitle: 'Ìsanwó kò parí',
