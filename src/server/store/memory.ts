@@ -27,13 +27,19 @@ export function createMemoryStore(options: MemoryStoreOptions = {}): TenderStore
   const queues = new Map<string, JobQueue>();
   const values = new Map<string, { value: string; until: number }>();
 
-  const live = (key: string): KeyEntry | undefined => {
-    const entry = keys.get(key);
+  // The entry under `key` while it lasts: an expired one is dropped on the way.
+  const live = <E extends { until: number }>(map: Map<string, E>, key: string): E | undefined => {
+    const entry = map.get(key);
     if (entry && entry.until <= clock()) {
-      keys.delete(key);
+      map.delete(key);
       return undefined;
     }
     return entry;
+  };
+  // Adds an entry, the oldest first out at the bound (Map order is insertion order).
+  const add = <E>(map: Map<string, E>, key: string, entry: E): void => {
+    if (map.size >= max) map.delete(map.keys().next().value as string);
+    map.set(key, entry);
   };
 
   return {
@@ -45,14 +51,12 @@ export function createMemoryStore(options: MemoryStoreOptions = {}): TenderStore
       return limiter;
     },
     async claimIdempotency(key, fingerprint, pendingMs): Promise<IdempotencyClaim> {
-      const entry = live(key);
+      const entry = live(keys, key);
       if (entry) {
         if (entry.fingerprint !== fingerprint) return { kind: 'mismatch' };
         return entry.answer ? { kind: 'replay', answer: entry.answer } : { kind: 'in-flight' };
       }
-      // Oldest first out: Map order is insertion order.
-      if (keys.size >= max) keys.delete(keys.keys().next().value as string);
-      keys.set(key, { fingerprint, answer: undefined, until: clock() + pendingMs });
+      add(keys, key, { fingerprint, answer: undefined, until: clock() + pendingMs });
       return { kind: 'first' };
     },
     async settleIdempotency(key, fingerprint, answer, keepMs) {
@@ -62,16 +66,12 @@ export function createMemoryStore(options: MemoryStoreOptions = {}): TenderStore
       keys.delete(key);
     },
     async keep(key, value, keepMs) {
+      // Written again, it is the newest: out last.
       values.delete(key);
-      if (values.size >= max) values.delete(values.keys().next().value as string);
-      values.set(key, { value, until: clock() + keepMs });
+      add(values, key, { value, until: clock() + keepMs });
     },
     async kept(key) {
-      const entry = values.get(key);
-      if (!entry) return undefined;
-      if (entry.until > clock()) return entry.value;
-      values.delete(key);
-      return undefined;
+      return live(values, key)?.value;
     },
     queue(name) {
       let queue = queues.get(name);
