@@ -101,8 +101,8 @@ export function createRedisStore(options: RedisStoreOptions): TenderStore {
   let wrongDb = false;
   let closed = false;
   const setHealth = (h: boolean, refused?: 'auth' | 'db') => {
-    // (A PING answered after close() is no news.)
-    if ((h && wrongDb) || (h && closed)) return;
+    // Never healthy on the wrong database, nor after close() (a PING answered late is no news).
+    if (h && (wrongDb || closed)) return;
     if (h === health && !refused) return;
     health = h;
     options.onHealth?.(h, refused);
@@ -119,7 +119,7 @@ export function createRedisStore(options: RedisStoreOptions): TenderStore {
     if (refused && refused !== refusedAs) {
       refusedAs = refused;
       setHealth(false, refused);
-    } else setHealth(redis.status === 'ready' && !wrongDb);
+    } else setHealth(redis.status === 'ready');
   });
   // A Redis that stops answering (frozen, cut off) can keep its connection open, and no event says so: a PING,
   // bounded by the command time-out, does.
