@@ -2,7 +2,7 @@
 // adds a node:http client, files from the package and brotli) and in Cloudflare's runtime (files from an AssetReader).
 import { LOADER_CONFIG_PLACEHOLDER, renderLoaderConfig } from '../platform/pageConfig';
 import type { TenderConfig } from './config';
-import { defaultLogger, isoNow, loggablePath, type LogRecord, type Logger } from './log';
+import { isoNow, loggablePath, type LogRecord, type Logger, stdoutLogger } from './log';
 import { createProxy, fromWebRequest, type ProxyContext, type ProxyRequest } from './proxy';
 import { NOT_FOUND, SECURITY_HEADERS, errorAnswer, jsonResponse, methodNotAllowed, notFound, toResponse, type Answer } from './respond';
 import { createOriginPolicy } from './cors';
@@ -136,7 +136,8 @@ export const closable = (tender: Tender): ClosableTenderHandler => Object.assign
 /** Like {@link createTenderHandler}, also giving adapters the request path itself ({@link Tender.serve}). */
 export function createTender(config: TenderConfig, deps: TenderHandlerDeps = {}): Tender {
   const base = normaliseBasePath(deps.basePath);
-  const log = deps.log ?? defaultLogger();
+  // stdout in Node; the edge build (web.ts) gives the console instead.
+  const log = deps.log ?? stdoutLogger;
   const now = deps.now ?? (() => performance.now());
   const version = deps.version ?? (typeof __TENDER_VERSION__ === 'string' ? __TENDER_VERSION__ : '0.0.0-dev');
   const compressor = deps.compressor ?? noCompression;

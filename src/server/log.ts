@@ -52,10 +52,6 @@ let exitHooked = false;
 /** Writes each record as one JSON line through console.log: the edge build's (Workers keep what the console says). */
 export const consoleLogger: Logger = (record) => console.log(formatRecord(record));
 
-/** stdout where the runtime has one (Node), else the console. */
-export const defaultLogger = (): Logger =>
-  typeof process === 'object' && typeof process?.stdout?.write === 'function' && typeof process.once === 'function' ? stdoutLogger : consoleLogger;
-
 const MAX_PATH = 200;
 
 /**
