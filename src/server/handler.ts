@@ -22,7 +22,7 @@ export interface TenderHandlerDeps {
   fetch?: typeof fetch;
   /** The upstream client itself; takes precedence over `fetch`. */
   upstream?: UpstreamCall;
-  /** Receives one record per request; default one JSON line on stdout (console.log where there is no stdout). */
+  /** Receives one record per request; default one JSON line on stdout (through console.log in the edge build). */
   log?: Logger;
   /** Monotonic milliseconds, for durations and rate limits; default performance.now. */
   now?: () => number;
