@@ -75,13 +75,17 @@
   // cart opens that order again (the checkout shows it paid, or carries on), never a second one the payer could pay
   // twice. Forgotten once paid, or after 30 minutes.
   const OPEN_ORDER = 'shop:open-order';
-  function keptOrder(cart) {
+  function openOrder() {
     try {
-      const kept = JSON.parse(sessionStorage.getItem(OPEN_ORDER) || 'null');
-      return kept && kept.cart === cart && Date.now() - kept.at < 30 * 60_000 ? kept.order : undefined;
+      return JSON.parse(sessionStorage.getItem(OPEN_ORDER) || 'null');
     } catch {
-      return undefined;
+      // No storage, or not ours: nothing kept.
+      return null;
     }
+  }
+  function keptOrder(cart) {
+    const kept = openOrder();
+    return kept && kept.cart === cart && Date.now() - kept.at < 30 * 60_000 ? kept.order : undefined;
   }
   function keepOrder(cart, order) {
     try {
@@ -91,12 +95,8 @@
     }
   }
   function forgetOrder(reference) {
-    try {
-      const kept = JSON.parse(sessionStorage.getItem(OPEN_ORDER) || 'null');
-      if (kept && kept.order.transactionReference === reference) sessionStorage.removeItem(OPEN_ORDER);
-    } catch {
-      // Nothing kept.
-    }
+    const kept = openOrder();
+    if (kept && kept.order.transactionReference === reference) sessionStorage.removeItem(OPEN_ORDER);
   }
 
   function needTender() {
@@ -254,9 +254,10 @@
               badge.className = 'badge badge-' + o.status;
               badge.textContent = o.label;
               $('#order-text').textContent = o.text;
-              if (o.status === 'successful') forgetOrder(reference);
-              if (o.status === 'successful' && again) again.remove();
-              else if (again) again.textContent = 'Try again';
+              if (o.status === 'successful') {
+                forgetOrder(reference);
+                if (again) again.remove();
+              } else if (again) again.textContent = 'Try again';
               log('outcome from the webhook', { status: o.status });
             }
             if (shown !== 'successful') setTimeout(watch, 2000);
