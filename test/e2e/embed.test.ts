@@ -120,8 +120,10 @@ describe('embedded checkout', () => {
     await checkout(page).getByRole('dialog', { name: 'Checkout' }).waitFor();
     await payByCard(page);
     await checkout(page).getByText('Payment successful').waitFor();
-    const log = await events(page);
-    expect(log.filter((e) => e.startsWith('onSuccess'))).toEqual([`onSuccess {"reference":"${reference}","status":"successful"}`]);
+    // The page draws its success and posts it to the storefront in the same turn: the callback may land a moment later.
+    await expect
+      .poll(async () => (await events(page)).filter((e) => e.startsWith('onSuccess')))
+      .toEqual([`onSuccess {"reference":"${reference}","status":"successful"}`]);
     // Closing from the page's own button reports the last status and goes to the verified order page.
     await checkout(page).getByRole('button', { name: 'Close' }).first().click();
     await page.waitForURL(`**/orders/${reference}`);
