@@ -1,5 +1,6 @@
 import { fireEvent, screen } from '@testing-library/preact';
 import { describe, expect, it } from 'vitest';
+import { formatTime } from '../i18n/format';
 import { memoryStore } from '../platform/storage';
 import { renderApp } from './renderApp';
 import { RESUME_KEY } from './resume';
@@ -77,8 +78,15 @@ describe('back from a wallet without deciding', () => {
     expect(screen.getByRole('status').textContent).toMatch(/you will not be charged twice/);
     expect(screen.getByText('REF-1')).toBeTruthy();
     expect(screen.queryByText(/failed|not completed|no need to pay again/i)).toBeNull();
+    const first = `Last checked at ${formatTime(t.clock.env.now())}.`;
+    expect(screen.getByText(first)).toBeTruthy();
+    // "Check again" comes back to the same screen: the time it checked is what tells the payer it did.
+    await t.clock.advance(1500);
     fireEvent.click(screen.getByRole('button', { name: 'Check again' }));
     expect(await screen.findByRole('heading', { name: 'We haven’t received this payment yet' })).toBeTruthy();
+    const again = `Last checked at ${formatTime(t.clock.env.now())}.`;
+    expect(again).not.toBe(first);
+    expect(await screen.findByText(again)).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Try another way' }));
     expect(await screen.findByRole('tab', { name: 'Wallet A' })).toBeTruthy();
     expect(await screen.findByRole('button', { name: 'Continue to Wallet A' })).toBeTruthy();

@@ -1,7 +1,7 @@
 import { OfflineNote } from '../channels/kit/OfflineNote';
 import { channelByApiName } from '../channels/registry';
 import { formatAmount } from '../i18n/amount';
-import { formatDateTime } from '../i18n/format';
+import { formatDateTime, formatTime } from '../i18n/format';
 import { Outcome } from '../ui/Outcome';
 import { Spinner } from '../ui/Spinner';
 import { adviceFor } from './advice';
@@ -145,6 +145,8 @@ export default function Screens({ model, embedded }: AppProps) {
           }
         >
           <p role="status">{text.t(s.answered ? 'openBody' : 'openWaitBody')}</p>
+          {/* "Check again" comes back to this same screen: the time shows that it did check. */}
+          {s.checked !== undefined && <p class="tender-hint">{text.t('checkedAt', { time: formatTime(s.checked) })}</p>}
           <dl class="tender-details">{ref}</dl>
         </Outcome>
       );

@@ -98,7 +98,19 @@ describe('the attempt machine', () => {
       { kind: 'settled', status: 'successful', channel: 'card' },
     ],
     ['a final answer after settling changes nothing', settled, { type: 'verified', status: 'successful', now: T }, 'same'],
-    ['pending after a return: the way out at once', returned, { type: 'verified', status: 'pending', now: T }, { phase: 'open', answered: true }],
+    ['pending after a return: the way out at once', returned, { type: 'verified', status: 'pending', now: T }, { phase: 'open', answered: true, checked: T }],
+    [
+      'a pending answer on the way out dates the check',
+      { ...returned, phase: 'open', answered: true, checked: T },
+      { type: 'verified', status: 'pending', now: T + 5 },
+      { phase: 'open', checked: T + 5 },
+    ],
+    [
+      'a round that could not reach verify dates the check too',
+      unknown,
+      { type: 'verify-failed', now: T + 7 },
+      { phase: 'checking', answered: false, checked: T + 7 },
+    ],
     [
       'pending after an unknown outcome: still checking before 30 s',
       unknown,

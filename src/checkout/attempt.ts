@@ -44,9 +44,11 @@ export type Attempt =
       /** Verify has answered `pending` at least once. */
       readonly answered: boolean;
       readonly phase: Phase;
+      /** When verify last answered pending or could not be reached, for the payer who checks again. */
+      readonly checked?: number;
     }
   /** A completion call's outcome is unknown (time-out, dropped connection): verify, never send again. */
-  | { readonly kind: 'unknown'; readonly key: AttemptKey; readonly since: number; readonly answered: boolean; readonly phase: Phase }
+  | { readonly kind: 'unknown'; readonly key: AttemptKey; readonly since: number; readonly answered: boolean; readonly phase: Phase; readonly checked?: number }
   /** The outcome is known. */
   | { readonly kind: 'settled'; readonly status: TransactionStatus; readonly channel?: string; readonly reason?: string };
 
@@ -87,9 +89,10 @@ type Verifying = Extract<Attempt, { kind: 'watching' | 'unknown' }>;
 /**
  * After a verify answer (or a failed round) on an attempt that may not have been paid: once verify says pending
  * after a return, or half a minute after an unknown outcome or a return that verify could not answer, the payer
- * gets a way out; never "failed".
+ * gets a way out; never "failed". Either way the attempt is dated by this check.
  */
-function wayOut(a: Verifying, now: number): Verifying {
+function wayOut(v: Verifying, now: number): Verifying {
+  const a = { ...v, checked: now };
   if (a.phase !== 'checking') return a;
   const waitedLong = now - a.since >= OPEN_AFTER_MS;
   const open = a.kind === 'unknown' ? waitedLong : a.reason === 'returned' && (a.answered || waitedLong);

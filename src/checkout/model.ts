@@ -31,7 +31,7 @@ type Screen =
    * Verify still says pending after a return from a wallet / 3-D Secure / hosted page (or a while after an unknown
    * outcome): polling goes on; "Check again", and "Try another way" once verify has `answered` pending.
    */
-  | { readonly kind: 'open'; readonly answered: boolean }
+  | { readonly kind: 'open'; readonly answered: boolean; readonly checked?: number }
   | ({ readonly kind: 'error' } & Omit<StartupError, 'code'>);
 
 /** Where the payer was going when the checkout asked first: another channel's tab, or closing. */
@@ -292,7 +292,9 @@ function screenOf(b: Boot, a: Attempt): Screen {
       if (a.phase === 'gave-up') return { kind: 'pending' };
       // Instructions stay on the channel's own screen while verify runs behind them.
       if (a.kind === 'watching' && a.reason === 'instructions') return { kind: 'pay' };
-      return a.phase === 'open' ? { kind: 'open', answered: a.answered } : { kind: 'verifying', review: 'instructions' in a && a.instructions !== undefined };
+      return a.phase === 'open'
+        ? { kind: 'open', answered: a.answered, checked: a.checked }
+        : { kind: 'verifying', review: 'instructions' in a && a.instructions !== undefined };
     default:
       return { kind: 'pay' };
   }

@@ -103,7 +103,7 @@ describe('back from a redirect without deciding', () => {
     expect(t.model.screen.value.kind).toBe('verifying');
     await flush();
     await t.clock.advance(0);
-    expect(t.model.screen.value).toEqual({ kind: 'open', answered: true });
+    expect(t.model.screen.value).toEqual({ kind: 'open', answered: true, checked: expect.any(Number) });
     expect(t.messages).not.toContainEqual(expect.objectContaining({ type: 'failure' }));
     await t.clock.advance(10_000);
     expect(t.model.screen.value).toMatchObject({ kind: 'success' });
@@ -120,11 +120,14 @@ describe('back from a redirect without deciding', () => {
     expect(t.model.screen.value.kind).toBe('open');
     await t.clock.advance(2500);
     const n = t.server.count('/api/v1/transaction/verify');
+    const before = (t.model.screen.value as { checked?: number }).checked;
     t.model.retry();
     expect(t.model.screen.value.kind).toBe('verifying');
     await flush();
     expect(t.server.count('/api/v1/transaction/verify')).toBe(n + 1);
-    expect(t.model.screen.value.kind).toBe('open');
+    // The same screen again, dated by this check: the payer sees that it did check.
+    expect(t.model.screen.value).toEqual({ kind: 'open', answered: true, checked: t.clock.env.now() });
+    expect(before).toBeLessThan(t.clock.env.now());
     t.model.tryAnotherWay();
     expect(t.model.screen.value).toEqual({ kind: 'pay' });
     expect(t.store.get(RESUME_KEY)).toBeUndefined();
@@ -141,7 +144,7 @@ describe('back from a redirect without deciding', () => {
     t.model.start();
     await flush();
     await t.clock.advance(0);
-    expect(t.model.screen.value).toEqual({ kind: 'open', answered: true });
+    expect(t.model.screen.value).toEqual({ kind: 'open', answered: true, checked: expect.any(Number) });
     expect(t.model.channel.value).toBe('wallet-a');
     await t.clock.advance(20_000);
     expect(t.messages.filter((m) => (m as { type: string }).type === 'pending')).toEqual([{ type: 'pending', reference: 'REF-1', status: 'pending' }]);
@@ -170,7 +173,7 @@ describe('back from a redirect without deciding', () => {
     t.model.start();
     await flush();
     await t.clock.advance(16 * 60_000);
-    expect(t.model.screen.value).toEqual({ kind: 'open', answered: true });
+    expect(t.model.screen.value).toEqual({ kind: 'open', answered: true, checked: expect.any(Number) });
     t.model.retry();
     await flush();
     expect(t.model.screen.value.kind).toBe('open');
@@ -188,7 +191,7 @@ describe('after an unknown outcome', () => {
     await t.clock.advance(OPEN_AFTER_MS - 3000);
     expect(t.model.screen.value.kind).toBe('verifying');
     await t.clock.advance(6000);
-    expect(t.model.screen.value).toEqual({ kind: 'open', answered: true });
+    expect(t.model.screen.value).toEqual({ kind: 'open', answered: true, checked: expect.any(Number) });
     // Never re-submitted.
     expect(t.server.count('/api/v1/bank-transfer')).toBe(1);
   });
@@ -199,7 +202,7 @@ describe('after an unknown outcome', () => {
     await flush();
     expect((await t.ctx('bank-transfer').complete((k) => bankTransferCall('REF-1', k))).kind).toBe('unknown');
     await t.clock.advance(OPEN_AFTER_MS + 5000);
-    expect(t.model.screen.value).toEqual({ kind: 'open', answered: false });
+    expect(t.model.screen.value).toEqual({ kind: 'open', answered: false, checked: expect.any(Number) });
     t.model.tryAnotherWay();
     expect(t.model.screen.value.kind).toBe('open');
     expect(t.messages).not.toContainEqual(expect.objectContaining({ type: 'failure' }));

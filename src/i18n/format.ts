@@ -35,3 +35,14 @@ export function formatDateTime(iso: string): string | undefined {
     : { day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit', hour12: false };
   return new (currentIntl()!.DateTimeFormat)(tag, options).format(date);
 }
+
+/** A time of day to the second (when a payment was last checked), in the payer's local time. */
+export function formatTime(ms: number): string {
+  const date = new Date(ms);
+  const tag = intlTag(activeLocale.value);
+  if (!tag) return date.toTimeString().slice(0, 8);
+  const options: Intl.DateTimeFormatOptions = ownData(activeLocale.value)
+    ? { timeStyle: 'medium' }
+    : { hour: '2-digit', minute: '2-digit', second: '2-digit', hour12: false };
+  return new (currentIntl()!.DateTimeFormat)(tag, options).format(date);
+}

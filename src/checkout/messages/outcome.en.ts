@@ -21,6 +21,7 @@ export default {
   channel: 'Paid with',
   paidAt: 'Paid on',
   checkAgain: 'Check again',
+  checkedAt: 'Last checked at {time}.',
   openTitle: 'We haven’t received this payment yet',
   openBody: 'If you didn’t finish paying, you can try again or pay another way: you will not be charged twice. If you did, check again in a moment.',
   openWaitTitle: 'We can’t confirm your payment yet',

@@ -21,6 +21,7 @@ export default {
   channel: 'An biya ta',
   paidAt: 'Ranar biya',
   checkAgain: 'Sake dubawa',
+  checkedAt: 'Dubawa ta ƙarshe: {time}.',
   openTitle: 'Ba mu karɓi wannan biyan kuɗi ba tukuna',
   openBody:
     'Idan ba ku gama biya ba, kuna iya sake gwadawa ko ku biya ta wata hanya: ba za a cire muku kuɗi sau biyu ba. Idan kun biya, ku sake dubawa nan ba da jimawa ba.',

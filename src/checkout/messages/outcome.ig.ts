@@ -21,6 +21,7 @@ export default {
   channel: 'Ụzọ ị si kwụọ',
   paidAt: 'Ụbọchị ịkwụ ụgwọ',
   checkAgain: 'Lelee ọzọ',
+  checkedAt: 'Nlele ikpeazụ: {time}.',
   openTitle: 'Anyị anatabeghị ụgwọ a',
   openBody:
     'Ọ bụrụ na ị kwụchabeghị, ị nwere ike ịnwa ọzọ ma ọ bụ kwụọ n’ụzọ ọzọ: a gaghị ewe gị ego ugboro abụọ. Ọ bụrụ na ị kwụchaala, lelee ọzọ n’oge na-adịghị anya.',

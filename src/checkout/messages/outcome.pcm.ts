@@ -21,6 +21,7 @@ export default {
   channel: 'You pay with',
   paidAt: 'Date wey you pay',
   checkAgain: 'Check am again',
+  checkedAt: 'Last time wey we check: {time}.',
   openTitle: 'We never receive dis payment',
   openBody: 'If you never finish to pay, you fit try again or pay anoda way: we no go charge you two times. If you don pay, check am again after small time.',
   openWaitTitle: 'We no fit confirm your payment yet',

@@ -21,6 +21,7 @@ export default {
   channel: 'Ẹ sanwó pẹ̀lú',
   paidAt: 'Ọjọ́ ìsanwó',
   checkAgain: 'Ṣàyẹ̀wò lẹ́ẹ̀kan sí i',
+  checkedAt: 'Àyẹ̀wò tó kẹ́yìn: {time}.',
   openTitle: 'Ìsanwó yìí kò tíì dé ọ̀dọ̀ wa',
   openBody:
     'Tí ẹ kò bá tíì parí ìsanwó, ẹ lè gbìyànjú lẹ́ẹ̀kan sí i tàbí sanwó lọ́nà mìíràn: a kò ní gba owó yín lẹ́ẹ̀mejì. Tí ẹ bá ti san án, ẹ ṣàyẹ̀wò lẹ́ẹ̀kan sí i láìpẹ́.',
