@@ -368,3 +368,56 @@ describe('bridge reports', () => {
     expect(t.messages.at(-1)).toEqual({ type: 'close', reference: 'REF-1' });
   });
 });
+
+describe('instructions the payer gave up on', () => {
+  const CODE = 'POST /api/v1/ussd-payment';
+  const code = (c: string) => ({ body: { status: true, message: 'ok', data: { paymentUssdCode: c } } });
+
+  /** A USSD code shown, then "Choose another bank": the attempt is over, the code may already have been dialled. */
+  async function gaveUp(verify: Parameters<typeof testModel>[0][string]) {
+    const t = testModel({ [VERIFY]: verify, [CODE]: [code('*737*000*1234#'), code('*901*000*1234#')] });
+    t.model.start();
+    await flush();
+    t.model.select('ussd');
+    const ctx = t.ctx('ussd');
+    expect((await ctx.complete((k) => ussdPaymentCall('REF-1', '058', k))).kind).toBe('ok');
+    ctx.watch({ code: '*737*000*1234#', bankName: 'GTBank' });
+    await flush();
+    ctx.abandon();
+    expect(t.model.attempt.value).toEqual({ kind: 'idle' });
+    return { t, ctx };
+  }
+
+  it('still shows a success from the code given up on, while the payer chooses another bank', async () => {
+    const { t } = await gaveUp([verifyAnswer('pending'), verifyAnswer('pending'), verifyAnswer('pending'), verifyAnswer('successful', { channel: 'USSD' })]);
+    expect(t.model.screen.value.kind).toBe('pay');
+    await t.clock.advance(10_000);
+    expect(t.model.screen.value).toMatchObject({ kind: 'success' });
+    expect(t.messages).toContainEqual(expect.objectContaining({ type: 'success', reference: 'REF-1' }));
+    expect(t.server.count(`/api/v1/ussd-payment`)).toBe(1);
+  });
+
+  it('leaves any other answer to the attempt the payer makes now', async () => {
+    const { t } = await gaveUp([verifyAnswer('pending'), verifyAnswer('pending'), verifyAnswer('failed', { message: 'Expired' })]);
+    await t.clock.advance(10_000);
+    expect(t.model.screen.value).toEqual({ kind: 'pay' });
+    expect(t.model.attempt.value).toEqual({ kind: 'idle' });
+    expect(t.messages).not.toContainEqual(expect.objectContaining({ type: 'failure' }));
+  });
+
+  it('stops once the code has lapsed, and when a new code starts its own watch (one poller, not two)', async () => {
+    const lapsed = await gaveUp(verifyAnswer('pending'));
+    await lapsed.t.clock.advance(16 * 60_000);
+    const after = lapsed.t.server.count('/api/v1/transaction/verify');
+    await lapsed.t.clock.advance(30 * 60_000);
+    expect(lapsed.t.server.count('/api/v1/transaction/verify')).toBe(after);
+
+    const { t, ctx } = await gaveUp(verifyAnswer('pending'));
+    expect((await ctx.complete((k) => ussdPaymentCall('REF-1', '044', k))).kind).toBe('ok');
+    ctx.watch({ code: '*901*000*1234#', bankName: 'Access Bank' });
+    const before = t.server.count('/api/v1/transaction/verify');
+    await t.clock.advance(20_000);
+    // Every 2 s in the fast phase: ten rounds, plus the one at once.
+    expect(t.server.count('/api/v1/transaction/verify') - before).toBeLessThanOrEqual(11);
+  });
+});

@@ -115,6 +115,9 @@ export function createSession(deps: ModelDeps, state: ModelState): Session {
   // A reference the server verified while serving the page, or that start-up verified, needs no second check.
   let referenceOk = false;
   let poller: Poller | undefined;
+  // Instructions the payer gave up on (another bank, a new account) may still be followed: a code already dialled,
+  // money already sent. Until they lapse, verify goes on for a success alone while the payer pays another way.
+  let lingering: Poller | undefined;
   // Each callback fires once per checkout in the loader; the page says `pending` once too.
   let toldPending = false;
   // The attempt the payer came back to, until start-up has verified (a retried start-up resumes it too).
@@ -149,6 +152,9 @@ export function createSession(deps: ModelDeps, state: ModelState): Session {
     if (!verifying) stopPolling();
     else if (!poller) startWatching(a);
     else if (checkingAgain(prev, a)) poller.now();
+    // Verify is of the reference, not of an attempt: a poller of its own covers the given-up instructions too.
+    if (verifying || a.kind === 'settled') stopLingering();
+    else if (prev.kind === 'watching' && prev.reason === 'instructions' && a.kind === 'idle') linger(prev);
 
     remember(a);
 
@@ -217,6 +223,26 @@ export function createSession(deps: ModelDeps, state: ModelState): Session {
       if (poller !== placeholder) return;
       start(rule?.watchFor?.(a.instructions, env.now()));
     });
+  }
+
+  /** Watches the reference for a success alone (see `lingering`), as long as `given` may still be followed. */
+  function linger(given: Extract<Attempt, { kind: 'watching' }>): void {
+    stopLingering();
+    const policy = deps.pollPolicy ?? DEFAULT_POLICY;
+    const bound = loadedRules.get(given.key.channel)?.watchFor?.(given.instructions, env.now());
+    const round = async (): Promise<PollStep> => {
+      const r = await proxy.send(verifyCall(reference));
+      // Anything but a success belongs to the attempt the payer makes now, not to the one they left.
+      return r.ok && r.value.data.status === 'successful' && verified(r.value.data) ? { kind: 'final' } : { kind: 'again' };
+    };
+    // Past the bound the poller has stopped itself; stopping it again later is harmless.
+    lingering = startPolling(round, env, () => undefined, bound === undefined ? policy : { ...policy, maxMs: bound });
+  }
+
+  function stopLingering(): void {
+    const p = lingering;
+    lingering = undefined;
+    p?.stop();
   }
 
   function stopPolling(): void {

@@ -53,7 +53,7 @@ export interface Instructions<R> {
   readonly error: Signal<Said | undefined>;
   /** Asks the API for instructions (the attempt's completion call) and verifies in the background once shown. */
   request(): Promise<void>;
-  /** Drops them (another bank, an expired account): the attempt ends, nothing is pending at the API. */
+  /** Drops them (another bank, an expired account): the attempt ends; the checkout still hears of a success from them. */
   drop(): void;
 }
 
