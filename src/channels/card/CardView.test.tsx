@@ -81,6 +81,46 @@ describe('card form', () => {
     expect(edit(expiry, '1023', 2, 'deleteContentBackward')).toEqual(['12/3', 1]);
   });
 
+  it('reads the expiry as payers and autofill write it: "1/28", a four-digit year, spaces around the slash', () => {
+    renderApp({ [VERIFY]: verifyAnswer('pending') });
+    const expiry = field(/expiry/i);
+    expiry.focus();
+    // "1" then "/": January; the year follows.
+    expect(edit(expiry, '1', 1)).toEqual(['1', 1]);
+    expect(edit(expiry, '1/', 2)).toEqual(['01', 2]);
+    expect(edit(expiry, '012', 3)).toEqual(['01/2', 4]);
+    // A four-digit year typed after the slash: "12/20" is its start (2020 is long past), the last digit ends it.
+    expect(edit(expiry, '12/2', 4)).toEqual(['12/2', 4]);
+    expect(edit(expiry, '12/20', 5)).toEqual(['12/20', 5]);
+    expect(edit(expiry, '12/202', 6)).toEqual(['12/202', 6]);
+    expect(edit(expiry, '12/2028', 7)).toEqual(['12/28', 5]);
+    expect(document.querySelector('#tender-card-expiry-error')?.textContent).toBe('');
+    // Pastes and autofill come whole: nothing cuts them to five characters first.
+    expect(expiry.hasAttribute('maxlength')).toBe(false);
+    for (const pasted of ['12/2028', '12 / 28', '1/28', '01/2030']) {
+      type(/expiry/i, pasted);
+      expect(expiry.value).toBe(pasted === '1/28' ? '01/28' : pasted === '01/2030' ? '01/30' : '12/28');
+    }
+  });
+
+  it('says nothing while a 19-digit number is typed through lengths its brand does not issue', async () => {
+    renderApp({ [VERIFY]: verifyAnswer('pending') });
+    await flush();
+    const number = field(/card number/i);
+    number.focus();
+    const said = (digits: string) => {
+      type(/card number/i, digits);
+      return document.querySelector('#tender-card-number-error')?.textContent;
+    };
+    // Verve (19 digits) and a 19-digit Visa: nothing at 17 and 18, where more digits can still make them good.
+    for (const n of ['5060990580000217499', '4000000000000000006']) {
+      await waitFor(() => expect(said(n.slice(0, 16)) === undefined).toBe(false));
+      expect([said(n.slice(0, 17)), said(n.slice(0, 18)), said(n)]).toEqual(['', '', '']);
+    }
+    // A 16-digit Visa with a wrong digit is still caught as it is typed.
+    expect(said('4084084084084082')).toBe('Your card number is not valid. Check the digits.');
+  });
+
   it('says nothing about an empty field the payer left; a field left with a wrong value, or Pay, shows its error', async () => {
     renderApp({ [VERIFY]: verifyAnswer('pending') });
     await flush();

@@ -5,7 +5,7 @@ import { Field } from '../../ui/Field';
 import { preload, useLazy } from '../../ui/useLazy';
 import type { ChannelProps } from '../kit/context';
 import { kitText } from '../kit/text';
-import { detectBrand, digitsOf, formatCardNumber, formatExpiry, numberComplete } from './format';
+import { detectBrand, digitsOf, expiryComplete, expiryDigits, formatCardNumber, formatExpiry, numberComplete } from './format';
 import { type CardField, type CardState, cardStateOf, forgetCard, formatCvv } from './state';
 import { cardText } from './text';
 import type * as Validation from './validation';
@@ -71,8 +71,10 @@ export function CardView({ ctx }: ChannelProps) {
         onInput={(e) => {
           const el = e.currentTarget;
           const was = s[f].value;
-          let d = digitsOf(el.value);
-          let n = digitsOf(el.value.slice(0, el.selectionStart!)).length;
+          // The expiry reads "1/" as January: its separator says where the month ends.
+          const digits = f === 'expiry' ? expiryDigits : digitsOf;
+          let d = digits(el.value);
+          let n = digits(el.value.slice(0, el.selectionStart!)).length;
           // Backspace or Delete took only a space or the slash, which the formatting would put back (the key would
           // do nothing): the digit beside it goes instead.
           if (el.value.length < was.length && d === digitsOf(was)) {
@@ -104,7 +106,8 @@ export function CardView({ ctx }: ChannelProps) {
     <form key="details" method="post" class="tender-form" onSubmit={onSubmit} onFocusIn={() => void preload(loadSecretStep)} noValidate>
       {field('number', numberComplete(s.number.value), formatCardNumber, 'cc-number', '1234 1234 1234 1234')}
       <div class="tender-row">
-        {field('expiry', s.expiry.value.length === 5, formatExpiry, 'cc-exp', 'MM/YY', 5)}
+        {/* No maxLength: a paste or autofill ("12 / 2028") must reach the formatting whole, not cut to "12 / ". */}
+        {field('expiry', expiryComplete(s.expiry.value), formatExpiry, 'cc-exp', 'MM/YY')}
         {field('cvv', digitsOf(s.cvv.value).length > brand.cvv, formatCvv, 'cc-csc', '1234'.slice(0, brand.cvv), 4)}
       </div>
       <p class="tender-form-error" role="alert">

@@ -50,17 +50,29 @@ export function formatCardNumber(number: string): string {
 }
 
 /**
- * True once the number is long enough to judge without waiting for blur: 16 digits, or the brand's longest if
- * shorter. Not at 13 for Visa, which would flag a 16-digit number half-typed.
+ * True once the number is long enough to judge while the payer types: a length its brand issues, from 16 digits, or
+ * its longest. Not at 13 for Visa, which would flag a 16-digit number half-typed, nor at 17 for Verve, which issues
+ * 19-digit numbers: a length that more digits can still make good says nothing until the field is left.
  */
 export function numberComplete(number: string): boolean {
-  const d = digitsOf(number);
-  return d.length >= Math.min(16, Math.max(...detectBrand(d).lengths));
+  const d = digitsOf(number).length;
+  const lengths = detectBrand(number).lengths;
+  return d >= Math.max(...lengths) || (d >= 16 && lengths.includes(d));
 }
 
-/** The expiry as shown while typing: "1" → "1", "2" → "02", "123" → "12/3". Never traps backspace on the slash. */
+/** The expiry's digits as typed, with the month's 0 where it needs one: "2" → "02", "1/2" → "012". */
+export const expiryDigits = (raw: string): string => (/^\s*([2-9]|1\s*\D)/.test(raw) ? '0' : '') + digitsOf(raw);
+
+/**
+ * The expiry as shown while typing: "1" → "1", "2" → "02", "1/" → "01", "123" → "12/3". A four-digit year (autofill,
+ * a paste, a payer who types it) keeps its last two digits: "12/2028" → "12/28". Never traps backspace on the slash.
+ */
 export function formatExpiry(raw: string): string {
-  let d = digitsOf(raw).slice(0, 4);
-  if (/^[2-9]/.test(d)) d = '0' + d.slice(0, 3);
+  let d = expiryDigits(raw);
+  // "MM/20" would be 2020, long past: the start of a four-digit year, shown as typed until its last digit.
+  d = d.length > 4 && d.slice(2, 4) === '20' ? (d.length > 5 ? d.slice(0, 2) + d.slice(4, 6) : d) : d.slice(0, 4);
   return d.length > 2 ? `${d.slice(0, 2)}/${d.slice(2)}` : d;
 }
+
+/** True once the expiry is there to judge while typing: "MM/YY", but not "MM/20", a four-digit year half-typed. */
+export const expiryComplete = (value: string): boolean => value.length === 5 && !value.endsWith('/20');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { detectBrand, formatCardNumber, formatExpiry, luhn, numberComplete, validateCvv, validateExpiry, validateNumber } from './validation';
+import { detectBrand, expiryComplete, formatCardNumber, formatExpiry, luhn, numberComplete, validateCvv, validateExpiry, validateNumber } from './validation';
 
 describe('detectBrand', () => {
   it.each([
@@ -71,11 +71,20 @@ describe('expiry', () => {
     ['1228', '12/28'],
     ['12/28', '12/28'],
     ['9/29', '09/29'],
+    ['1/', '01'],
+    ['0/', '0'],
+    ['1/28', '01/28'],
+    ['12/2028', '12/28'],
+    ['122028', '12/28'],
+    ['12 / 28', '12/28'],
+    ['12/202', '12/202'],
+    ['12/20', '12/20'],
+    ['12289', '12/28'],
   ])('formats %s as %s', (raw, shown) => expect(formatExpiry(raw)).toBe(shown));
   it.each([
     ['', 'expiryRequired'],
-    ['13/28', 'expiryInvalid'],
-    ['00/28', 'expiryInvalid'],
+    ['13/28', 'expiryMonth'],
+    ['00/28', 'expiryMonth'],
     ['1/2', 'expiryInvalid'],
     ['10/26', 'expiryPast'],
     ['11/26', undefined],
@@ -104,5 +113,20 @@ describe('numberComplete', () => {
     ['4084 0840 8408 4081', true],
     ['3782 822463 1000', false],
     ['3782 822463 10005', true],
+    // Verve issues 16, 18 and 19 digits: at 17 more digits can still make it good.
+    ['5060 9905 8000 0217', true],
+    ['5060 9905 8000 0217 4', false],
+    ['5060 9905 8000 0217 49', true],
+    ['4000 0000 0000 0000 0', false],
+    ['4000 0000 0000 0000 006', true],
   ])('%s → %s', (n, done) => expect(numberComplete(n)).toBe(done));
+});
+
+describe('expiryComplete', () => {
+  it.each([
+    ['12/2', false],
+    ['12/28', true],
+    ['12/20', false],
+    ['12/202', false],
+  ])('%s → %s', (v, done) => expect(expiryComplete(v)).toBe(done));
 });

@@ -36,7 +36,7 @@ export function validateNumber(number: string): FieldError {
 export function validateExpiry(value: string, today: Date = new Date()): FieldError {
   if (!value.trim()) return { key: 'expiryRequired' };
   const p = parseExpiry(value);
-  if (!p) return { key: 'expiryInvalid' };
+  if (!p) return { key: /^\d\d\/\d\d$/.test(value) ? 'expiryMonth' : 'expiryInvalid' };
   const months = (2000 + Number(p.year)) * 12 + Number(p.month) - 1;
   const now = today.getFullYear() * 12 + today.getMonth();
   if (months < now) return { key: 'expiryPast' };

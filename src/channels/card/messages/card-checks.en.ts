@@ -5,6 +5,7 @@ export default {
   numberInvalid: 'Your card number is not valid. Check the digits.',
   expiryRequired: 'Enter the expiry date.',
   expiryInvalid: 'Enter the expiry date as MM/YY.',
+  expiryMonth: 'The month is 01 to 12.',
   expiryPast: 'This card has expired.',
   cvvRequired: 'Enter the CVV.',
   cvvLength: 'The CVV is {n} digits.',

@@ -5,6 +5,7 @@ export default {
   numberInvalid: 'Lambar katinku ba daidai ba ce. Ku duba lambobin.',
   expiryRequired: 'Ku shigar da ranar ƙarewa.',
   expiryInvalid: 'Ku shigar da ranar ƙarewa kamar MM/YY.',
+  expiryMonth: 'Watan daga 01 zuwa 12 ne.',
   expiryPast: 'Wannan katin ya ƙare.',
   cvvRequired: 'Ku shigar da CVV.',
   cvvLength: 'CVV lambobi {n} ne.',

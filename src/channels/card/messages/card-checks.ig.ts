@@ -5,6 +5,7 @@ export default {
   numberInvalid: 'Nọmba kaadị gị ezighị ezi. Lelee ọnụọgụgụ ya.',
   expiryRequired: 'Tinye ụbọchị njedebe.',
   expiryInvalid: 'Tinye ụbọchị njedebe dịka MM/YY.',
+  expiryMonth: 'Ọnwa ga-abụ site na 01 ruo 12.',
   expiryPast: 'Kaadị a agwụla oge.',
   cvvRequired: 'Tinye CVV.',
   cvvLength: 'CVV nwere ọnụọgụgụ {n}.',

@@ -5,6 +5,7 @@ export default {
   numberInvalid: 'Your card number no correct. Check di numbers.',
   expiryRequired: 'Put di expiry date.',
   expiryInvalid: 'Put di expiry date like MM/YY.',
+  expiryMonth: 'Month na from 01 reach 12.',
   expiryPast: 'Dis card don expire.',
   cvvRequired: 'Put di CVV.',
   cvvLength: 'Di CVV na {n} numbers.',
