@@ -131,6 +131,21 @@ describe('embedded checkout', () => {
     await page.context().close();
   });
 
+  test('in forced colours (Windows high contrast) the dialog has an edge against the dimmed shop', async () => {
+    const page = await newPage();
+    await page.emulateMedia({ forcedColors: 'active' });
+    await openFromShop(page);
+    await shown(page);
+    const edge = await hosted(page).evaluate(() => {
+      const s = getComputedStyle(document.querySelector('.tender-m-d')!);
+      return { style: s.borderTopStyle, width: s.borderTopWidth, colour: s.borderTopColor };
+    });
+    // Forced colours paint every border in the system's text colour: a border that is there, though unseen in colour.
+    expect(edge).toMatchObject({ style: 'solid', width: '1px' });
+    expect(edge.colour).not.toMatch(/rgba\(\d+, \d+, \d+, 0\)|transparent/);
+    await page.context().close();
+  });
+
   test('bank transfer: onPending once the account is shown; closing then reports onClose with pending', async () => {
     const page = await newPage();
     await openFromShop(page);
