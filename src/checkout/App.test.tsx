@@ -64,15 +64,24 @@ describe('resolveChannels', () => {
 });
 
 describe('outcomes', () => {
+  it('an unknown reference says so, with no amount said to be loading beside it', async () => {
+    renderApp({ [VERIFY]: { status: 404, body: { status: false, message: 'Transaction not found' } } });
+    expect(await screen.findByRole('button', { name: 'Try again' })).toBeTruthy();
+    expect(screen.getByText('We could not find this payment.')).toBeTruthy();
+    expect(screen.queryByText('Loading amount…')).toBeNull();
+  });
+
   it('shows the start-up error page for a missing reference', async () => {
     renderApp({}, { reference: null });
     expect(await screen.findByRole('heading', { name: 'This checkout link is missing its payment reference.' })).toBeTruthy();
     expect(screen.queryByRole('tab')).toBeNull();
   });
 
-  it('offers retry when verify cannot reach the server', async () => {
+  it('offers retry when verify cannot reach the server, with no amount said to be loading meanwhile', async () => {
     renderApp({ [VERIFY]: ['network-error', verifyAnswer('pending')] });
-    fireEvent.click(await screen.findByRole('button', { name: 'Try again' }));
+    const retry = await screen.findByRole('button', { name: 'Try again' });
+    expect(screen.queryByText('Loading amount…')).toBeNull();
+    fireEvent.click(retry);
     expect(await screen.findByLabelText(/card number/i)).toBeTruthy();
   });
 

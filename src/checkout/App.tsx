@@ -88,8 +88,8 @@ export function App(props: AppProps) {
   const txn = model.txn.value;
   const amount = txn?.amount !== undefined ? formatAmount(txn.amount, txn.currency) : undefined;
   const ch = channelById(model.channel.value)!;
-  // A link without a usable reference has no amount to wait for.
-  const noPayment = s.kind === 'error' && !s.retry;
+  // A link without a usable reference has no amount to wait for, and a start-up that failed is not loading one.
+  const noPayment = s.kind === 'error' && (!s.retry || !amount);
   return (
     <main class="tender">
       <header class="tender-header">
