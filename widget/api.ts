@@ -1,7 +1,7 @@
 import { isString, readChildMessage } from './messages';
 import { CALLBACKS, checkOptions, fail, RULES, URL_EXPECTED } from './options';
 import type { States } from './states';
-import type { TenderModalHandle, TenderMountHandle, TenderOptions, TenderStatus } from './types';
+import type { TenderModalHandle, TenderMountHandle, TenderOptions, TenderPreloadHandle, TenderStatus } from './types';
 
 /**
  * One hosted page in one iframe (a modal, or inline in an element). Fields ending in `_` are renamed by the build, the
@@ -308,10 +308,16 @@ export function open(options: TenderOptions): TenderModalHandle {
   return { close: m.close };
 }
 
-/** Starts the hosted page in a hidden iframe, so that `open` with the same options only has to show it. */
-export function preload(options: string | TenderOptions): void {
-  if (!current?.shown_ && ((typeof __ESM__ == 'boolean' && !__ESM__) || typeof document != 'undefined'))
-    embed('preload', isString(options) ? { transactionReference: options } : options);
+/**
+ * Starts the hosted page in a hidden iframe, so that `open` with the same options only has to show it. The ESM
+ * entry returns a handle that discards it while nobody has shown it (a single-page app leaving the route); tender.js,
+ * for pages that go as a whole, spends no bytes on one.
+ */
+export function preload(options: string | TenderOptions): TenderPreloadHandle | undefined {
+  if (!current?.shown_ && ((typeof __ESM__ == 'boolean' && !__ESM__) || typeof document != 'undefined')) {
+    const e = embed('preload', isString(options) ? { transactionReference: options } : options);
+    if (typeof __ESM__ != 'boolean' || __ESM__) return { discard: () => e.shown_ || e.close() };
+  }
 }
 
 /** Puts the checkout inline in `target` (an element or a selector); mounting again into the same element replaces it. */

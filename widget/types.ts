@@ -61,7 +61,7 @@ export interface TenderClose {
   readonly status: TenderStatus | undefined;
 }
 
-/** The closed set of error codes the loader itself reports; the hosted page may add its own. */
+/** The error codes the loader itself reports, by name; the hosted page reports its own too (`not_found`, `api_key_refused`, …: see README). */
 export type TenderErrorCode = 'load_timeout' | 'origin_not_allowed' | 'navigate_refused' | 'already_open' | (string & {});
 
 /** Passed to `onError`: something the integrator or the payer should know about; the payment itself may still go on. */
@@ -85,32 +85,35 @@ export type TenderEvent = { readonly v: 1; readonly title?: string } & (
   | { readonly type: 'locale'; readonly reference: string; readonly locale: string }
 );
 
-/** Options of `Tender.open`, `Tender.mount` and `Tender.preload`. */
+/**
+ * Options of `Tender.open`, `Tender.mount` and `Tender.preload`. An optional one may be `undefined` (as not given), so
+ * that props pass straight through under `exactOptionalPropertyTypes`.
+ */
 export interface TenderOptions {
   /** The reference your server got from initiate. Required. */
   transactionReference: string;
   /** Which channels to offer, in this order. Default: all. */
-  channels?: readonly TenderChannel[];
+  channels?: readonly TenderChannel[] | undefined;
   /** `paymentRedirectUrl` from initiate: offers "pay on the secure hosted page". */
-  paymentRedirectUrl?: string;
+  paymentRedirectUrl?: string | undefined;
   /** The payer's language (`en`, `yo`, `ha`, `ig`, `pcm`; other tags fall back): default, the browser's best match. */
-  locale?: TenderLocale | (string & {});
+  locale?: TenderLocale | (string & {}) | undefined;
   /** `--tender-*` CSS custom properties. */
-  theme?: TenderTheme;
+  theme?: TenderTheme | undefined;
   /** `light` (the default, whatever the payer's system says), `dark`, or `auto` (follow the payer's system). */
-  colorScheme?: 'light' | 'dark' | 'auto';
+  colorScheme?: 'light' | 'dark' | 'auto' | undefined;
   /** Your own wording for any of the page's strings, by locale: `{ en: { 'wallet.a': 'ShopPay' } }`. */
-  messages?: TenderMessages;
+  messages?: TenderMessages | undefined;
   /** Your Tender server, e.g. `https://pay.shop.example`. ESM import only (required there): tender.js uses the origin it was loaded from. */
-  tenderUrl?: string;
+  tenderUrl?: string | undefined;
   /** ESM import only: hosts the payer may be sent to (tender.js gets them from its server). */
-  redirectHosts?: readonly string[];
-  onSuccess?: (result: TenderSuccess) => void;
-  onPending?: (result: TenderPending) => void;
-  onFailure?: (result: TenderFailure) => void;
-  onClose?: (result: TenderClose) => void;
-  onError?: (error: TenderError) => void;
-  onEvent?: (event: TenderEvent) => void;
+  redirectHosts?: readonly string[] | undefined;
+  onSuccess?: ((result: TenderSuccess) => void) | undefined;
+  onPending?: ((result: TenderPending) => void) | undefined;
+  onFailure?: ((result: TenderFailure) => void) | undefined;
+  onClose?: ((result: TenderClose) => void) | undefined;
+  onError?: ((error: TenderError) => void) | undefined;
+  onEvent?: ((event: TenderEvent) => void) | undefined;
 }
 
 /** Returned by `Tender.open`. */
@@ -123,6 +126,12 @@ export interface TenderModalHandle {
 export interface TenderMountHandle {
   /** Removes the iframe and its listeners; `onClose` fires. */
   unmount(): void;
+}
+
+/** Returned by `preload` of the ESM entry (`tender-checkout`) while no modal shows. */
+export interface TenderPreloadHandle {
+  /** Removes the preloaded page, unless `open` has shown it meanwhile (then it stays: close that modal instead). */
+  discard(): void;
 }
 
 /** The `window.Tender` global of tender.js. */

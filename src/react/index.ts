@@ -2,7 +2,7 @@
 // only; the core (`tender-checkout`) has nothing of React. Written with createElement, not JSX, so that it builds
 // with the repository's Preact JSX settings.
 import { createElement, useEffect, useRef, type ReactElement } from 'react';
-import { mount, open, preload, type TenderModalHandle, type TenderOptions } from 'tender-checkout';
+import { mount, open, preload, type TenderClose, type TenderModalHandle, type TenderOptions } from 'tender-checkout';
 
 export type * from 'tender-checkout';
 
@@ -36,8 +36,8 @@ function withLatestCallbacks<T extends TenderOptions>(latest: { readonly current
 
 /**
  * Preloads the checkout of `options.transactionReference` once the component has mounted (no request during server
- * rendering), and returns `open`/`close`. A modal it opened closes when the component unmounts. Pass `null` while
- * there is no reference yet. StrictMode's second effect run preloads the same page, which the loader reuses.
+ * rendering), and returns `open`/`close`. A modal it opened closes when the component unmounts, and a preloaded page
+ * nobody opened goes with it. Pass `null` while there is no reference yet.
  */
 export function useTenderCheckout(options: TenderHookOptions | null): TenderCheckoutControls {
   const latest = useLatest(options);
@@ -45,7 +45,10 @@ export function useTenderCheckout(options: TenderHookOptions | null): TenderChec
   const reference = options?.transactionReference;
   const tenderUrl = options?.tenderUrl;
   useEffect(() => {
-    if (latest.current && reference && tenderUrl) preload(withLatestCallbacks(latest as { readonly current: TenderHookOptions }));
+    if (!(latest.current && reference && tenderUrl)) return;
+    const preloaded = preload(withLatestCallbacks(latest as { readonly current: TenderHookOptions }));
+    // Leaving the route, or a new reference: the unseen page goes (StrictMode's second run starts it again).
+    return () => preloaded?.discard();
   }, [reference, tenderUrl, latest]);
   useEffect(
     () => () => {
@@ -56,8 +59,19 @@ export function useTenderCheckout(options: TenderHookOptions | null): TenderChec
   );
   const controls = useRef<TenderCheckoutControls>({
     open() {
-      if (!latest.current) return;
-      handle.current = open(withLatestCallbacks(latest as { readonly current: TenderHookOptions }));
+      const o = latest.current;
+      if (!o) return;
+      // While another checkout shows, open() reports `already_open` and hands back that one: not this hook's to close.
+      let theirs = false;
+      const h = open(
+        withLatestCallbacks(latest as { readonly current: TenderHookOptions }, {
+          onError: (e) => {
+            theirs ||= e.code === 'already_open';
+            latest.current?.onError?.(e);
+          },
+        }),
+      );
+      if (!theirs) handle.current = h;
     },
     close() {
       handle.current?.close();
@@ -68,26 +82,31 @@ export function useTenderCheckout(options: TenderHookOptions | null): TenderChec
 }
 
 /** Props of {@link TenderCheckout}: the checkout's options, plus the container's class and id. */
-export type TenderCheckoutProps = TenderHookOptions & { className?: string; id?: string };
+export type TenderCheckoutProps = TenderHookOptions & { className?: string | undefined; id?: string | undefined };
 
 /**
  * The checkout inline, in a `<div>` of its own: mounted after hydration (the server renders the empty container),
- * unmounted with the component. A StrictMode re-run mounts again without firing `onClose` for the discarded one.
+ * unmounted with the component, which fires `onClose` as `mount().unmount()` does. StrictMode's re-run, and new
+ * props, mount again in the same commit without an `onClose` for the page they replace.
  */
 export function TenderCheckout(props: TenderCheckoutProps): ReactElement {
   const el = useRef<HTMLDivElement>(null);
   const latest = useLatest(props);
+  const runs = useRef(0);
   const { transactionReference, tenderUrl, locale } = props;
   const channels = props.channels?.join(',');
   const theme = props.theme ? JSON.stringify(props.theme) : undefined;
   // biome-ignore lint/correctness/useExhaustiveDependencies: the parameters of the page's address re-mount it; callbacks are read through `latest`
   useEffect(() => {
-    // Our own unmount is no payer closing the checkout: onClose is held back while it runs.
+    const run = ++runs.current;
+    // Held while our own clean-up runs: whether it was the component going shows only once the commit is over.
     let disposing = false;
-    const handle = mount(el.current!, withLatestCallbacks(latest, { onClose: (r) => void (disposing || latest.current.onClose?.(r)) }));
+    let held: TenderClose | undefined;
+    const handle = mount(el.current!, withLatestCallbacks(latest, { onClose: (r) => void (disposing ? (held = r) : latest.current.onClose?.(r)) }));
     return () => {
       disposing = true;
       handle.unmount();
+      queueMicrotask(() => held && runs.current === run && latest.current.onClose?.(held));
     };
   }, [transactionReference, tenderUrl, locale, channels, theme, latest]);
   return createElement('div', { ref: el, className: props.className, id: props.id });

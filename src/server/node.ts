@@ -19,7 +19,8 @@ export interface NodeListenerOptions {
 const SAFE_HOST = /^[A-Za-z0-9.-]{1,253}(:\d{1,5})?$|^\[[0-9A-Fa-f:.]{2,45}\](:\d{1,5})?$/;
 const INTERNAL_ERROR = JSON.stringify({ status: false, code: 'internal_error', message: 'Internal error.' });
 const BAD_REQUEST = JSON.stringify({ status: false, code: 'bad_request', message: 'Bad request.' });
-const BODY_GONE_MESSAGE = 'Tender: a middleware mounted before Tender read this request body and left none on req.body; mount Tender before body parsers.';
+const BODY_GONE_MESSAGE =
+  'Tender: a middleware mounted before Tender read this request body and left none on req.body; mount Tender before body parsers (in Fastify, with @fastify/middie: see the README).';
 const METHOD_NOT_ALLOWED = JSON.stringify({ status: false, code: 'method_not_allowed', message: 'Method not allowed.' });
 
 /**

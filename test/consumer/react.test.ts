@@ -1,12 +1,13 @@
 // The React binding of the packed package: rendered on the server (no window; an empty container, nothing
 // started), and mounted in Chromium under StrictMode against the packed server under /pay: one inline frame
-// despite the doubled effects (and no onClose for the discarded one), the hosted page ready, a preloaded modal
-// that the Pay button shows, and nothing left behind when the component goes.
+// despite the doubled effects (and no onClose for the discarded one, one when it really goes), the hosted page
+// ready, a preloaded modal that the Pay button shows, nothing left behind when the component goes (opened or not),
+// and a second hook that cannot close the checkout another one opened.
 import { writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser } from '../support/browser';
 import { consumerRoot, copyApps, run, startApp, startFakeApi } from './support';
@@ -81,29 +82,69 @@ window.unmountApp = () => root.unmount();`,
       await new Promise<void>((ok) => (shop ? shop.close(() => ok()) : ok()));
     });
 
-    it('mounts one inline checkout, preloads the modal once, opens it, and leaves nothing when unmounted', async () => {
+    const closes = (page: Page) => page.evaluate(() => (window as any).log.filter((x: string) => x.endsWith('-close')));
+    /** The storefront with its inline checkout ready (the hosted page under /pay said so). */
+    async function shop_(reference: string): Promise<{ page: Page; tenderUrl: string }> {
       const page = await browser.newPage();
       const tenderUrl = `${tender.url}/pay`;
-      await page.goto(`${shopUrl}/?ref=TND-react-1&tender=${encodeURIComponent(tenderUrl)}`);
-      // The hosted page under /pay loaded in the inline frame and said ready.
+      await page.goto(`${shopUrl}/?ref=${reference}&tender=${encodeURIComponent(tenderUrl)}`);
       await page.waitForFunction(() => (window as any).log.includes('inline-ready'), undefined, { timeout: 30_000 });
+      return { page, tenderUrl };
+    }
+    const modalShown = (page: Page) =>
+      page.waitForFunction(() =>
+        [...document.querySelectorAll('iframe')].some((f) => f.parentElement === document.documentElement && f.style.visibility === ''),
+      );
+
+    it('mounts one inline checkout, preloads the modal once, opens it, and leaves nothing when unmounted', async () => {
+      const { page, tenderUrl } = await shop_('TND-react-1');
       const inline = page.locator('.checkout iframe');
       await expect(inline.count()).resolves.toBe(1);
       expect(await inline.getAttribute('src')).toMatch(new RegExp(`^${tenderUrl}/checkout/\\?.*transactionReference=TND-react-1`));
-      // The inline frame and the preloaded (hidden) modal, each once despite StrictMode's second effect run.
+      // The inline frame and the preloaded (hidden) modal, each once despite StrictMode's second effect run, which
+      // fires no onClose for the page it replaces.
       await expect(page.locator('iframe').count()).resolves.toBe(2);
-      expect(await page.evaluate(() => (window as any).log.filter((x: string) => x.endsWith('-close')))).toEqual([]);
+      expect(await closes(page)).toEqual([]);
+      // The inline checkout going with its component is its closing, as mount().unmount() says: onClose, once.
+      await page.locator('#hide').click();
+      await expect(inline.count()).resolves.toBe(0);
+      await expect.poll(() => closes(page)).toEqual(['inline-close']);
 
       await page.locator('#pay').click();
-      await page.waitForFunction(() =>
-        [...document.querySelectorAll('iframe')].some((f) => f.parentElement === document.documentElement && f.style.visibility === ''),
-      );
-      await expect(page.locator('iframe').count()).resolves.toBe(2);
+      await modalShown(page);
+      await expect(page.locator('iframe').count()).resolves.toBe(1);
 
       await page.evaluate(() => (window as any).unmountApp());
       await expect(page.locator('iframe').count()).resolves.toBe(0);
-      // The modal the hook opened closed with it; the inline checkout's own unmount is not the payer closing it.
-      expect(await page.evaluate(() => (window as any).log.filter((x: string) => x.endsWith('-close')))).toEqual(['modal-close']);
+      // The modal the hook opened closed with it.
+      await expect.poll(() => closes(page)).toEqual(['inline-close', 'modal-close']);
+      await page.close();
+    });
+
+    it('takes its preloaded page away when it goes unopened (a route change)', async () => {
+      const { page } = await shop_('TND-react-2');
+      await expect(page.locator('iframe').count()).resolves.toBe(2);
+      await page.evaluate(() => (window as any).unmountApp());
+      await expect(page.locator('iframe').count()).resolves.toBe(0);
+      await page.close();
+    });
+
+    it('a second hook does not close the checkout another one opened', async () => {
+      const { page } = await shop_('TND-react-3');
+      await page.evaluate(() => (window as any).showOther(true));
+      await page.locator('#pay2').waitFor();
+      await page.locator('#pay').click();
+      await modalShown(page);
+      // The other order's open() while this one shows: already_open, and the handle it gets back is not its own.
+      await page.evaluate(() => (window as any).other.open());
+      expect(await page.evaluate(() => (window as any).log.filter((x: string) => x.startsWith('other-')))).toEqual(['other-error-already_open']);
+      await page.evaluate(() => (window as any).other.close());
+      await page.evaluate(() => (window as any).showOther(false));
+      await page.locator('#pay2').waitFor({ state: 'detached' });
+      // Past the commit and its effects' clean-up (a frame, then a task).
+      await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => setTimeout(done))));
+      await modalShown(page);
+      expect(await closes(page)).toEqual([]);
       await page.close();
     });
   });

@@ -1,11 +1,12 @@
-// A TypeScript consumer of the packed package (moduleResolution node16, the strictest resolution): correct use
+// A TypeScript consumer of the packed package (moduleResolution node16, the strictest resolution; strict with
+// exactOptionalPropertyTypes, so optional props pass through): correct use
 // compiles, misuse is an error at exactly the lines marked @ts-expect-error, and without those marks it fails.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { consumerRoot, run } from './support';
 
-const USE = `import { mount, open, preload, type TenderEsmOptions, type TenderSuccess } from 'tender-checkout';
+const USE = `import { mount, open, preload, type TenderEsmOptions, type TenderSuccess, type TenderTheme } from 'tender-checkout';
 import { configFromEnv, createNodeListener, createTenderHandler, type TenderHandler } from 'tender-checkout/server';
 import { createApiClient, InitiateRequestSchema, type InitiateRequest } from 'tender-checkout/api';
 import { TenderCheckout, useTenderCheckout } from 'tender-checkout/react';
@@ -15,7 +16,7 @@ import { createElement } from 'react';
 const options: TenderEsmOptions = { transactionReference: 'TND-1', tenderUrl: 'https://shop.example/pay' };
 open({ ...options, onSuccess: (r: TenderSuccess) => void r.reference }).close();
 mount('#checkout', { ...options, channels: ['card', 'ussd'] }).unmount();
-preload(options);
+preload(options)?.discard();
 
 const env = configFromEnv({ TENDER_API_BASE_URL: 'https://api.example', TENDER_API_KEY: 'sk_live_x' });
 if (env.ok) {
@@ -30,6 +31,11 @@ void createElement(TenderCheckout, { transactionReference: 'TND-1', tenderUrl: '
 export function Pay() {
   const checkout = useTenderCheckout({ transactionReference: 'TND-1', tenderUrl: 'https://shop.example/pay' });
   return createElement('button', { onClick: checkout.open }, 'Pay');
+}
+// A component's optional props passed straight through (exactOptionalPropertyTypes is on).
+export function Passing(props: { reference: string; locale?: string; className?: string; theme?: TenderTheme; onDone?: (r: TenderSuccess) => void }) {
+  useTenderCheckout({ transactionReference: props.reference, tenderUrl: 'https://shop.example/pay', locale: props.locale, theme: props.theme, onSuccess: props.onDone });
+  return createElement(TenderCheckout, { transactionReference: props.reference, tenderUrl: 'https://shop.example/pay', className: props.className, locale: props.locale });
 }
 `;
 
@@ -60,6 +66,7 @@ function project(dir: string, file: string): void {
         module: 'node16',
         moduleResolution: 'node16',
         strict: true,
+        exactOptionalPropertyTypes: true,
         noEmit: true,
         skipLibCheck: false,
         lib: ['ES2023', 'DOM'],
