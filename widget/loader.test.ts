@@ -406,6 +406,24 @@ describe('preload', () => {
     expect(document.querySelector('iframe')).not.toBe(stale);
   });
 
+  test('its handle discards the page while unseen, without onClose; once open shows it, discard leaves it be', () => {
+    const unseen = options();
+    preload(unseen)!.discard();
+    expect(frames()).toHaveLength(0);
+    expect(unseen.onClose).not.toHaveBeenCalled();
+    const handle = preload(options())!;
+    const o = options();
+    const modal = open(o);
+    handle.discard();
+    expect(frames()).toHaveLength(1);
+    expect(frames()[0]!.style.visibility).toBe('');
+    modal.close();
+    expect(o.onClose).toHaveBeenCalledTimes(1);
+    // While a modal shows, preload starts nothing and gives no handle.
+    open(options());
+    expect(preload(options({ transactionReference: 'TND-NEW' }))).toBeUndefined();
+  });
+
   test('open with other options replaces the preloaded page', () => {
     preload({ transactionReference: REF, tenderUrl: TENDER });
     const stale = document.querySelector('iframe');
