@@ -3,7 +3,9 @@ import { activeLocale, stringsOf } from './text';
 
 // Amounts through Intl for the page's locale. Browsers often ship without data for Yoruba, Hausa, Igbo or Pidgin
 // (Debian's Chromium has none), and Intl then answers in American English without a word: those locales format
-// as Nigerian English, whose digits, separators and naira sign every Nigerian payer reads.
+// as Nigerian English, whose digits, separators and naira sign every Nigerian payer reads. Amounts always do, in
+// every locale: they read as the shop prices them, and the same whatever data a runtime has (Hausa's own "₦ 6,500",
+// from a server or a browser with its data, was "₦6,500" after a switch in a browser without).
 
 /** What the formatters need of Intl, replaceable in tests (a runtime without it, or without a locale's data). */
 export type IntlLike = Pick<typeof Intl, 'NumberFormat' | 'DateTimeFormat'>;
@@ -14,8 +16,8 @@ const amountFormats = new Map<string, (amount: number) => string>();
 
 // The first use of Intl in a page loads its data: 65-130 ms of main thread in Chromium at the bench's 4x CPU
 // slowdown, in the very task that takes the first screen over while the payer starts typing. So the server sends
-// the amount as it drew it, among the first screen's strings, and the page shows that same text (Hausa's "₦ 2,500"
-// included, which a browser without Hausa data would write otherwise); Intl waits for another amount or locale.
+// the amount as it drew it, among the first screen's strings, and the page shows that same text; Intl waits for
+// another amount or locale.
 
 /** The key under which the first screen's strings carry an amount's text as the server drew it (never a message's). */
 export const drawnAmountKey = (amount: number, currency: string): string => `drawn amount ${currency} ${amount}`;
@@ -61,7 +63,7 @@ export function formatAmount(amount: number, currency = 'NGN'): string {
   const locale = activeLocale.value;
   const drawn = stringsOf(locale)[drawnAmountKey(amount, currency)];
   if (drawn !== undefined) return drawn;
-  const tag = intlTag(locale);
+  const tag = intlTag('en');
   const digits = Number.isInteger(amount) ? 0 : 2;
   const key = `${tag} ${currency} ${digits}`;
   let format = amountFormats.get(key);
