@@ -77,8 +77,14 @@ describe('hosted checkout: wallets and the hosted payment page', () => {
     expect(await main()).not.toMatch(/successful|not completed|failed|no need to pay again/i);
     expect(await main()).toContain(reference);
     expect((await completions(e2e.stack, reference)).status).toBe('pending');
+    const checkedAt = e2e.page.getByText(/^Last checked at \d{1,2}:\d{2}:\d{2}/);
+    const first = await checkedAt.textContent();
+    // A second later, so the check's time (to the second) can differ.
+    await e2e.page.waitForTimeout(1100);
     await e2e.page.getByRole('button', { name: 'Check again' }).click();
     await expectHeading(e2e.page, 'We haven’t received this payment yet');
+    // The same screen again: the time of the check is what shows it did check.
+    await expect.poll(() => checkedAt.textContent(), WAIT).not.toBe(first);
     await e2e.page.getByRole('button', { name: 'Try another way' }).click();
     await selectTab(e2e.page, 'wallet-b');
     await e2e.page.getByRole('button', { name: 'Continue to Wallet B' }).click(WAIT);
