@@ -14,9 +14,11 @@ import './chrome/chrome.css';
 // Without a server-written configuration (e.g. `vite` in development) nothing may be embedded or redirected to.
 const FALLBACK_CONFIG: PageConfig = { v: 1, allowedOrigins: [], redirectHosts: [], allowHttpLoopback: false, walletNames: { a: 'Wallet A', b: 'Wallet B' } };
 
-const params = readPageParams(new URLSearchParams(location.search));
-const config = readPageConfig(document) ?? FALLBACK_CONFIG;
 const inFrame = isInFrame();
+// A merchant's wording only in its storefront's frame: a link's words on this page would be a phisher's (the server
+// draws none either).
+const params = { ...readPageParams(new URLSearchParams(location.search)), ...(inFrame ? {} : { messages: null }) };
+const config = readPageConfig(document) ?? FALLBACK_CONFIG;
 const bridge = createBridge(window, trustedParentOrigin(params.parentOrigin, [...config.allowedOrigins, location.origin]), inFrame);
 // The server drew the first screen in the payer's language and says which on <html lang>.
 const lang = document.documentElement.lang;

@@ -177,22 +177,29 @@ export function createPageRoute(config: TenderConfig, deps: PageRouteDeps) {
     const self = selfOrigins({ header: (name) => request.headers.get(name), self: () => url }, config.trustProxy);
     // The payer's language, from the page's parameter or the browser's: the first screen is drawn in it.
     const locale = pageLocale(url.searchParams, acceptedLanguages(request.headers.get('accept-language')));
-    const strings = pageStrings(url.searchParams, pageConfig, locale);
+    // A merchant's wording comes through its own storefront, which frames the page (its origin allowed): anyone may
+    // write a link, and a link's words on this page ("Receive your refund") would be a phisher's. The browser says
+    // whether it fetches the page for a frame; one that does not say gets the catalog's words (the page's script,
+    // once it knows it is framed, puts the merchant's on top).
+    const search = new URLSearchParams(url.searchParams);
+    if (request.headers.get('sec-fetch-dest') !== 'iframe') search.delete('messages');
+    const strings = pageStrings(search, pageConfig, locale);
     const first = (t: PageTxn | undefined, verified: boolean) => {
-      const f = renderFirstScreen(url.searchParams, pageConfig, t, verified, locale, self, strings);
+      const f = renderFirstScreen(search, pageConfig, t, verified, locale, self, strings);
       return { html: f.html && f.html + (f.late ?? ''), data: jsonElement('tender-text', f.strings) };
     };
-    let html = page.html.replace('<html lang="en">', `<html lang="${locale}">`).replace('<title>Checkout</title>', renderPageTitle(strings));
+    // Replacements as functions: a `$'` or `$&` in the merchant's title is text, not a replacement pattern.
+    let html = page.html.replace('<html lang="en">', `<html lang="${locale}">`).replace('<title>Checkout</title>', () => renderPageTitle(strings));
     let h = page.headers;
     const scheme = schemeStyle(url.searchParams.get('colorScheme'));
     if (scheme.meta !== 'light') html = html.replace('<meta name="color-scheme" content="light">', `<meta name="color-scheme" content="${scheme.meta}">`);
     const theme = scheme.css + themeStyle(url.searchParams.get('theme'));
     if (theme) {
-      html = html.replace('</head>', `${theme}\n</head>`);
+      html = html.replace('</head>', () => `${theme}\n</head>`);
       h = { ...h, 'content-security-policy': csp([...page.hashes, ...(await inlineStyleHashes(theme))]) };
     }
     let body = streamPage(html, txn, first, waitMs);
-    const headers: Record<string, string> = { ...SECURITY_HEADERS, 'content-type': entry.type, ...h, vary: 'Accept-Encoding' };
+    const headers: Record<string, string> = { ...SECURITY_HEADERS, 'content-type': entry.type, ...h, vary: 'Accept-Encoding, Sec-Fetch-Dest' };
     // The page's HTML is several kilobytes of markup and strings: compressed, each streamed part flushed as written.
     const compressStream = deps.compressor?.compressStream;
     const encoding = compressStream ? pickEncoding(request.headers.get('accept-encoding'), deps.compressor!.encodings) : undefined;

@@ -23,6 +23,9 @@ const txnOf = (body: string) => {
   return m ? (JSON.parse(m[1]!) as unknown) : undefined;
 };
 
+/** What a browser sends for a page it loads in an iframe. */
+const FRAMED = { 'sec-fetch-dest': 'iframe' };
+
 let dist: string;
 let h: Harness;
 
@@ -51,8 +54,30 @@ describe('the page in the payer’s language', () => {
     expect(ha.body).toContain('<html lang="ha">');
     expect(ha.body).not.toContain('<title>Checkout</title>');
     const messages = encodeURIComponent(JSON.stringify({ en: { 'page.title': 'Pay </title><script>alert(1)</script>' } }));
-    const own = await h.request({ path: `/checkout/?transactionReference=REF-1&messages=${messages}` });
+    const own = await h.request({ path: `/checkout/?transactionReference=REF-1&messages=${messages}`, headers: FRAMED });
     expect(own.body).toContain('<title>Pay &lt;/title>&lt;script>alert(1)&lt;/script></title>');
+    // A replacement pattern in the merchant's words is text: `$'` would have copied the rest of the page into the title.
+    const dollars = encodeURIComponent(JSON.stringify({ en: { 'page.title': "Pay $' $& $`" } }));
+    const patterned = await h.request({ path: `/checkout/?transactionReference=REF-1&messages=${dollars}`, headers: FRAMED });
+    expect(patterned.body).toContain("<title>Pay $' $&amp; $`</title>");
+    expect(patterned.body.match(/id="app"/g)).toHaveLength(1);
+  });
+
+  it('draws a merchant’s words only for its storefront’s frame: a link’s words would be a phisher’s', async () => {
+    h.upstream.behave(() => verified({ status: 'pending', amount: 2500, currency: 'NGN' }));
+    const words = encodeURIComponent(JSON.stringify({ en: { 'card.pay': 'Receive your {amount} refund', 'page.title': 'Refund' } }));
+    const path = `/checkout/?transactionReference=REF-1&messages=${words}`;
+    const framed = await h.request({ path, headers: FRAMED });
+    expect(appOf(framed.body)).toContain('Receive your ₦2,500 refund');
+    expect(framed.body).toContain('<title>Refund</title>');
+    // A top-level visit (the browser says `document`), or a browser that does not say: the catalog's words.
+    for (const headers of [{ 'sec-fetch-dest': 'document' }, {}] as Record<string, string>[]) {
+      const direct = await h.request({ path, headers });
+      expect(appOf(direct.body)).not.toContain('refund');
+      expect(appOf(direct.body)).toContain('Pay ₦2,500');
+      expect(direct.body).toContain('<title>Checkout</title>');
+    }
+    expect(framed.headers.vary).toMatch(/Sec-Fetch-Dest/);
   });
 });
 

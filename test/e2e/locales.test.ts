@@ -308,18 +308,20 @@ describe('the checkout in every language', () => {
     expect(await frame.getByRole('combobox', { name: ig['page.language']! }).getAttribute('aria-describedby')).toBeNull();
   });
 
-  it('a merchant’s strings replace the catalog’s from the first paint; an unknown key, or theme property, is reported, not ignored', async () => {
+  it('a merchant’s strings replace the catalog’s from the first paint in its storefront’s frame, never on a link; an unknown key, or theme property, is reported, not ignored', async () => {
     const { reference } = await e2e.stack.initiate();
     const messages = JSON.stringify({ en: { 'wallet.a': 'ShopPay', 'card.pay': 'Pay now {amount}', 'card.pya': 'typo' } });
     const q = new URLSearchParams({ transactionReference: reference, messages });
     const page = e2e.page;
-    // The hosted page opened directly: the server's first screen already has the merchant's words.
-    await page.route('**/checkout/assets/*.js', (route) => route.abort());
+    // The hosted page opened directly, by a link anyone may write: neither the server's first screen nor the page's
+    // script takes the link's words (a phisher's "Receive your refund" on the shop's own page).
     await gotoDrawnWithAmount(page, `${e2e.stack.tenderUrl}/checkout/?${q}`);
-    expect(await page.getByRole('button', { name: 'Pay now ₦2,500' }).count()).toBe(1);
-    expect(await page.locator('[role="tab"][data-channel="wallet-a"]').textContent()).toBe('ShopPay');
-    await page.unroute('**/checkout/assets/*.js');
-    // Through the loader: the page reports the unknown key to the storefront.
+    await tookOver(page);
+    expect(await page.getByRole('button', { name: 'Pay ₦2,500' }).count()).toBe(1);
+    expect(await page.locator('[role="tab"][data-channel="wallet-a"]').textContent()).toBe('Wallet A');
+    // Through the loader, in the storefront's frame: the merchant's words from the server's first screen on
+    // (Chromium says it fetches a frame), and the page reports the unknown key to the storefront.
+    const drawn = page.waitForResponse((r) => r.url().includes('/checkout/?') && r.request().frame() !== page.mainFrame());
     const logs: string[] = [];
     page.on('console', (m) => m.text().startsWith('[tender] ') && logs.push(m.text().slice(9)));
     await page.goto(`${shopUrl}/?${new URLSearchParams({ ref: reference, tender: e2e.stack.tenderUrl })}`);
@@ -333,8 +335,10 @@ describe('the checkout in every language', () => {
         onError: (e: unknown) => console.log(`[tender] onError ${JSON.stringify(e)}`),
       });
     }, messages);
+    expect(await (await drawn).text()).toContain('>ShopPay<');
     const frame = page.frameLocator(FRAME);
     await frame.getByRole('button', { name: 'Pay now ₦2,500' }).waitFor(WAIT);
+    expect(await frame.locator('[role="tab"][data-channel="wallet-a"]').textContent()).toBe('ShopPay');
     await expect
       .poll(() => logs.join('\n'), WAIT)
       .toMatch(/onError \{"code":"invalid_messages","message":"messages\.en\[\\"card\.pya\\"\]: no such string\.","reference":"/);
