@@ -55,6 +55,20 @@ describe('verifyWebhook: the usual mistakes, said clearly', () => {
     expect((await rejection(verifyWebhook(null as never, referenceHeaders(), SECRET))).message).toContain('received null (no body:');
   });
 
+  it('refuses a tolerance or clock that is not a finite number (NaN from an unset variable would turn the replay check off)', async () => {
+    for (const [name, value] of [
+      ['toleranceSeconds', Number.NaN],
+      ['toleranceSeconds', Number.POSITIVE_INFINITY],
+      ['toleranceSeconds', -1],
+      ['toleranceSeconds', '300'],
+      ['nowSeconds', Number.NaN],
+    ] as const) {
+      const e = await rejection(verifyWebhook(BODY, referenceHeaders(), SECRET, { [name]: value } as never));
+      expect(e, `${name} ${String(value)}`).toBeInstanceOf(TypeError);
+      expect(e.message).toContain(`options.${name} must be a finite number of seconds`);
+    }
+  });
+
   it('names any other kind of body it gets: a Request not read yet, a number', async () => {
     const request = new Request('https://shop.example/webhooks/tender', { method: 'POST', body: BODY });
     const e = await rejection(verifyWebhook(request as never, referenceHeaders(), SECRET));

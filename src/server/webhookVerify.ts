@@ -150,6 +150,17 @@ export async function verifyWebhook<T = TenderWebhookEvent>(
 ): Promise<T> {
   const keyBytes = secretKey(secret);
   const bytes = bodyBytes(body);
+  const tolerance = options.toleranceSeconds ?? 300;
+  const now = options.nowSeconds ?? Math.floor(Date.now() / 1000);
+  // NaN (`Number(process.env.X)` of an unset variable) would make both comparisons false: no replay check at all.
+  for (const [name, v] of [
+    ['toleranceSeconds', tolerance],
+    ['nowSeconds', now],
+  ] as const) {
+    if (typeof v !== 'number' || !Number.isFinite(v) || v < 0) {
+      throw new TypeError(`verifyWebhook: options.${name} must be a finite number of seconds, at least 0; received ${String(v)}`);
+    }
+  }
   if (headers === null || typeof headers !== 'object') {
     throw new TypeError(`verifyWebhook: pass the request's headers (a Headers object or node:http's req.headers); received ${String(headers)}`);
   }
@@ -169,8 +180,6 @@ export async function verifyWebhook<T = TenderWebhookEvent>(
       `webhook-timestamp must be whole seconds since the epoch; received ${JSON.stringify(timestamp.slice(0, 40))}`,
     );
   }
-  const tolerance = options.toleranceSeconds ?? 300;
-  const now = options.nowSeconds ?? Math.floor(Date.now() / 1000);
   const sent = Number(timestamp);
   if (sent < now - tolerance) {
     throw new WebhookVerificationError(
