@@ -5,6 +5,7 @@ import { createMemoryStore } from './store/memory';
 import { until } from './store/testRedis';
 import { startHarness, type Harness, type UpstreamBehaviour, type UpstreamRecord } from './testHarness';
 import { startWebhookReceiver, testSecret, type WebhookReceiver } from './testWebhooks';
+import type { TenderStore } from './store/types';
 import type { Verifier } from './verifier';
 
 const FAST = { pollMs: 20, reconcileDelaysMs: [60, 120], webhookDelaysMs: [60, 120], leaseMs: 2000 };
@@ -27,11 +28,15 @@ function gateway(status: () => string): (r: UpstreamRecord) => UpstreamBehaviour
       : { kind: 'json', body: { status: true, message: 'ok', data: { paymentUssdCode: '*737*000*1234#' } } };
 }
 
-async function start(env: Record<string, string> = {}, outcomes: Record<string, unknown> = FAST): Promise<{ h: Harness; receiver: WebhookReceiver }> {
+async function start(
+  env: Record<string, string> = {},
+  outcomes: Record<string, unknown> = FAST,
+): Promise<{ h: Harness; receiver: WebhookReceiver; store: TenderStore }> {
   const secret = testSecret();
   receiver = await startWebhookReceiver(secret);
-  h = await startHarness({ TENDER_WEBHOOK_URL: receiver.url, TENDER_WEBHOOK_SECRET: secret, TENDER_RATE_LIMIT: '0', ...env }, { state: { outcomes } });
-  return { h, receiver };
+  const store = createMemoryStore();
+  h = await startHarness({ TENDER_WEBHOOK_URL: receiver.url, TENDER_WEBHOOK_SECRET: secret, TENDER_RATE_LIMIT: '0', ...env }, { state: { outcomes, store } });
+  return { h, receiver, store };
 }
 
 const ussd = (harness: Harness, reference: string, key?: string) =>
@@ -121,6 +126,58 @@ describe('POST /webhooks/gateway', () => {
     h.upstream.behave(gateway(() => 'successful'));
     await h.request({ method: 'POST', path: '/webhooks/gateway', headers: JSON_HEADERS, body: JSON.stringify({ transactionReference: 'REF-HINT' }) });
     await until(() => receiver.processed.size === 1);
+  });
+
+  it('queues nothing for a reference the payment API does not know: made-up hints cannot fill the queue', async () => {
+    const { h, store } = await start({}, { ...FAST, reconcileDelaysMs: [60_000] });
+    h.upstream.behave((r) =>
+      r.body.includes('REF-REAL') ? gateway(() => 'pending')(r) : { kind: 'json', status: 404, body: { status: false, message: 'Transaction not found' } },
+    );
+    for (let i = 0; i < 50; i++) {
+      const made = await h.request({
+        method: 'POST',
+        path: '/webhooks/gateway',
+        headers: JSON_HEADERS,
+        body: JSON.stringify({ transactionReference: `FAKE-${i}` }),
+      });
+      expect(made.status).toBe(404);
+      expect(JSON.parse(made.body)).toMatchObject({ code: 'not_found' });
+    }
+    const real = await h.request({
+      method: 'POST',
+      path: '/webhooks/gateway',
+      headers: JSON_HEADERS,
+      body: JSON.stringify({ transactionReference: 'REF-REAL' }),
+    });
+    expect(real.status).toBe(202);
+    expect(JSON.parse(real.body).message).toMatch(/still pending, and followed/);
+    // One job, the real one: the 50 made-up references were each verified once, and are never verified again.
+    expect(await store.queue('reconcile').size()).toBe(1);
+    expect(h.upstream.requests.filter((r) => r.body.includes('FAKE-')).length).toBe(50);
+  });
+
+  it('tells the merchant at once of a final outcome it verified, and asks the gateway to send again when it cannot verify', async () => {
+    const { h, receiver, store } = await start();
+    h.upstream.behave(gateway(() => 'successful'));
+    const final = await h.request({
+      method: 'POST',
+      path: '/webhooks/gateway',
+      headers: JSON_HEADERS,
+      body: JSON.stringify({ transactionReference: 'REF-DONE' }),
+    });
+    expect(final.status).toBe(202);
+    expect(JSON.parse(final.body).message).toMatch(/final/);
+    await until(() => receiver.processed.size === 1);
+    expect(await store.queue('reconcile').size()).toBe(0);
+    h.upstream.behave(() => ({ kind: 'json', status: 502, body: { status: false, message: 'Bad gateway' } }));
+    const down = await h.request({
+      method: 'POST',
+      path: '/webhooks/gateway',
+      headers: JSON_HEADERS,
+      body: JSON.stringify({ transactionReference: 'REF-LATER' }),
+    });
+    expect(down.status).toBe(503);
+    expect(down.headers['retry-after']).toBe('5');
   });
 
   it('answers 400 without a well-formed reference and 405 to other methods', async () => {

@@ -43,12 +43,20 @@ export interface OutcomesOptions {
   readonly webhookTimeoutMs?: number;
 }
 
+/** What a gateway hint came to (see {@link Outcomes.nudge}); `off` where no background work runs. */
+export type HintOutcome = 'final' | 'following' | 'unknown' | 'unavailable' | 'off';
+
 /** The background side of the server: reconcile and webhook delivery. */
 export interface Outcomes {
   /** Records a reference a completion call went out for (never card data); verified in the background from now on. */
   record(reference: string, operation: string): void;
-  /** Verifies `reference` now (a hint from the gateway); true when the job was queued. */
-  nudge(reference: string): Promise<boolean>;
+  /**
+   * Verifies `reference` now (a hint from the gateway) and acts on the answer alone: a final status is told to the
+   * merchant, a pending one is followed in the background, one the API does not know queues nothing (a hint costs
+   * no queue space unless the payment API vouches for it). `unavailable` when it could not tell (no slot under the
+   * global cap, no usable answer, a full queue): the gateway sends its webhook again.
+   */
+  nudge(reference: string): Promise<HintOutcome>;
   /** Runs one pass over the due jobs (the timer does this every `pollMs`). */
   tick(): Promise<void>;
   /** Stops the timer; jobs in flight finish, unfinished ones stay queued for another instance. */
@@ -215,14 +223,22 @@ export function createOutcomes(options: OutcomesOptions): Outcomes {
     record(reference, operation) {
       const now = clock();
       const job: ReconcileJob = { ref: reference, op: operation, at: now, n: 0 };
-      reconcile.add(reference, JSON.stringify(job), now + jitter(delayOf(reconcileDelays, 0))).catch(() => note('warn', 'reconcile_not_recorded', reference));
+      reconcile.add(reference, JSON.stringify(job), now + jitter(delayOf(reconcileDelays, 0))).catch(() => note('error', 'reconcile_not_recorded', reference));
     },
     async nudge(reference) {
+      const outcome = await verifier.verify(reference, `hint-${randomUUID()}`, 0);
+      if (outcome.kind === 'unknown') return 'unknown';
+      if (outcome.kind !== 'ok') return 'unavailable';
+      if (outcome.txn.status !== 'pending') {
+        await finalOutcome(reference, outcome.txn);
+        return 'final';
+      }
       const now = clock();
       const job: ReconcileJob = { ref: reference, op: 'gateway-hint', at: now, n: 0 };
-      await reconcile.add(reference, JSON.stringify(job), now);
-      void tick();
-      return true;
+      // A reference already followed keeps its job and schedule (the hint has just verified it); a queue that cannot
+      // take it rejects, and the gateway is asked to send its webhook again.
+      await reconcile.add(reference, JSON.stringify(job), now + jitter(delayOf(reconcileDelays, 0)));
+      return 'following';
     },
     tick,
     async close() {

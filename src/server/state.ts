@@ -5,7 +5,7 @@ import { ReferenceSchema } from '../api/common';
 import { redactUserinfo, type TenderConfig } from './config';
 import { createClientLimits, type ClientLimits } from './limits';
 import { isoNow, type Logger } from './log';
-import type { Outcomes, OutcomesOptions } from './outcomes';
+import type { HintOutcome, Outcomes, OutcomesOptions } from './outcomes';
 import type { ProxyContext } from './proxy';
 import { type Answer, errorAnswer, jsonAnswer, methodNotAllowed, toResponse } from './respond';
 import { createMemoryStore } from './store/memory';
@@ -49,6 +49,13 @@ export interface ServerState {
 
 const MAX_HOOK_BYTES = 64 * 1024;
 
+/** What the gateway is told a hint came to, once the payment API has answered. */
+const HINT_ANSWERS = {
+  final: 'Verified with the payment API: its outcome is final, and the merchant is told.',
+  following: 'Verified with the payment API: still pending, and followed until it is final.',
+  off: 'This server does not follow payments in the background.',
+} as const;
+
 /**
  * What the payer follows to finish a payment elsewhere, as the payment API gave it: the operation, when (epoch ms),
  * and the answer's `data`. Kept by the server for a page that has no storage of its own (a third-party frame whose
@@ -71,7 +78,7 @@ const instructionsKey = (reference: string) => `instructions:${reference}`;
 // Where no background work runs: completions are not followed after the fact, a gateway hint has nothing to queue.
 const NO_OUTCOMES: Outcomes = {
   record: () => {},
-  nudge: async () => false,
+  nudge: async () => 'off',
   tick: async () => {},
   close: async () => {},
 };
@@ -131,16 +138,22 @@ export function createServerState(config: TenderConfig, deps: ServerStateDeps & 
     if (!v.safeParse(ReferenceSchema, reference).success) {
       return toResponse(errorAnswer(400, 'invalid_request', 'Send JSON naming the transaction: {"transactionReference": "…"}.'));
     }
+    let hint: HintOutcome;
     try {
-      await outcomes.nudge(reference as string);
+      hint = await outcomes.nudge(reference as string);
     } catch {
+      hint = 'unavailable';
       ctx.event = 'store_unavailable';
+    }
+    ctx.event ??= `gateway_hint_${hint}`;
+    // Nothing is queued for a reference the payment API does not know: made-up hints cost no queue space.
+    if (hint === 'unknown') return toResponse(errorAnswer(404, 'not_found', 'The payment API has no transaction of this reference.'));
+    if (hint === 'unavailable') {
       return toResponse(
-        errorAnswer(503, 'temporarily_unavailable', 'Cannot queue the verify right now; send the webhook again in a moment.', { 'retry-after': '5' }),
+        errorAnswer(503, 'temporarily_unavailable', 'Cannot verify the transaction right now; send the webhook again in a moment.', { 'retry-after': '5' }),
       );
     }
-    ctx.event = 'gateway_hint';
-    return toResponse(jsonAnswer(202, { status: true, message: 'The transaction will be verified with the payment API.' }));
+    return toResponse(jsonAnswer(202, { status: true, message: HINT_ANSWERS[hint] }));
   }
 
   /** Keeps a successful answer's `data` (the API's envelope, `status: true`); a failure to keep loses only the convenience. */

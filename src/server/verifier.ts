@@ -15,8 +15,13 @@ export interface VerifiedTxn {
   readonly paidAt?: string;
 }
 
-/** What the server's own verify found: the transaction, no usable answer, or no slot under the global cap. */
-type VerifyOutcome = { readonly kind: 'ok'; readonly txn: VerifiedTxn } | { readonly kind: 'error' } | { readonly kind: 'busy' };
+/** What the server's own verify found: the transaction, no such transaction, no usable answer, or no slot under the global cap. */
+type VerifyOutcome =
+  | { readonly kind: 'ok'; readonly txn: VerifiedTxn }
+  /** The payment API answered 404: it has no transaction of that reference. */
+  | { readonly kind: 'unknown' }
+  | { readonly kind: 'error' }
+  | { readonly kind: 'busy' };
 
 /** Options of {@link createVerifier}. */
 export interface VerifierOptions {
@@ -48,6 +53,7 @@ export interface Verifier {
 
 const MAX_CACHED = 10_000;
 const ERROR: VerifyOutcome = Object.freeze({ kind: 'error' });
+const UNKNOWN: VerifyOutcome = Object.freeze({ kind: 'unknown' });
 const BUSY: VerifyOutcome = Object.freeze({ kind: 'busy' });
 
 /**
@@ -75,6 +81,7 @@ export function createVerifier(options: VerifierOptions): Verifier {
         maxBytes: 64 * 1024,
         readOnly: true,
       });
+      if (answer.status === 404) return UNKNOWN;
       if (answer.status !== 200 || answer.text === undefined) return ERROR;
       const r = v.safeParse(VerifyResponseSchema, JSON.parse(answer.text));
       if (!r.success || !r.output.status) return ERROR;

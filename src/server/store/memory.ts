@@ -75,14 +75,14 @@ export function createMemoryStore(options: MemoryStoreOptions = {}): TenderStore
     },
     queue(name) {
       let queue = queues.get(name);
-      if (!queue) queues.set(name, (queue = memoryQueue(clock, max)));
+      if (!queue) queues.set(name, (queue = memoryQueue(name, clock, max)));
       return queue;
     },
     async close() {},
   };
 }
 
-function memoryQueue(clock: () => number, max: number): JobQueue {
+function memoryQueue(name: string, clock: () => number, max: number): JobQueue {
   const jobs = new Map<string, { payload: string; due: number }>();
   const once = new Map<string, number>();
   return {
@@ -95,10 +95,13 @@ function memoryQueue(clock: () => number, max: number): JobQueue {
       if (onceMs !== undefined) {
         const until = once.get(id);
         if (until !== undefined && until > clock()) return false;
+      }
+      // Refused, not dropped, and before the id counts as added once: the caller learns it and may try again.
+      if (jobs.size >= max) throw new Error(`the ${name} queue is full (${max} jobs)`);
+      if (onceMs !== undefined) {
         if (once.size >= max) once.delete(once.keys().next().value as string);
         once.set(id, clock() + onceMs);
       }
-      if (jobs.size >= max) return false;
       jobs.set(id, { payload, due: dueAt });
       return true;
     },

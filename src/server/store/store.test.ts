@@ -100,6 +100,20 @@ describe.each(engines)('the %s store', (name, make) => {
   });
 });
 
+describe('the memory store, full', () => {
+  it('refuses a job past its bound, without counting the id as added once: nothing is dropped unseen', async () => {
+    const q = createMemoryStore({ maxEntries: 2 }).queue('webhooks');
+    expect(await q.add('a', 'x', 0)).toBe(true);
+    expect(await q.add('b', 'x', 0)).toBe(true);
+    await expect(q.add('evt', 'x', 0, 60_000)).rejects.toThrow('the webhooks queue is full (2 jobs)');
+    // An id already queued is not a new job: no room needed.
+    expect(await q.add('a', 'y', 0)).toBe(false);
+    await q.done('a');
+    // Room again: the event refused before is taken now (its once-window did not start with the refusal).
+    expect(await q.add('evt', 'x', 0, 60_000)).toBe(true);
+  });
+});
+
 describe('the Redis store, unreachable', () => {
   it('reports it once from the start (a server that never connected says so in its log), not on every retry', async () => {
     const port = await freePort();

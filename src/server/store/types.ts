@@ -40,7 +40,7 @@ export interface JobQueue {
   /**
    * Adds a job due at `dueAt` (epoch ms). An existing job keeps its payload and becomes due at the earlier of the
    * two times. With `onceMs`, an id already added within that many ms is not added again (even if done since).
-   * True when a new job was added.
+   * True when a new job was added; rejects when the queue cannot take it (full, or the store is unreachable).
    */
   add(id: string, payload: string, dueAt: number, onceMs?: number): Promise<boolean>;
   /** Up to `max` jobs due at `now`, each leased to the caller for `leaseMs`. */
