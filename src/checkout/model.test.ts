@@ -309,6 +309,19 @@ describe('redirect', () => {
   });
 });
 
+/** A checkout whose payer asked for a USSD code (GTBank's) and has it on screen; a second request gets Access Bank's. */
+async function ussdCodeShown(verify: Parameters<typeof testModel>[0][string]) {
+  const code = (c: string) => ({ body: { status: true, message: 'ok', data: { paymentUssdCode: c } } });
+  const t = testModel({ [VERIFY]: verify, 'POST /api/v1/ussd-payment': [code('*737*000*1234#'), code('*901*000*1234#')] });
+  t.model.start();
+  await flush();
+  t.model.select('ussd');
+  const ctx = t.ctx('ussd');
+  expect((await ctx.complete((k) => ussdPaymentCall('REF-1', '058', k))).kind).toBe('ok');
+  ctx.watch({ code: '*737*000*1234#', bankName: 'GTBank' });
+  return { t, ctx };
+}
+
 describe('bridge reports', () => {
   it('reports progress and close with the last status', async () => {
     const t = testModel({ [VERIFY]: verifyAnswer('pending') });
@@ -345,14 +358,7 @@ describe('bridge reports', () => {
   });
 
   it('closing while the payer has a USSD code to dial asks first: the payment is under way', async () => {
-    const code = { body: { status: true, message: 'ok', data: { paymentUssdCode: '*737*000*1234#' } } };
-    const t = testModel({ [VERIFY]: verifyAnswer('pending'), 'POST /api/v1/ussd-payment': code });
-    t.model.start();
-    await flush();
-    t.model.select('ussd');
-    const ctx = t.ctx('ussd');
-    expect((await ctx.complete((k) => ussdPaymentCall('REF-1', '058', k))).kind).toBe('ok');
-    ctx.watch({ code: '*737*000*1234#', bankName: 'GTBank' });
+    const { t } = await ussdCodeShown(verifyAnswer('pending'));
     expect(t.model.inProgress.value).toBe(true);
     expect(t.messages).toContainEqual({ type: 'progress', reference: 'REF-1', inProgress: true, channel: 'ussd' });
     t.model.close();
@@ -370,18 +376,9 @@ describe('bridge reports', () => {
 });
 
 describe('instructions the payer gave up on', () => {
-  const CODE = 'POST /api/v1/ussd-payment';
-  const code = (c: string) => ({ body: { status: true, message: 'ok', data: { paymentUssdCode: c } } });
-
   /** A USSD code shown, then "Choose another bank": the attempt is over, the code may already have been dialled. */
   async function gaveUp(verify: Parameters<typeof testModel>[0][string]) {
-    const t = testModel({ [VERIFY]: verify, [CODE]: [code('*737*000*1234#'), code('*901*000*1234#')] });
-    t.model.start();
-    await flush();
-    t.model.select('ussd');
-    const ctx = t.ctx('ussd');
-    expect((await ctx.complete((k) => ussdPaymentCall('REF-1', '058', k))).kind).toBe('ok');
-    ctx.watch({ code: '*737*000*1234#', bankName: 'GTBank' });
+    const { t, ctx } = await ussdCodeShown(verify);
     await flush();
     ctx.abandon();
     expect(t.model.attempt.value).toEqual({ kind: 'idle' });

@@ -47,6 +47,10 @@ const ussd = (harness: Harness, reference: string, key?: string) =>
     body: JSON.stringify({ transactionReference: reference, bankCode: '058' }),
   });
 
+/** The gateway's webhook naming `reference`, as the intake reads it. */
+const hint = (harness: Harness, reference: string) =>
+  harness.request({ method: 'POST', path: '/webhooks/gateway', headers: JSON_HEADERS, body: JSON.stringify({ transactionReference: reference }) });
+
 const verifies = (harness: Harness, reference: string) =>
   harness.upstream.requests.filter((r) => r.url.endsWith('/transaction/verify') && r.body.includes(reference)).length;
 
@@ -124,7 +128,7 @@ describe('POST /webhooks/gateway', () => {
     // The API said pending: no webhook, whatever the body claimed.
     expect(receiver.deliveries).toEqual([]);
     h.upstream.behave(gateway(() => 'successful'));
-    await h.request({ method: 'POST', path: '/webhooks/gateway', headers: JSON_HEADERS, body: JSON.stringify({ transactionReference: 'REF-HINT' }) });
+    await hint(h, 'REF-HINT');
     await until(() => receiver.processed.size === 1);
   });
 
@@ -134,21 +138,11 @@ describe('POST /webhooks/gateway', () => {
       r.body.includes('REF-REAL') ? gateway(() => 'pending')(r) : { kind: 'json', status: 404, body: { status: false, message: 'Transaction not found' } },
     );
     for (let i = 0; i < 50; i++) {
-      const made = await h.request({
-        method: 'POST',
-        path: '/webhooks/gateway',
-        headers: JSON_HEADERS,
-        body: JSON.stringify({ transactionReference: `FAKE-${i}` }),
-      });
+      const made = await hint(h, `FAKE-${i}`);
       expect(made.status).toBe(404);
       expect(JSON.parse(made.body)).toMatchObject({ code: 'not_found' });
     }
-    const real = await h.request({
-      method: 'POST',
-      path: '/webhooks/gateway',
-      headers: JSON_HEADERS,
-      body: JSON.stringify({ transactionReference: 'REF-REAL' }),
-    });
+    const real = await hint(h, 'REF-REAL');
     expect(real.status).toBe(202);
     expect(JSON.parse(real.body).message).toMatch(/still pending, and followed/);
     // One job, the real one: the 50 made-up references were each verified once, and are never verified again.
@@ -159,23 +153,13 @@ describe('POST /webhooks/gateway', () => {
   it('tells the merchant at once of a final outcome it verified, and asks the gateway to send again when it cannot verify', async () => {
     const { h, receiver, store } = await start();
     h.upstream.behave(gateway(() => 'successful'));
-    const final = await h.request({
-      method: 'POST',
-      path: '/webhooks/gateway',
-      headers: JSON_HEADERS,
-      body: JSON.stringify({ transactionReference: 'REF-DONE' }),
-    });
+    const final = await hint(h, 'REF-DONE');
     expect(final.status).toBe(202);
     expect(JSON.parse(final.body).message).toMatch(/final/);
     await until(() => receiver.processed.size === 1);
     expect(await store.queue('reconcile').size()).toBe(0);
     h.upstream.behave(() => ({ kind: 'json', status: 502, body: { status: false, message: 'Bad gateway' } }));
-    const down = await h.request({
-      method: 'POST',
-      path: '/webhooks/gateway',
-      headers: JSON_HEADERS,
-      body: JSON.stringify({ transactionReference: 'REF-LATER' }),
-    });
+    const down = await hint(h, 'REF-LATER');
     expect(down.status).toBe(503);
     expect(down.headers['retry-after']).toBe('5');
   });
