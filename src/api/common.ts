@@ -1,11 +1,12 @@
 import * as v from 'valibot';
+import { REFERENCE_PATTERN } from './reference';
 
 /** A transaction reference as created by initiate: short, printable, safe in a URL. */
 export const ReferenceSchema = v.pipe(
   v.string('a transaction reference must be a string'),
   v.minLength(1, 'a transaction reference is required'),
   v.maxLength(128, 'a transaction reference is at most 128 characters'),
-  v.regex(/^[A-Za-z0-9][A-Za-z0-9_.:-]*$/, 'a transaction reference has only letters, digits and _ . : -'),
+  v.regex(REFERENCE_PATTERN, 'a transaction reference has only letters, digits and _ . : -'),
 );
 
 /** ISO-4217-style currency code as the API sends it (e.g. NGN). */

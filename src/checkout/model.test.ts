@@ -19,6 +19,15 @@ describe('start-up', () => {
     expect(t.model.screen.value.kind).toBe('pay');
   });
 
+  it('takes a payment at once, while its start-up verify is still on its way: nothing to load first', async () => {
+    // A verify that never answers (a connection that dropped mid-request): Pay must not wait on it, nor on any chunk.
+    const t = testModel({ [VERIFY]: new Promise<PlainAnswer>(() => {}), [CARD]: { body: { status: true, message: 'ok', data: { authMode: 'no-auth' } } } });
+    t.model.start();
+    const paid = t.ctx('card').complete((k) => cardPaymentCall(details, 'REF-1', k));
+    expect((await paid).kind).toBe('ok');
+    expect(t.server.count('/api/v1/card-payment')).toBe(1);
+  });
+
   it('shows success at once for a reference already paid', async () => {
     const t = testModel({ [VERIFY]: verifyAnswer('SUCCESSFUL') });
     t.model.start();

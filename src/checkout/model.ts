@@ -99,8 +99,6 @@ export interface ModelDeps {
   readonly bridge?: Pick<Bridge, 'send'> | Bridge;
   /** A unique id per attempt; defaults to crypto.randomUUID. */
   newId?(): string;
-  /** Checks the reference's form; defaults to the contract's schema, loaded lazily. */
-  isReference?(reference: string): Promise<boolean>;
   /** Loads what the payer may need next, once the page is idle (the page's lazy parts). */
   readonly preload?: () => void;
   /** The page the model runs in (main.tsx), for the session to wire once it has loaded; none on the server and in tests. */

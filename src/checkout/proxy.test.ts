@@ -99,6 +99,17 @@ describe('createProxy', () => {
     expect(loads).toBe(3);
   });
 
+  it('loads a check again when its load neither loads nor fails (a module fetch cut off mid-way)', async () => {
+    const s = fakeServer({ 'POST /api/v1/x': { body: { status: true, message: 'ok', data: { n: 1 } } } });
+    let loads = 0;
+    const stuck = () => (++loads === 1 ? new Promise<never>(() => {}) : Promise.resolve(checker(Schema)));
+    const proxy = createProxy({ fetch: s.fetch, checkRetryMs: [5, 5], checkLoadMs: 20 });
+    expect(await proxy.send(call({ check: stuck }))).toEqual({ ok: true, value: { status: true, message: 'ok', data: { n: 1 } } });
+    expect(loads).toBe(2);
+    // Never settling at all: an unknown outcome in the end (verify says what happened), never a wait for good.
+    expect(await proxy.send(call({ check: () => new Promise<never>(() => {}) }))).toEqual({ ok: false, error: { code: 'network' } });
+  });
+
   it('sends nothing while the device is offline: a known outcome, its check not even loaded', async () => {
     const s = fakeServer({ 'POST /api/v1/x': { body: { status: true, message: 'ok', data: { n: 1 } } } });
     let loaded = 0;

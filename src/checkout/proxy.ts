@@ -14,6 +14,8 @@ export interface ProxyOptions {
   readonly online?: () => boolean;
   /** The waits before each new load of a check whose chunk did not load; default 0.5 s, then 2 s. */
   readonly checkRetryMs?: readonly number[];
+  /** How long one load of a check may take before it counts as failed; default 10 s. */
+  readonly checkLoadMs?: number;
 }
 
 /** Sends calls to the Tender server's proxy. */
@@ -63,13 +65,18 @@ export function createProxy(options: ProxyOptions = {}): ProxyClient {
   const timeoutMs = options.timeoutMs ?? 30_000;
   const online = options.online ?? deviceOnline;
   const retryMs = options.checkRetryMs ?? [500, 2000];
+  const loadMs = options.checkLoadMs ?? 10_000;
+  // A load that neither loads nor fails (a module fetch cut off mid-way can stay pending) fails after loadMs: the
+  // answer waiting on it would otherwise hold the attempt in "Processing…" for good.
+  const bounded = <C>(load: Promise<C>): Promise<C> =>
+    Promise.race([load, new Promise<never>((_, reject) => setTimeout(() => reject(new Error('check not loaded')), loadMs))]);
   // A check's chunk that did not load (a blip of the connection) is loaded again: browsers fetch a failed module
   // again, and the answer it checks (a PIN step, a wallet's cashier) is lost to the payer without it.
   const loadAgain = async <C>(load: () => Promise<C>): Promise<C> => {
     for (let i = 0; ; i++) {
       await new Promise((r) => setTimeout(r, retryMs[i]));
       try {
-        return await load();
+        return await bounded(load());
       } catch (e) {
         if (i >= retryMs.length - 1) throw e;
       }
@@ -114,7 +121,7 @@ export function createProxy(options: ProxyOptions = {}): ProxyClient {
       if (st >= 200 && st < 300) {
         let parsed: ReturnType<Awaited<ReturnType<ProxyCall<T>['check']>>>;
         try {
-          parsed = (await check.catch(() => loadAgain(call.check)))(body);
+          parsed = (await bounded(check).catch(() => loadAgain(call.check)))(body);
         } catch {
           // The check's chunk did not load, again and again: the answer cannot be trusted, and may have been a success.
           return { ok: false, error: { code: 'network' } };

@@ -108,7 +108,6 @@ export function createSession(deps: ModelDeps, state: ModelState): Session {
   else if (kept && !txn.peek()?.paymentRedirectUrl) txn.value = { ...txn.peek(), paymentRedirectUrl: kept };
   const env = deps.pollEnv ?? browserPollEnv(document);
   const newId = deps.newId ?? randomId;
-  const isReference = deps.isReference ?? ((s: string) => import('./schemas').then((m) => m.isReference(s)));
   const go = deps.navigate ?? ((url: unknown) => navigate(url, deps.navigateEnv ?? navigateEnvOf(deps.page!, deps.bridge)));
   const send = (m: Parameters<NonNullable<ModelDeps['bridge']>['send']>[0]) => deps.bridge?.send(m);
 
@@ -313,7 +312,7 @@ export function createSession(deps: ModelDeps, state: ModelState): Session {
   async function begin(initial: InitialTxn | undefined): Promise<void> {
     let data: VerifyData | InitialTxn | undefined = initial;
     if (!data) {
-      const malformed = await checkReference(reference, isReference);
+      const malformed = checkReference(reference);
       if (malformed) return startupFailed(malformed);
       // A well-formed reference may be paid while its start-up verify is still on its way.
       referenceOk = true;

@@ -1,3 +1,4 @@
+import { REFERENCE_PATTERN } from '../api/reference';
 import { ROUTES } from '../api/routes';
 import type { VerifyData, VerifyResponse } from '../api/transactions';
 import { callOf, type ProxyCall } from '../channels/kit/call';
@@ -44,14 +45,13 @@ const INTEGRATOR_MESSAGES: Readonly<Record<string, string>> = {
 export const integratorMessage = (code: string): string =>
   INTEGRATOR_MESSAGES[code] ?? `The hosted page could not verify the transaction at start-up (${code}); it offers the payer a retry.`;
 
-/** Checks the reference's form (the contract's schema, loaded beside the first paint); undefined when it is fine. */
-export async function checkReference(reference: string, isReference: (reference: string) => Promise<boolean>): Promise<StartupError | undefined> {
+/**
+ * Checks the reference's form, at once: no chunk to wait for, since completions wait on this check (a payer on a
+ * dropping connection could otherwise never pay). Undefined when it is fine.
+ */
+export function checkReference(reference: string): StartupError | undefined {
   if (!reference) return STARTUP_ERRORS.missing_reference;
-  try {
-    return (await isReference(reference)) ? undefined : STARTUP_ERRORS.invalid_reference;
-  } catch {
-    return unreachable('network');
-  }
+  return REFERENCE_PATTERN.test(reference) ? undefined : STARTUP_ERRORS.invalid_reference;
 }
 
 /** Verifies the reference at start-up: the transaction, or why the payer cannot go on. */

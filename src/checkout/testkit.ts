@@ -6,7 +6,6 @@ import type { NavigateResult } from '../platform/navigate';
 import { type JsonStore, memoryStore } from '../platform/storage';
 import { type CheckoutModel, createCheckoutModel, type ModelDeps } from './model';
 import { createProxy } from './proxy';
-import { isReference } from './schemas';
 import { createSession } from './session';
 import type { PollEnv, PollPolicy } from './verify';
 // Loaded up front so the model's lazy imports resolve within a flush.
@@ -175,7 +174,6 @@ export function testModel(
       },
     },
     newId: () => `attempt-${++n}`,
-    isReference: async (r) => isReference(r),
     // The page loads the session beside its first paint; tests take it at once, so actions run as they are called.
     createSession,
     ...(options.pollPolicy ? { pollPolicy: options.pollPolicy } : {}),
