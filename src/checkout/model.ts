@@ -190,16 +190,25 @@ export function createCheckoutModel(deps: ModelDeps): CheckoutModel {
 
   let session: Session | undefined = deps.createSession?.(deps, state);
   let loading: Promise<Session> | undefined;
+  // The start asked for, until the session has run it: a session that could not load at first (the connection
+  // dropped as the page started) runs it as soon as it does, before any action of the payer's.
+  let starting: [InitialTxn | undefined] | undefined;
   const load = (): Promise<Session> =>
     (loading ??= session
       ? Promise.resolve(session)
       : import('./session').then(
-          (m) => (session = m.createSession(deps, state)),
+          (m) => {
+            session = m.createSession(deps, state);
+            if (starting) session.start(...starting);
+            return session;
+          },
           (e: unknown) => {
             loading = undefined;
             throw e;
           },
         ));
+  // Tried again every 2 s until it loads: without it nothing verifies, and a completion never goes out.
+  const keepLoading = (): void => void load().catch(() => setTimeout(keepLoading, 2000));
   // Runs an action on the session, loading it first if need be (it loads at start-up, before any view can act).
   const withSession = (act: (s: Session) => void): void => {
     if (session) act(session);
@@ -242,7 +251,11 @@ export function createCheckoutModel(deps: ModelDeps): CheckoutModel {
       if (initial) txn.value = { ...txn.peek(), ...initial };
       // Until the session has verified a settled transaction: "confirming", never a form.
       if (initial && initial.status !== 'pending') boot.value = { kind: 'starting', verifying: true };
-      withSession((s) => s.start(initial));
+      if (session) session.start(initial);
+      else {
+        starting = [initial];
+        keepLoading();
+      }
     },
     text: () => load().then((s) => s.text()),
     leaving,

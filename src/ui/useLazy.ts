@@ -31,6 +31,9 @@ export function useLazy<P>(load: Loader<P> | undefined): [ComponentType<P> | und
     void preload(load).then((c) => {
       if (waiting.load === load) waiting.load = undefined;
       state.value = c ? {} : 0;
+      // A load that failed offline is tried again when the connection comes back, as "Try again" would: the screen
+      // it draws (an outcome, say) must not wait on the payer to guess that it is there to press.
+      if (!c) addEventListener('online', () => state.peek() === 0 && (state.value = 1), { once: true });
     });
   }
   return [C, failed, () => (state.value = 1)];

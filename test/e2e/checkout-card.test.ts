@@ -320,6 +320,21 @@ describe('hosted checkout: card', () => {
     ).toEqual([]);
   });
 
+  it('the page’s session chunk failing to load as the page starts (a drop) delays nothing for good: Pay pays, once', async () => {
+    const { reference } = await e2e.stack.initiate();
+    let aborted = 0;
+    await e2e.page.route('**/checkout/assets/session-*.js', (route) => (aborted++ === 0 ? route.abort('internetdisconnected') : route.continue()));
+    try {
+      await openCheckout(e2e.page, e2e.stack, reference);
+      await payByCard(e2e.page, CARDS.noAuth);
+      await expectSuccess(e2e.page);
+    } finally {
+      await e2e.page.unroute('**/checkout/assets/session-*.js');
+    }
+    expect(aborted).toBeGreaterThanOrEqual(2);
+    expect((await completions(e2e.stack, reference)).counts['card-payment']).toBe(1);
+  });
+
   it('a double click on Continue at the PIN step sends one PIN request', async () => {
     const reference = await openNewCheckout(e2e.page, e2e.stack);
     await payByCard(e2e.page, CARDS.pin);

@@ -22,9 +22,11 @@ export const PAGE_BUDGET = 16384;
  * (12 B, in the model that draws the screens); 15,495 until the card form read an expiry as payers and autofill
  * write it ("1/28", "12/2028") and stopped judging a 19-digit number at lengths its brand does not issue (83 B, in
  * the formatting that runs on every keystroke), and the modal got an edge in forced colours (7 B); 15,600 until
- * the page took a merchant's wording only in a frame, never from a link (the inline part measured 7 B more too).
+ * the page took a merchant's wording only in a frame, never from a link (the inline part measured 7 B more too);
+ * 15,615 until the page recovered from a drop as it starts: the start kept until the session loads, loaded again
+ * until it does, and a part that failed offline loaded again when the connection comes back (51 B).
  */
-export const PAGE_TARGET = 15615;
+export const PAGE_TARGET = 15670;
 
 /**
  * Inline `<script>` and `<style>` contents of an HTML document (not its markup), as one pseudo-file: first-load
