@@ -143,6 +143,19 @@ describe('card form', () => {
     expect(screen.getByText('Enter the CVV.')).toBeTruthy();
   });
 
+  it('says "Processing…" the moment Pay is pressed, before the flow behind it has come (seconds on a slow line)', async () => {
+    const t = renderApp({ [VERIFY]: verifyAnswer('pending'), [CARD]: ok({ authMode: 'no-auth' }) });
+    await flush();
+    fillCard();
+    fireEvent.click(pay());
+    expect(screen.getByRole('button', { name: 'Processing…' }).getAttribute('aria-disabled')).toBe('true');
+    // A second press meanwhile waits for the first: one request.
+    fireEvent.click(screen.getByRole('button', { name: 'Processing…' }));
+    await waitFor(() => expect(t.server.count(CARD.slice(5))).toBe(1));
+    await flush();
+    expect(t.server.count(CARD.slice(5))).toBe(1);
+  });
+
   it('shows every field’s error when Pay is pressed with nothing typed', async () => {
     renderApp({ [VERIFY]: verifyAnswer('pending') });
     await flush();

@@ -1,4 +1,4 @@
-import { signal, useMount } from '../../signals/signals';
+import { signal, useMount, useSignal } from '../../signals/signals';
 import { formatAmount } from '../../i18n/amount';
 import { allTextLoaded } from '../../i18n/text';
 import { Field } from '../../ui/Field';
@@ -91,14 +91,22 @@ export function CardView({ ctx }: ChannelProps) {
       />
     );
   };
+  // Pressed, and the flow still on its way (seconds on a slow line): the button says so at once, and a second press
+  // waits for the first.
+  const pressed = useSignal(false);
   const onSubmit = (e: Event) => {
     e.preventDefault();
+    if (pressed.value) return;
+    pressed.value = true;
     const failed = () => (s.formError.value = () => kitText.t('errNetwork'));
-    void Promise.all([loadFlow(), checks.value ?? loadChecks()]).then(([flow, v]) => flow.submitForm(s, ctx, v), failed);
+    void Promise.all([loadFlow(), checks.value ?? loadChecks()])
+      .then(([flow, v]) => flow.submitForm(s, ctx, v), failed)
+      .catch(failed)
+      .finally(() => (pressed.value = false));
   };
 
   const txn = ctx.txn.value;
-  const busy = ctx.busy.value;
+  const busy = ctx.busy.value || pressed.value;
   // Keyed per step: Preact must not turn one step's DOM into another's (a reused PIN input kept maxlength=0 as
   // the card number field, and the clicked "Use another card" button became Pay and submitted the empty form).
   if (stepShown) return SecretStep ? <SecretStep key={s.step.value} s={s} ctx={ctx} /> : null;
