@@ -59,8 +59,7 @@ export function useTenderCheckout(options: TenderHookOptions | null): TenderChec
   );
   const controls = useRef<TenderCheckoutControls>({
     open() {
-      const o = latest.current;
-      if (!o) return;
+      if (!latest.current) return;
       // While another checkout shows, open() reports `already_open` and hands back that one: not this hook's to close.
       let theirs = false;
       const h = open(
