@@ -189,3 +189,33 @@ test('back on the shop page (a reload, the way back from a wallet), Pay opens th
     await context.close();
   }
 });
+
+test('a reload after the checkout said paid, before it closed, shows the paid order: never a second payment of the cart', async () => {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  try {
+    let created = 0;
+    page.on('request', (r) => r.method() === 'POST' && r.url().endsWith('/api/orders') && created++);
+    await page.goto(`${shop.url}/`);
+    await page.locator('#cart-form button[type="submit"]').click();
+    const frame = page.frameLocator('iframe[src*="/checkout/?"]');
+    await frame.locator('#tender-card-number').fill('4084084084084081');
+    await frame.locator('#tender-card-expiry').fill('12/34');
+    await frame.locator('#tender-card-cvv').fill('737');
+    await frame.getByRole('button', { name: /^Pay/ }).click();
+    await frame.getByText('Payment successful').waitFor({ timeout: 20_000 });
+    const src = await page.locator('iframe[src*="/checkout/?"]').getAttribute('src');
+    const reference = new URL(src!).searchParams.get('transactionReference')!;
+    // The payer reloads instead of pressing Done: the shop page sends them to the order, paid.
+    await page.reload();
+    await page.waitForURL(`**/orders/${reference}`, { timeout: 20_000 });
+    await expect.poll(() => page.locator('#order-status').textContent(), { timeout: 20_000 }).toBe('Paid');
+    expect(created).toBe(1);
+    // The shop page after that is a new cart's: no redirect any more.
+    await page.goto(`${shop.url}/`);
+    await page.locator('#cart-form button[type="submit"]').waitFor();
+    expect(page.url()).toBe(`${shop.url}/`);
+  } finally {
+    await context.close();
+  }
+});

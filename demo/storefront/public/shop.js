@@ -29,10 +29,12 @@
 
   function callbacks(_reference, after) {
     let outcome;
+    // What onError said, which a close without a status must not wipe (the payer would be left with nothing).
+    let said = '';
     return {
       onSuccess: (r) => {
         outcome = r.status;
-        forgetOrder(r.reference);
+        paidOrder(r.reference);
         log('onSuccess', r);
       },
       onPending: (r) => {
@@ -45,11 +47,12 @@
       },
       onError: (e) => {
         log('onError', e);
-        say(e.message);
+        said = e.message;
+        say(said);
       },
       onClose: (r) => {
         log('onClose', r);
-        after(r.status || outcome);
+        after(r.status || outcome, said);
       },
     };
   }
@@ -73,7 +76,8 @@
 
   // The order this tab is paying, kept for a reload or the way back from a wallet or bank page: Pay with the same
   // cart opens that order again (the checkout shows it paid, or carries on), never a second one the payer could pay
-  // twice. Forgotten once paid, or after 30 minutes.
+  // twice. Once the checkout says it is paid, the shop page shows its order instead (a reload before the checkout
+  // closed); the order page forgets it once it shows it paid. Forgotten after 30 minutes too.
   const OPEN_ORDER = 'shop:open-order';
   function openOrder() {
     try {
@@ -94,6 +98,15 @@
       // No storage (a private window's limits): a second Pay makes a second order, as before.
     }
   }
+  function paidOrder(reference) {
+    const kept = openOrder();
+    if (!kept || kept.order.transactionReference !== reference) return;
+    try {
+      sessionStorage.setItem(OPEN_ORDER, JSON.stringify(Object.assign(kept, { paid: true })));
+    } catch {
+      // No storage: nothing was kept either.
+    }
+  }
   function forgetOrder(reference) {
     const kept = openOrder();
     if (kept && kept.order.transactionReference === reference) sessionStorage.removeItem(OPEN_ORDER);
@@ -105,9 +118,12 @@
     return false;
   }
 
-  // Shop page: cart → server-side order → modal.
+  // Shop page: cart → server-side order → modal. A kept order the checkout said is paid (the page reloaded before
+  // the checkout closed): its order page, not a new payment for the same cart.
   const form = $('#cart-form');
-  if (form) {
+  const paid = form && openOrder();
+  if (paid?.paid && Date.now() - paid.at < 30 * 60_000) location.replace(orderUrl(paid.order.transactionReference));
+  else if (form) {
     const qtys = form.querySelectorAll('input[type=number]');
     const pay = form.querySelector('button.pay');
     let busy = false;
@@ -152,12 +168,12 @@
           window.Tender.open(
             Object.assign(
               { transactionReference: order.transactionReference, paymentRedirectUrl: order.paymentRedirectUrl },
-              callbacks(order.transactionReference, (status) => {
+              callbacks(order.transactionReference, (status, said) => {
                 // Paid or still being confirmed: the order page shows what the server verifies.
                 if (status === 'successful' || status === 'pending') location.assign(orderUrl(order.transactionReference));
                 else {
                   done();
-                  say(status ? 'The payment did not go through (' + status + '). You can try again.' : '');
+                  say(status ? 'The payment did not go through (' + status + '). You can try again.' : said);
                 }
               }),
             ),
