@@ -181,8 +181,13 @@ function embed(api: string, raw: unknown, target?: Element | string): Embed {
   let tries = 0;
   // (Re)loads the page: without `ready` in a second the loading state shows, in 15 s (or 2 s after the frame loaded) the failure.
   const arm = (): void => {
+    // Closed meanwhile: nothing to load again.
+    if (!listener) return;
     const n = ++tries;
-    const failed = (): unknown => n == tries && !ready && listener && failLoad('load_timeout', LOAD_FAILED);
+    // Offline, the page could not come: it loads again when the connection does (both timers ask once: the same
+    // listener), rather than fail and close the checkout on a payer whose connection dropped as they pressed Pay.
+    const failed = (): unknown =>
+      n == tries && !ready && listener && (navigator.onLine ? failLoad('load_timeout', LOAD_FAILED) : addEventListener('online', arm, { once: true }));
     // The address first: an iframe put in the document without one makes an about:blank document, then navigates
     // (about 60 ms at 4x CPU in the bench's storefront). A modal's iframe goes on <html>, outside the <body> that it makes inert.
     frame.src = src;

@@ -170,6 +170,30 @@ describe('a modal whose page is slow', () => {
     await failedThenRetried(o, () => frames()[0]!.dispatchEvent(new Event('load')));
   });
 
+  test('offline, a page that could not come is loaded again when the connection comes back: no failure, the modal stays', async () => {
+    const onLine = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    const o = openModal();
+    const first = frames()[0]!;
+    await wait(300);
+    first.dispatchEvent(new Event('load'));
+    await wait(20_000);
+    expect(o.onError).not.toHaveBeenCalled();
+    expect(o.onClose).not.toHaveBeenCalled();
+    expect(frames()).toHaveLength(1);
+    onLine.mockReturnValue(true);
+    const loads: string[] = [];
+    const setSrc = vi.spyOn(HTMLIFrameElement.prototype, 'src', 'set').mockImplementation((u) => void loads.push(u));
+    dispatchEvent(new Event('online'));
+    // Loaded once again (both timers asked, one listener), and the page that comes then is shown as usual.
+    expect(loads).toHaveLength(1);
+    setSrc.mockRestore();
+    const page = fakePage();
+    page.send({ v, type: 'ready', reference: REF });
+    await wait(20_000);
+    expect(o.onError).not.toHaveBeenCalled();
+    expect(card()).toBeNull();
+  });
+
   test('ready just after the load (the message may come second) is no failure', async () => {
     const o = openModal();
     const page = fakePage();

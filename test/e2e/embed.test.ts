@@ -131,6 +131,25 @@ describe('embedded checkout', () => {
     await page.context().close();
   });
 
+  test('offline just as the payer presses Pay: the checkout waits, and loads when the connection comes back', async () => {
+    const page = await newPage();
+    await page.goto(shop.url);
+    // The order is made; the connection drops before the checkout's page has come.
+    await page.route('**/checkout/?*', (route) => route.abort('internetdisconnected'));
+    await page.getByRole('button', { name: /^Pay/ }).click();
+    await expect.poll(() => events(page)).toEqual([expect.stringContaining('order created')]);
+    await page.context().setOffline(true);
+    await page.unroute('**/checkout/?*');
+    // Long past the 2 s after the frame's (error page) load and the 15 s without ready: no failure, no close.
+    await page.waitForTimeout(16_000);
+    expect((await events(page)).filter((e) => /^onError|^onClose/.test(e))).toEqual([]);
+    expect(await page.locator(FRAME).count()).toBe(1);
+    await page.context().setOffline(false);
+    await shown(page);
+    expect((await events(page)).filter((e) => /^onError|^onClose/.test(e))).toEqual([]);
+    await page.context().close();
+  }, 60_000);
+
   test('in forced colours (Windows high contrast) the dialog has an edge against the dimmed shop', async () => {
     const page = await newPage();
     await page.emulateMedia({ forcedColors: 'active' });
