@@ -207,8 +207,9 @@ export function createCheckoutModel(deps: ModelDeps): CheckoutModel {
             throw e;
           },
         ));
-  // Tried again every 2 s until it loads: without it nothing verifies, and a completion never goes out.
-  const keepLoading = (): void => void load().catch(() => setTimeout(keepLoading, 2000));
+  // Tried again until it loads (without it nothing verifies, and a completion never goes out): after 2 s, then twice
+  // as long each time up to a minute, so a tab left open across a deploy (its chunk gone for good) asks rarely.
+  const keepLoading = (ms = 2000): void => void load().catch(() => setTimeout(keepLoading, ms, Math.min(ms * 2, 60_000)));
   // Runs an action on the session, loading it first if need be (it loads at start-up, before any view can act).
   const withSession = (act: (s: Session) => void): void => {
     if (session) act(session);

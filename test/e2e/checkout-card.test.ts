@@ -322,16 +322,21 @@ describe('hosted checkout: card', () => {
 
   it('the page’s session chunk failing to load as the page starts (a drop) delays nothing for good: Pay pays, once', async () => {
     const { reference } = await e2e.stack.initiate();
-    let aborted = 0;
-    await e2e.page.route('**/checkout/assets/session-*.js', (route) => (aborted++ === 0 ? route.abort('internetdisconnected') : route.continue()));
+    // Refused three times: asked again after about 2 s, then 4 s (twice as long each time, so a tab left open across a
+    // deploy, its chunk gone for good, asks rarely), then loaded.
+    const asked: number[] = [];
+    await e2e.page.route('**/checkout/assets/session-*.js', (route) => (asked.push(Date.now()) <= 3 ? route.abort('internetdisconnected') : route.continue()));
     try {
       await openCheckout(e2e.page, e2e.stack, reference);
+      await expect.poll(() => asked.length, { timeout: 20_000 }).toBeGreaterThanOrEqual(3);
+      const [first, second, third] = asked as [number, number, number];
+      expect(second - first).toBeGreaterThanOrEqual(1800);
+      expect(third - second).toBeGreaterThanOrEqual(3600);
       await payByCard(e2e.page, CARDS.noAuth);
       await expectSuccess(e2e.page);
     } finally {
       await e2e.page.unroute('**/checkout/assets/session-*.js');
     }
-    expect(aborted).toBeGreaterThanOrEqual(2);
     expect((await completions(e2e.stack, reference)).counts['card-payment']).toBe(1);
   });
 
