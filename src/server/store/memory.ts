@@ -36,11 +36,6 @@ export function createMemoryStore(options: MemoryStoreOptions = {}): TenderStore
     }
     return entry;
   };
-  // Adds an entry, the oldest first out at the bound (Map order is insertion order).
-  const add = <E>(map: Map<string, E>, key: string, entry: E): void => {
-    if (map.size >= max) map.delete(map.keys().next().value as string);
-    map.set(key, entry);
-  };
 
   return {
     kind: 'memory',
@@ -56,7 +51,7 @@ export function createMemoryStore(options: MemoryStoreOptions = {}): TenderStore
         if (entry.fingerprint !== fingerprint) return { kind: 'mismatch' };
         return entry.answer ? { kind: 'replay', answer: entry.answer } : { kind: 'in-flight' };
       }
-      add(keys, key, { fingerprint, answer: undefined, until: clock() + pendingMs });
+      addBounded(keys, key, { fingerprint, answer: undefined, until: clock() + pendingMs }, max);
       return { kind: 'first' };
     },
     async settleIdempotency(key, fingerprint, answer, keepMs) {
@@ -68,7 +63,7 @@ export function createMemoryStore(options: MemoryStoreOptions = {}): TenderStore
     async keep(key, value, keepMs) {
       // Written again, it is the newest: out last.
       values.delete(key);
-      add(values, key, { value, until: clock() + keepMs });
+      addBounded(values, key, { value, until: clock() + keepMs }, max);
     },
     async kept(key) {
       return live(values, key)?.value;
@@ -80,6 +75,12 @@ export function createMemoryStore(options: MemoryStoreOptions = {}): TenderStore
     },
     async close() {},
   };
+}
+
+/** Adds an entry to a map of at most `max`, the oldest first out (Map order is insertion order). */
+function addBounded<E>(map: Map<string, E>, key: string, entry: E, max: number): void {
+  if (map.size >= max) map.delete(map.keys().next().value as string);
+  map.set(key, entry);
 }
 
 function memoryQueue(name: string, clock: () => number, max: number): JobQueue {
@@ -98,10 +99,7 @@ function memoryQueue(name: string, clock: () => number, max: number): JobQueue {
       }
       // Refused, not dropped, and before the id counts as added once: the caller learns it and may try again.
       if (jobs.size >= max) throw new Error(`the ${name} queue is full (${max} jobs)`);
-      if (onceMs !== undefined) {
-        if (once.size >= max) once.delete(once.keys().next().value as string);
-        once.set(id, clock() + onceMs);
-      }
+      if (onceMs !== undefined) addBounded(once, id, clock() + onceMs, max);
       jobs.set(id, { payload, due: dueAt });
       return true;
     },
