@@ -91,21 +91,19 @@
     const kept = openOrder();
     return kept && kept.cart === cart && Date.now() - kept.at < 30 * 60_000 ? kept.order : undefined;
   }
-  function keepOrder(cart, order) {
+  function writeOrder(kept) {
     try {
-      sessionStorage.setItem(OPEN_ORDER, JSON.stringify({ cart: cart, order: order, at: Date.now() }));
+      sessionStorage.setItem(OPEN_ORDER, JSON.stringify(kept));
     } catch {
       // No storage (a private window's limits): a second Pay makes a second order, as before.
     }
   }
+  function keepOrder(cart, order) {
+    writeOrder({ cart: cart, order: order, at: Date.now() });
+  }
   function paidOrder(reference) {
     const kept = openOrder();
-    if (!kept || kept.order.transactionReference !== reference) return;
-    try {
-      sessionStorage.setItem(OPEN_ORDER, JSON.stringify(Object.assign(kept, { paid: true })));
-    } catch {
-      // No storage: nothing was kept either.
-    }
+    if (kept && kept.order.transactionReference === reference) writeOrder(Object.assign(kept, { paid: true }));
   }
   function forgetOrder(reference) {
     const kept = openOrder();
