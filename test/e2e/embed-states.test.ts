@@ -7,7 +7,7 @@ import type { Browser, Page, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { startStorefront, type RunningStorefront } from '../../demo/storefront/server';
 import { launchBrowser } from '../support/browser';
-import { holdRequests } from '../support/checkout';
+import { CARDS, CVV, EXPIRY, holdRequests } from '../support/checkout';
 import { freePort } from '../support/ports';
 import { startStack, type Stack } from '../support/stack';
 
@@ -25,7 +25,10 @@ beforeAll(async () => {
   shop = await startStorefront({ port: shopPort, ...shopOptions });
   // The same shop on another port: another origin, missing from TENDER_ALLOWED_ORIGINS.
   stranger = await startStorefront({ port: await freePort(), ...shopOptions });
-  browser = await launchBrowser();
+  // The nonce tests serve the storefront's page through the browser's interception, which leaves it without an
+  // address, so Chromium's local-network checks would refuse its loopback Tender server (a public storefront and a
+  // public Tender server, as in production, meet no such check).
+  browser = await launchBrowser(['--disable-features=LocalNetworkAccessChecks']);
 });
 
 afterAll(async () => {
@@ -233,6 +236,46 @@ describe('a slow hosted page', () => {
     await expect.poll(() => callbacks.filter((c) => c.startsWith('onClose '))).toHaveLength(1);
     await page.context().close();
   });
+});
+
+describe('a storefront under a nonce policy', () => {
+  // Scripts only by nonce (Google's "strict CSP" adds 'strict-dynamic' for what they load, and no host list). The
+  // loader's deferred half and its origin check are module imports from the nonced tender.js, which carry its nonce.
+  for (const dynamic of [" 'strict-dynamic'", '']) {
+    test(`script-src 'nonce-…'${dynamic}: the loading card, the origin check and the payment, with no violation`, async () => {
+      const { page, callbacks } = await newPage({ width: 360, height: 740 });
+      const nonce = 'c2hvcC1ub25jZS0x';
+      const policy = `script-src 'nonce-${nonce}'${dynamic}; object-src 'none'; base-uri 'none'; frame-src ${new URL(stack.tenderUrl).origin}; style-src 'self'`;
+      await page.route(`${shop.url}/`, async (route) => {
+        const answer = await route.fetch();
+        const body = (await answer.text()).replaceAll('<script ', `<script nonce="${nonce}" `);
+        await route.fulfill({ response: answer, body, headers: { ...answer.headers(), 'content-security-policy': policy } });
+      });
+      await page.addInitScript(() => {
+        const seen: string[] = [];
+        (window as unknown as { violations: string[] }).violations = seen;
+        document.addEventListener('securitypolicyviolation', (e) => seen.push(`${e.effectiveDirective} ${e.blockedURI}`));
+      });
+      const fetched: string[] = [];
+      page.on('request', (r) => /tender-deferred\.js|embed-check\.js/.test(r.url()) && fetched.push(new URL(r.url()).pathname));
+      // Slow enough for the loading card, so the deferred half is imported too.
+      const pageLoad = await holdRequests(page, '**/checkout/?*');
+      await page.goto(shop.url);
+      await page.getByRole('button', { name: /^Pay/ }).click();
+      await page.getByRole('status').filter({ hasText: 'Loading checkout…' }).waitFor();
+      pageLoad.release();
+      const frame = page.frameLocator(FRAME);
+      await frame.getByLabel('Card number').fill(CARDS.noAuth);
+      await frame.getByLabel(/Expiry/).fill(EXPIRY);
+      await frame.getByLabel(/CVV/).fill(CVV);
+      await frame.getByRole('button', { name: /^Pay/ }).click();
+      await expect.poll(() => callbacks.find((c) => c.startsWith('onSuccess ')), { timeout: 25_000 }).toBeTruthy();
+      expect(fetched.sort()).toEqual(['/embed-check.js', '/tender-deferred.js']);
+      expect(callbacks.filter((c) => c.startsWith('onError '))).toEqual([]);
+      expect(await page.evaluate(() => (window as unknown as { violations: string[] }).violations)).toEqual([]);
+      await page.context().close();
+    });
+  }
 });
 
 describe('a hosted page that comes back as something else', () => {
