@@ -62,13 +62,16 @@ function takeOver() {
   if (tab) model.select(tab as ChannelId);
   // The server's first screen is the page's now: Pay works, the late-script note goes.
   root.removeAttribute('data-early');
+  // Shown to the payer: the first field takes focus, unless the payer is in one already (they typed into the first
+  // screen before it was shown).
+  const focusFirst = () =>
+    document.activeElement?.closest('#tender-panel') ||
+    document.querySelector<HTMLElement>('#tender-panel input, #tender-panel button, .tender-outcome h2')?.focus();
+  // The loader focuses a modal's frame as it shows it, then says `shown`, whose parser is a lazy chunk: on a slow line
+  // seconds later. The frame's focus says the same at once.
+  if (params.modal) addEventListener('focus', focusFirst, { once: true });
   // Listening before saying `ready`: the loader answers a preloaded modal's `ready` with `shown` at once.
-  onParentMessage(bridge, window, (m) => {
-    // Shown to the payer: the first field takes focus.
-    // The first field, unless the payer is in one already (they typed into the first screen before it was shown).
-    if (m.type === 'shown' && !document.activeElement?.closest('#tender-panel'))
-      document.querySelector<HTMLElement>('#tender-panel input, #tender-panel button, .tender-outcome h2')?.focus();
-  });
+  onParentMessage(bridge, window, (m) => m.type === 'shown' && focusFirst());
   bridge.send({ type: 'ready', reference: model.reference, title: document.title });
   // The server streams the verified transaction after the page's head (the script is async, so it may run first):
   // use it if it is there, else wait for the end of the document; without it the model verifies by itself, beside

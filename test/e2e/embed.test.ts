@@ -418,6 +418,21 @@ describe('embedded checkout', () => {
     await page.context().close();
   });
 
+  test("the first field takes focus as the modal shows, not when the parser of the loader's messages has come", async () => {
+    const page = await newPage();
+    // The chunk that reads the loader's `shown` (a round trip or two on a slow line) does not come at all here.
+    const parser = await holdRequests(page, '**/checkout/assets/messages-*.js');
+    await openFromShop(page);
+    await checkout(page).getByLabel('Card number').waitFor();
+    await expect.poll(async () => (await hosted(page)?.evaluate(() => document.activeElement?.id)) ?? '', { timeout: 10_000 }).toBe('tender-card-number');
+    expect(parser.count()).toBe(1);
+    // Typing goes into it: the frame has the payer's focus, not only the field the page's.
+    await page.keyboard.type('4084');
+    expect(await checkout(page).getByLabel('Card number').inputValue()).toBe('4084');
+    parser.release();
+    await page.context().close();
+  });
+
   test('a payer typing into the first screen through the loader keeps field, text and caret when the page becomes ready', async () => {
     const page = await newPage();
     const script = await holdRequests(page, '**/checkout/assets/index-*.js');
