@@ -215,6 +215,26 @@ describe('embedded checkout', () => {
     await page.context().close();
   });
 
+  test("USSD: the Dial link goes to the phone's dialler, never into the checkout's frame (which the storefront's frame-src refuses)", async () => {
+    const page = await newPage();
+    await openFromShop(page);
+    const frame = checkout(page);
+    await frame.getByRole('tab', { name: 'USSD' }).click();
+    await frame.getByRole('radio').first().check();
+    await frame.getByRole('button', { name: 'Get USSD code' }).click();
+    const dial = frame.getByRole('link', { name: /^Dial / });
+    await dial.focus();
+    await page.keyboard.press('Enter');
+    await page.waitForTimeout(1000);
+    // The frame still holds the checkout and its code (a tel: address in the frame itself was "This content is
+    // blocked", the checkout gone and the storefront inert), and the storefront is still the top page. (Headless
+    // Chromium then holds the keyboard for the dialler's prompt, as it does for a tel: link on any page.)
+    expect(hosted(page)?.url()).toContain('/checkout/');
+    expect(await frame.locator('.tender-code').isVisible()).toBe(true);
+    expect(new URL(page.url()).origin).toBe(new URL(shop.url).origin);
+    await page.context().close();
+  });
+
   test('wallet: the top window goes to the wallet page and back, and the outcome is reported', async () => {
     const page = await newPage();
     await openFromShop(page);

@@ -68,7 +68,9 @@ export default function UssdView({ ctx }: ChannelProps<UssdInstructions>) {
         <div class="tender-actions">
           <CopyButton text={shown.code} what={text.t('code')} />
           {tel && (
-            <a class="tender-btn tender-btn--primary" href={tel}>
+            // The top window hands tel: to the dialler and stays; in the frame it would be a navigation of the
+            // frame, which a storefront's frame-src refuses ("This content is blocked", the checkout gone).
+            <a class="tender-btn tender-btn--primary" href={tel} target="_top">
               {text.t('dial', { code: shown.code })}
             </a>
           )}
