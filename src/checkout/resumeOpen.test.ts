@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { memoryStore } from '../platform/storage';
+import { createJsonStore, memoryStore } from '../platform/storage';
 import { bankTransferCall } from '../channels/bank-transfer/calls';
 import { ussdPaymentCall } from '../channels/ussd/calls';
 import { OPEN_AFTER_MS } from './attempt';
@@ -166,6 +166,45 @@ describe('back from a redirect without deciding', () => {
     expect(card.messages).not.toContainEqual(expect.objectContaining({ type: 'pending' }));
     card.model.close();
     expect(card.messages.at(-1)).toEqual({ type: 'close', reference: 'REF-1' });
+  });
+
+  describe('a pending card payment whose answer the server kept, in a page without storage (a blocked third-party frame)', () => {
+    const opened = async (data: unknown, store = memoryStore()) => {
+      const t = testModel({ [VERIFY]: verifyAnswer('pending', { channel: 'card' }) }, { store });
+      t.model.start({ status: 'pending', amount: 2500, currency: 'NGN', channel: 'card', kept: { op: 'cardPayment', age: 30_000, data } });
+      await flush();
+      await t.clock.advance(0);
+      return t;
+    };
+
+    it('sent to 3-D Secure: a return (check again, another way), not a fresh form that takes the card twice', async () => {
+      const t = await opened({ authMode: '3ds', redirectUrl: 'https://bank.example/3ds/1', message: 'Authenticate' });
+      expect(t.model.screen.value).toEqual({ kind: 'open', answered: true, checked: expect.any(Number) });
+      expect(t.model.channel.value).toBe('card');
+      await t.clock.advance(20_000);
+      expect(t.messages.filter((m) => (m as { type: string }).type === 'pending')).toHaveLength(1);
+    });
+
+    it('at a PIN step a reload lost: the form, to start the card again', async () => {
+      const t = await opened({ authMode: 'pin', message: 'Enter your PIN' });
+      await t.clock.advance(5000);
+      expect(t.model.screen.value).toEqual({ kind: 'pay' });
+    });
+
+    it('where the page has storage, its own record decides: the form', async () => {
+      const items = new Map<string, string>();
+      const storage = {
+        getItem: (k: string) => items.get(k) ?? null,
+        setItem: (k: string, v: string) => void items.set(k, v),
+        removeItem: (k: string) => void items.delete(k),
+      };
+      const t = await opened(
+        { authMode: '3ds', redirectUrl: 'https://bank.example/3ds/1' },
+        createJsonStore(() => storage as Storage),
+      );
+      await t.clock.advance(5000);
+      expect(t.model.screen.value).toEqual({ kind: 'pay' });
+    });
   });
 
   it('keeps the way out when the poll bound passes, instead of "no need to pay again"', async () => {

@@ -281,7 +281,7 @@ export function createSession(deps: ModelDeps, state: ModelState): Session {
    */
   function leftAway(d: VerifyData | InitialTxn): Pick<ResumeRecord, 'channel' | 'attempt' | 'reason' | 'instructions'> | undefined {
     const c = d.status === 'pending' && d.channel ? channelByApiName(d.channel) : undefined;
-    return c?.paidAway ? { channel: c.id, attempt: newId(), reason: 'returned' } : undefined;
+    return c?.paidAway === true ? { channel: c.id, attempt: newId(), reason: 'returned' } : undefined;
   }
 
   /**
@@ -293,6 +293,9 @@ export function createSession(deps: ModelDeps, state: ModelState): Session {
     const k = 'kept' in d ? d.kept : undefined;
     if (!k || store.lasting() || typeof k.op !== 'string' || typeof k.age !== 'number') return undefined;
     const c = channels().find((ch) => ch.routes.some((r) => r === k.op));
+    // A channel that sends the payer away at times (a card's 3-D Secure) did, when its answer named where to.
+    if (c?.paidAway === 'maybe' && typeof (k.data as { redirectUrl?: unknown } | null)?.redirectUrl === 'string')
+      return { channel: c.id, attempt: newId(), reason: 'returned' };
     const instructions = c && (await ruleOf(c.id))?.fromAnswer?.(k.data, env.now() - k.age);
     return instructions === undefined ? undefined : { channel: c!.id, attempt: newId(), reason: 'instructions', instructions };
   }

@@ -67,8 +67,11 @@ export interface KeptInstructions {
   readonly data: unknown;
 }
 
-/** The completion calls whose answer is instructions the payer follows after the call (USSD, bank transfer). */
-const INSTRUCTION_OPERATIONS: ReadonlySet<string> = new Set(['ussdPayment', 'bankTransfer']);
+/**
+ * The completion calls whose answer is instructions the payer follows after the call (USSD, bank transfer), or may
+ * send them elsewhere (a card's 3-D Secure page: its address and step, never card data).
+ */
+const INSTRUCTION_OPERATIONS: ReadonlySet<string> = new Set(['ussdPayment', 'bankTransfer', 'cardPayment']);
 /** As long as the page keeps its own record of an attempt (src/checkout/resume.ts): an hour. */
 const KEEP_INSTRUCTIONS_MS = 60 * 60_000;
 /** A USSD answer or a transfer account is a few hundred bytes; anything much larger is not kept. */

@@ -43,9 +43,12 @@ export interface Channel<Id extends string = string, R = never, T extends Messag
   /**
    * The payer pays on another site (a wallet's cashier, the gateway's hosted page) and comes back. A transaction
    * that verify finds pending on such a channel was left there: the page watches it as a return, even when the
-   * page's own record of the trip is gone (storage blocked in a third-party frame, another tab).
+   * page's own record of the trip is gone (storage blocked in a third-party frame, another tab). 'maybe': only at
+   * times (a card's 3-D Secure page): pending alone says nothing (a step a reload lost looks the same), so only a
+   * page without storage of its own, and only when the answer the server kept named an address to go to
+   * (`redirectUrl`), takes it for a return.
    */
-  readonly paidAway?: boolean;
+  readonly paidAway?: boolean | 'maybe';
   /** Other names the payment API gives this channel in verify's `channel` field. */
   readonly aliases?: readonly string[];
 }
