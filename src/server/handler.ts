@@ -144,7 +144,14 @@ export function createTender(config: TenderConfig, deps: TenderHandlerDeps = {})
   const assets = createAssetStore(deps.assets ?? (() => Promise.resolve(undefined)), compressor);
   const upstream = deps.upstream ?? createFetchUpstream(deps.fetch ?? ((...a: Parameters<typeof fetch>) => fetch(...a)));
   const state = createServerState(config, { upstream, now, log, ...deps.state });
-  const proxy = createProxy(config, { upstream, now, store: state.store, limits: state.limits, onCompletion: state.onCompletion });
+  const proxy = createProxy(config, {
+    upstream,
+    now,
+    store: state.store,
+    limits: state.limits,
+    beforeCompletion: state.beforeCompletion,
+    onCompletion: state.onCompletion,
+  });
   const pageVerify = { verifier: state.verifier, limiter: state.limits.read, deadlineMs: deps.pageVerifyMs ?? 400, kept: state.keptInstructions };
   const origins = createOriginPolicy(config.allowedOrigins, config.trustProxy);
 

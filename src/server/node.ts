@@ -202,7 +202,7 @@ function writeAnswer(req: IncomingMessage, res: ServerResponse, answer: Answer, 
   }
   flat.push('x-request-id', requestId);
   // As in writeResponse: a body not read to its end leaves the connection mid-message.
-  if (overLimit || !req.complete) connection = 'close';
+  if (overLimit || !req.complete || stoppedListening(req)) connection = 'close';
   if (connection !== undefined) flat.push('connection', connection);
   res.writeHead(answer.status, flat);
   res.end(req.method === 'HEAD' || answer.body === null ? undefined : answer.body);
@@ -298,7 +298,7 @@ async function writeResponse(req: IncomingMessage, res: ServerResponse, response
   });
   // A request body not read to its end (over the limit, or refused before it arrived) leaves the connection
   // mid-message: close it after this answer rather than read and discard an unbounded rest.
-  if (overLimit || !req.complete) connection = 'close';
+  if (overLimit || !req.complete || stoppedListening(req)) connection = 'close';
   if (connection !== undefined) flat.push('connection', connection);
   res.writeHead(response.status, flat);
   const known = knownBody(response);
@@ -330,6 +330,15 @@ async function writeResponse(req: IncomingMessage, res: ServerResponse, response
   }
 }
 
+/**
+ * Whether the server of this request has stopped listening (it is draining): its answer says `Connection: close`, as
+ * Node closes the connection after it, so that a keep-alive client sends its next request elsewhere rather than race
+ * the close.
+ */
+function stoppedListening(req: IncomingMessage): boolean {
+  return (req.socket as { server?: { listening?: boolean } }).server?.listening === false;
+}
+
 function sendFixed(res: ServerResponse, status: number, text: string): void {
   res.writeHead(status, {
     'content-type': 'application/json; charset=utf-8',
@@ -345,7 +354,11 @@ function sendFixed(res: ServerResponse, status: number, text: string): void {
 export interface RunningTenderServer {
   /** Base URL, e.g. http://127.0.0.1:8081. */
   readonly url: string;
-  /** Stops listening and closes every connection, keep-alive ones included. */
+  /**
+   * Drains, then stops: no new connection is accepted and idle keep-alive ones close at once; requests in flight
+   * (a payment the API is still answering) get their answer, sent with `Connection: close`, for up to
+   * {@link StartOptions.drainMs}; then every connection left is closed, and the background work and the store.
+   */
   close(): Promise<void>;
 }
 
@@ -354,6 +367,13 @@ export interface StartOptions {
   port?: number;
   host?: string;
   deps?: TenderHandlerDeps;
+  /** How long close() lets requests in flight finish; default {@link defaultDrainMs}. */
+  drainMs?: number;
+}
+
+/** How long close() lets requests in flight finish by default: the upstream time-out and 1 s, by when each proxied call has its answer. */
+export function defaultDrainMs(config: TenderConfig): number {
+  return config.upstreamTimeoutMs + 1000;
 }
 
 /** Starts the Tender server on Node's http module. */
@@ -362,19 +382,29 @@ export function startTenderServer(config: TenderConfig, options: StartOptions = 
   const server = createServer({ requestTimeout: 30_000, headersTimeout: 20_000, keepAliveTimeout: 5_000 }, toNodeListener(tender));
   const host = options.host ?? config.host;
   const port = options.port ?? config.port;
+  const drainMs = options.drainMs ?? defaultDrainMs(config);
   return new Promise((resolve, reject) => {
     server.once('error', reject);
     server.listen(port, host, () => {
       server.off('error', reject);
       const address = server.address() as AddressInfo;
       const shown = host === '0.0.0.0' ? '127.0.0.1' : host === '::' ? '[::1]' : host.includes(':') ? `[${host}]` : host;
+      let closing: Promise<void> | undefined;
       resolve({
         url: `http://${shown}:${address.port}`,
         close: () =>
-          new Promise<void>((done) => {
-            server.close(() => void tender.close().then(done, done));
-            server.closeAllConnections();
-          }),
+          (closing ??= new Promise<void>((done) => {
+            // Cutting every connection at once (as this did) cut a card payment the API then charged: its answer
+            // never reached the payer, and its reconcile record was not yet made.
+            const cut = setTimeout(() => server.closeAllConnections(), drainMs);
+            cut.unref();
+            server.close(() => {
+              clearTimeout(cut);
+              void tender.close().then(done, done);
+            });
+            // Node closes each busy connection once its answer is written; the idle ones are closed here.
+            server.closeIdleConnections();
+          })),
       });
     });
   });

@@ -214,7 +214,7 @@ describe('the schedules, on a clock of its own', () => {
     const delays = [1000, 2000, 4000];
     const outcomes = createOutcomes({ config: config(20_000), store, verifier, clock: () => now, pollMs: 3_600_000, reconcileDelaysMs: delays });
     try {
-      outcomes.record('REF-H', 'ussdPayment');
+      await outcomes.record('REF-H', 'ussdPayment');
       // Step the clock by 100 ms at a time, for 30 s: bounded.
       for (let i = 0; i < 300; i++) {
         now += 100;
@@ -256,7 +256,7 @@ describe('the schedules, on a clock of its own', () => {
       fetch: failing,
     });
     try {
-      outcomes.record('REF-W', 'ussdPayment');
+      await outcomes.record('REF-W', 'ussdPayment');
       for (let i = 0; i < 800; i++) {
         now += 100;
         await outcomes.tick();

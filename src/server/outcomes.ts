@@ -48,8 +48,12 @@ export type HintOutcome = 'final' | 'following' | 'unknown' | 'unavailable' | 'o
 
 /** The background side of the server: reconcile and webhook delivery. */
 export interface Outcomes {
-  /** Records a reference a completion call went out for (never card data); verified in the background from now on. */
-  record(reference: string, operation: string): void;
+  /**
+   * Records a reference a completion call goes out for (never card data): verified in the background from then on,
+   * the first time after `afterMs` and the first reconcile delay. Resolves once the store holds it; rejects when it
+   * cannot (the queue is full, the store is unreachable), logged as `reconcile_not_recorded`.
+   */
+  record(reference: string, operation: string, afterMs?: number): Promise<void>;
   /**
    * Verifies `reference` now (a hint from the gateway) and acts on the answer alone: a final status is told to the
    * merchant, a pending one is followed in the background, one the API does not know queues nothing (a hint costs
@@ -220,10 +224,14 @@ export function createOutcomes(options: OutcomesOptions): Outcomes {
   loop();
 
   return {
-    record(reference, operation) {
+    async record(reference, operation, afterMs = 0) {
       const now = clock();
       const job: ReconcileJob = { ref: reference, op: operation, at: now, n: 0 };
-      reconcile.add(reference, JSON.stringify(job), now + jitter(delayOf(reconcileDelays, 0))).catch(() => note('error', 'reconcile_not_recorded', reference));
+      // A reference already followed keeps its job, due at the earlier of the two times.
+      await reconcile.add(reference, JSON.stringify(job), now + afterMs + jitter(delayOf(reconcileDelays, 0))).catch((err: unknown) => {
+        note('error', 'reconcile_not_recorded', reference);
+        throw err;
+      });
     },
     async nudge(reference) {
       const outcome = await verifier.verify(reference, `hint-${randomUUID()}`, 0);

@@ -34,7 +34,12 @@ export interface ProxyDeps {
   readonly store?: TenderStore;
   /** The per-client limits; default built from the config on `store`. */
   readonly limits?: ClientLimits;
-  /** Told of each completion call that reached the payment API (reference, operation and its answer), for reconcile. */
+  /**
+   * Told of each completion call before it goes to the payment API (reference and operation), for reconcile: awaited,
+   * and the call is refused (503, nothing sent) when it rejects.
+   */
+  readonly beforeCompletion?: (reference: string, operation: string) => Promise<void>;
+  /** Told of each completion call that reached the payment API (reference, operation and its answer). */
   readonly onCompletion?: (reference: string, operation: string, answer: Answer) => void;
 }
 
@@ -253,7 +258,7 @@ export function createProxy(config: TenderConfig, deps: ProxyDeps): Proxy {
   /**
    * A call that moves money: refused while shared state is unreachable (a second instance could not see this
    * key), once per Idempotency-Key across instances (a repeat gets the first answer back, a concurrent one a
-   * 409), and recorded for reconcile once it reached the payment API.
+   * 409), and recorded for reconcile before it goes to the payment API (a process killed mid-call leaves it followed).
    */
   async function complete(
     upstreamUrl: string,
@@ -268,7 +273,17 @@ export function createProxy(config: TenderConfig, deps: ProxyDeps): Proxy {
     const record = (answer: Answer) => {
       if (reference !== undefined) deps.onCompletion?.(reference, route.id, answer);
     };
+    const follow = async (): Promise<boolean> => {
+      if (reference === undefined || !deps.beforeCompletion) return true;
+      try {
+        await deps.beforeCompletion(reference, route.id);
+        return true;
+      } catch {
+        return false;
+      }
+    };
     if (idempotencyKey === null) {
+      if (!(await follow())) return storeUnavailable(ctx, extra);
       const answer = await call(upstreamUrl, route, ctx, null, body, extra);
       record(answer);
       return answer;
@@ -296,6 +311,11 @@ export function createProxy(config: TenderConfig, deps: ProxyDeps): Proxy {
     if (claim.kind === 'mismatch') {
       ctx.event = 'idempotency_mismatch';
       return errorAnswer(422, 'idempotency_key_reused', 'This Idempotency-Key was used for a different request; send a new key for a new request.', extra);
+    }
+    if (!(await follow())) {
+      // Never sent: the key is free for the retry the 503 asks for.
+      await store.releaseIdempotency(key).catch(() => undefined);
+      return storeUnavailable(ctx, extra);
     }
     const answer = await call(upstreamUrl, route, ctx, idempotencyKey, body, extra);
     record(answer);

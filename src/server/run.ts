@@ -1,9 +1,12 @@
 // The Tender server as a merchant deploys it, configured only by the environment: `npm run serve` (serve.ts)
 // and `tender serve` (cli.ts) run it.
 import { configFromEnv } from './config';
-import { startTenderServer } from './node';
+import { defaultDrainMs, startTenderServer } from './node';
 
-/** Reads the configuration from `env`, starts the server, prints where it listens, and stops it on SIGINT/SIGTERM. */
+/**
+ * Reads the configuration from `env`, starts the server, prints where it listens, and on SIGINT/SIGTERM drains it
+ * (requests in flight finish, up to the upstream time-out and 1 s) and exits; a second signal exits at once.
+ */
 export async function runServer(env: Readonly<Record<string, string | undefined>>): Promise<void> {
   const result = configFromEnv(env);
   if (!result.ok) {
@@ -16,6 +19,7 @@ export async function runServer(env: Readonly<Record<string, string | undefined>
 
   const { config } = result;
   let server: Awaited<ReturnType<typeof startTenderServer>>;
+  const drainMs = defaultDrainMs(config);
   try {
     server = await startTenderServer(config);
   } catch (err) {
@@ -35,9 +39,14 @@ export async function runServer(env: Readonly<Record<string, string | undefined>
 
   let stopping = false;
   const stop = (signal: string) => {
-    if (stopping) return;
+    if (stopping) {
+      // A second signal (Ctrl-C again) is an operator who will not wait.
+      console.log(`Tender server: ${signal} again, exiting without waiting for requests in flight`);
+      process.exit(1);
+    }
     stopping = true;
-    console.log(`Tender server: ${signal}, stopping`);
+    // Drained, not cut: a payment in flight gets its answer (the payment API may already have charged it).
+    console.log(`Tender server: ${signal}, stopping: no new connections; requests in flight have up to ${Math.ceil(drainMs / 1000)} s to finish`);
     server.close().then(
       () => process.exit(0),
       () => process.exit(1),

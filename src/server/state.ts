@@ -36,6 +36,12 @@ export interface ServerState {
   readonly limits: ClientLimits;
   readonly verifier: Verifier;
   readonly outcomes: Outcomes;
+  /**
+   * Told by the proxy of each completion call before it goes out: the reference is recorded for reconcile first, so a
+   * process that dies mid-call (SIGKILL included) leaves it followed by another instance or after a restart. Rejects
+   * when it cannot be recorded; the proxy then refuses the call.
+   */
+  beforeCompletion(reference: string, operation: string): Promise<void>;
   /** Told by the proxy of each completion call that reached the payment API, with its answer. */
   onCompletion(reference: string, operation: string, answer: Answer): void;
   /** The instructions the payment API last gave for `reference` (a USSD code, a transfer account), while they last. */
@@ -80,7 +86,7 @@ const instructionsKey = (reference: string) => `instructions:${reference}`;
 
 // Where no background work runs: completions are not followed after the fact, a gateway hint has nothing to queue.
 const NO_OUTCOMES: Outcomes = {
-  record: () => {},
+  record: async () => {},
   nudge: async () => 'off',
   tick: async () => {},
   close: async () => {},
@@ -180,10 +186,15 @@ export function createServerState(config: TenderConfig, deps: ServerStateDeps & 
     limits,
     verifier,
     outcomes,
+    // First checked once the call has surely ended (after its time-out): until then its answer, which brings the
+    // check forward, is expected, and a verify mid-call could read the status of an earlier attempt as final.
+    beforeCompletion: (reference, operation) => outcomes.record(reference, operation, config.upstreamTimeoutMs),
     onCompletion(reference, operation, answer) {
       // A page loaded after this call (back from a wallet, say) must not be drawn from an answer from before it.
       verifier.forget(reference);
-      outcomes.record(reference, operation);
+      // The job recorded before the call, now due at the usual first check; a final outcome found meanwhile ended
+      // it, and this verifies once more: its event, already queued, is not queued again (one webhook per outcome).
+      outcomes.record(reference, operation).catch(() => undefined);
       if (INSTRUCTION_OPERATIONS.has(operation)) keepInstructions(reference, operation, answer);
     },
     async keptInstructions(reference) {
