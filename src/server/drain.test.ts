@@ -11,6 +11,7 @@ import { build } from 'esbuild';
 import { afterEach, describe, expect, it } from 'vitest';
 import { serverBuild } from '../../scripts/server-build';
 import { configFromEnv } from './config';
+import type { LogRecord } from './log';
 import { createNodeTender, startTenderServer, toNodeListener } from './node';
 import { createMemoryStore } from './store/memory';
 import { createRedisStore } from './store/redis';
@@ -196,6 +197,22 @@ describe('tender serve on SIGTERM', () => {
     expect(await served.exited).toBe(0);
     expect(served.out()).toMatch(/SIGTERM, stopping/);
   }, 30_000);
+});
+
+describe.skipIf(redisMissing)('a clean stop on Redis', () => {
+  it('logs no error for closing its own Redis connection', async () => {
+    const redis = await startTestRedis();
+    cleanups.push(() => redis.close());
+    const logs: LogRecord[] = [];
+    const configured = configFromEnv({ TENDER_API_BASE_URL: 'http://127.0.0.1:9', TENDER_API_KEY: API_KEY, TENDER_REDIS_URL: redis.url });
+    if (!configured.ok) throw new Error(configured.errors.join('; '));
+    const tender = await startTenderServer(configured.config, { port: 0, host: '127.0.0.1', deps: { log: (l) => logs.push(l) } });
+    await until(() => logs.some((l) => l.event === 'store_connected'));
+    await tender.close();
+    // The connection's own close and end events come after close() has resolved.
+    await new Promise((r) => setTimeout(r, 300));
+    expect(logs.map((l) => `${l.level} ${l.event}`)).toEqual(['info store_connected']);
+  });
 });
 
 describe.skipIf(redisMissing)('a server killed mid-payment (SIGKILL), on Redis', () => {

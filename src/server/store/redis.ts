@@ -18,7 +18,8 @@ export interface RedisStoreOptions {
   readonly prefix?: string;
   /**
    * Told when the connection is lost or comes back (never with the URL: it may hold a password), and why, when Redis
-   * itself refuses: `auth` (a wrong or missing password), `db` (no such database number).
+   * itself refuses: `auth` (a wrong or missing password), `db` (no such database number). Never for close()'s own
+   * closing of the connection.
    */
   readonly onHealth?: (healthy: boolean, refused?: 'auth' | 'db') => void;
   /** How often a PING checks that Redis still answers; default 2000 ms. */
@@ -101,8 +102,14 @@ export function createRedisStore(options: RedisStoreOptions): TenderStore {
   let wrongDb = false;
   let closed = false;
   const setHealth = (h: boolean, refused?: 'auth' | 'db') => {
-    // Never healthy on the wrong database, nor after close() (a PING answered late is no news).
-    if (h && (wrongDb || closed)) return;
+    // After close() nothing is news: neither a PING answered late nor the connection it closed itself, which was
+    // logged as `store_unreachable` at every clean shutdown.
+    if (closed) {
+      health = false;
+      return;
+    }
+    // Never healthy on the wrong database.
+    if (h && wrongDb) return;
     if (h === health && !refused) return;
     health = h;
     options.onHealth?.(h, refused);
@@ -186,7 +193,7 @@ export function createRedisStore(options: RedisStoreOptions): TenderStore {
     async close() {
       closed = true;
       clearInterval(probe);
-      setHealth(false);
+      health = false;
       // quit() waits for replies; on a dead connection that could hang, so it is bounded.
       await Promise.race([redis.quit().catch(() => undefined), new Promise((r) => setTimeout(r, 500).unref())]);
       redis.disconnect();
