@@ -55,6 +55,9 @@ describe('createApiClient', () => {
     // An unset variable (process.env.X) or a bare host: the same clear message, not "Invalid URL".
     expect(() => createApiClient({ baseUrl: undefined as unknown as string, apiKey: 'k' })).toThrow(/baseUrl must be an http\(s\) URL .*received undefined/);
     expect(() => createApiClient({ baseUrl: 'api.example.com', apiKey: 'k' })).toThrow(/baseUrl must be an http\(s\) URL .*received "api.example.com"/);
+    expect(() => createApiClient({ baseUrl: 'https://api.example.com/api/v1/', apiKey: 'k' })).toThrow(
+      /baseUrl must be the payment API's base without \/api\/v1 .*received "https:\/\/api\.example\.com\/api\/v1\/": use "https:\/\/api\.example\.com"/,
+    );
     expect(() => createApiClient({ baseUrl: 'https://x', apiKey: '' })).toThrow(/apiKey is required/);
   });
 

@@ -59,6 +59,12 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   if (!base || (base.protocol !== 'https:' && base.protocol !== 'http:')) {
     throw new TypeError(`createApiClient: baseUrl must be an http(s) URL such as the payment API's base URL, received ${JSON.stringify(options.baseUrl)}`);
   }
+  // Each operation's path starts with /api/v1: a base ending with it too would send every call to /api/v1/api/v1/….
+  if (/\/api\/v1\/*$/i.test(base.pathname)) {
+    throw new TypeError(
+      `createApiClient: baseUrl must be the payment API's base without /api/v1 (each call adds /api/v1/…), received ${JSON.stringify(options.baseUrl)}: use ${JSON.stringify(base.origin + base.pathname.replace(/\/api\/v1\/*$/i, ''))}`,
+    );
+  }
   if (!options.apiKey) throw new TypeError('createApiClient: apiKey is required (the merchant API key)');
   const timeoutMs = options.timeoutMs ?? 15_000;
   // A NaN (Number() of an unset variable) or a string would throw from every call instead of giving a result.

@@ -106,6 +106,16 @@ describe('configFromEnv', () => {
     ['base URL relative', { TENDER_API_KEY: KEY, TENDER_API_BASE_URL: 'api.example.com' }, /absolute http\(s\) URL.*received "api\.example\.com"/],
     ['base URL ftp', { TENDER_API_KEY: KEY, TENDER_API_BASE_URL: 'ftp://api.example.com' }, /https:.*received the scheme "ftp:"/],
     ['base URL query', { TENDER_API_KEY: KEY, TENDER_API_BASE_URL: 'https://api.example.com/?a=1' }, /no query or fragment/],
+    [
+      'base URL ending in /api/v1',
+      { TENDER_API_KEY: KEY, TENDER_API_BASE_URL: 'http://127.0.0.1:8082/api/v1' },
+      /TENDER_API_BASE_URL must be the payment API's base without \/api\/v1 \(Tender adds \/api\/v1\/… to every call\); received "http:\/\/127\.0\.0\.1:8082\/api\/v1": set "http:\/\/127\.0\.0\.1:8082"/,
+    ],
+    [
+      'base URL ending in /api/v1/',
+      { TENDER_API_KEY: KEY, TENDER_API_BASE_URL: 'https://gw.example/pay/API/V1/' },
+      /without \/api\/v1.*set "https:\/\/gw\.example\/pay"/,
+    ],
     ['key missing', { TENDER_API_BASE_URL: 'https://api.example.com' }, /TENDER_API_KEY is required.*received nothing/],
     ['key empty', { TENDER_API_BASE_URL: 'https://api.example.com', TENDER_API_KEY: '' }, /TENDER_API_KEY is required/],
     ['key with Bearer', { ...BASE, TENDER_API_KEY: `Bearer ${KEY}` }, /no white space \(not "Bearer …"\).*inside it/],
