@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { configFromEnv } from './config';
 import { createTenderHandler, normaliseBasePath } from './handler';
 import type { AssetReader } from './static';
+import { startHarness } from './testHarness';
 
 const config = (() => {
   const r = configFromEnv({ TENDER_API_BASE_URL: 'https://api.example', TENDER_API_KEY: 'sk_test_base_path', TENDER_RATE_LIMIT: '0' });
@@ -82,6 +83,52 @@ describe('the handler with no files to read (an edge platform, no `assets` passe
       const text = await res.text();
       expect(text).toContain('pass `assets` to createTenderHandler');
       expect(text).toContain('tender-checkout/server/assets');
+    }
+  });
+});
+
+// The stand-alone server (`npx tender serve`) has no code to pass basePath: TENDER_BASE_PATH is its way in. A real
+// server over the built dist/ (npm run build), as behind a proxy that forwards /pay/ unchanged.
+describe('the stand-alone server with TENDER_BASE_PATH=/pay', () => {
+  it('serves the loader, the hosted page, its assets and the API under /pay, and nothing at the root', async () => {
+    const h = await startHarness({ TENDER_BASE_PATH: '/pay', TENDER_ALLOWED_ORIGINS: 'https://shop.example' });
+    try {
+      h.upstream.behave(() => ({ kind: 'json', body: { status: true, message: 'ok', data: { status: 'pending', amount: 6500, currency: 'NGN' } } }));
+      const loader = await h.request({ path: '/pay/tender.js' });
+      expect(loader.status).toBe(200);
+      // The loader opens the page beside its own address (`new URL('.', currentScript.src)`): /pay/checkout/ here.
+      expect(loader.body).toContain('"checkout/?"');
+
+      const page = await h.request({ path: '/pay/checkout/?transactionReference=REF-BASE-1' });
+      expect(page.status).toBe(200);
+      const scripts = [...page.body.matchAll(/src="([^"]+)"/g)].map((m) => m[1] as string);
+      expect(scripts.length).toBeGreaterThan(0);
+      for (const src of scripts) {
+        expect(src.startsWith('/pay/checkout/assets/'), src).toBe(true);
+        expect((await h.request({ path: src })).status, src).toBe(200);
+      }
+
+      const verify = await h.request({
+        method: 'POST',
+        path: '/pay/api/v1/transaction/verify',
+        headers: { 'content-type': 'application/json', origin: 'https://shop.example' },
+        body: JSON.stringify({ transactionReference: 'REF-BASE-1' }),
+      });
+      expect(verify.status).toBe(200);
+      // Upstream, the API's own path: the prefix is this server's, not the payment API's.
+      expect(h.upstream.requests.at(-1)?.url).toBe('/api/v1/transaction/verify');
+      expect((await h.request({ path: '/pay/healthz' })).status).toBe(200);
+
+      for (const outside of ['/tender.js', '/checkout/', '/healthz']) expect((await h.request({ path: outside })).status, outside).toBe(404);
+      const rootApi = await h.request({
+        method: 'POST',
+        path: '/api/v1/transaction/verify',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ transactionReference: 'REF-BASE-1' }),
+      });
+      expect(rootApi.status).toBe(404);
+    } finally {
+      await h.close();
     }
   });
 });

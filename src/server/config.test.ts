@@ -93,6 +93,12 @@ describe('configFromEnv', () => {
     expect(ok({ ...BASE, TENDER_API_BASE_URL: 'http://api.example.com' }).warnings[0]).toMatch(/unencrypted/);
   });
 
+  it('reads TENDER_BASE_PATH (unset: the root)', () => {
+    expect(ok(BASE).config.basePath).toBeUndefined();
+    expect(ok({ ...BASE, TENDER_BASE_PATH: '/pay' }).config.basePath).toBe('/pay');
+    expect(ok({ ...BASE, TENDER_BASE_PATH: ' /shop/pay ' }).config.basePath).toBe('/shop/pay');
+  });
+
   it('turns rate limiting off with 0, and reads TENDER_TRUST_PROXY as a hop count', () => {
     expect(ok({ ...BASE, TENDER_RATE_LIMIT: '0' }).config).toMatchObject({ rateLimitPerMinute: 0, completionRateLimitPerMinute: 0 });
     expect(ok({ ...BASE, TENDER_RATE_LIMIT: '3' }).config.completionRateLimitPerMinute).toBe(1);
@@ -106,6 +112,11 @@ describe('configFromEnv', () => {
     ['base URL relative', { TENDER_API_KEY: KEY, TENDER_API_BASE_URL: 'api.example.com' }, /absolute http\(s\) URL.*received "api\.example\.com"/],
     ['base URL ftp', { TENDER_API_KEY: KEY, TENDER_API_BASE_URL: 'ftp://api.example.com' }, /https:.*received the scheme "ftp:"/],
     ['base URL query', { TENDER_API_KEY: KEY, TENDER_API_BASE_URL: 'https://api.example.com/?a=1' }, /no query or fragment/],
+    ...['pay', '/pay/', '/pay?x=1', '/pay#top', '/', '/pay/../x', '//pay', '/p ay'].map((value): [string, Record<string, string>, RegExp] => [
+      `base path ${value}`,
+      { ...BASE, TENDER_BASE_PATH: value },
+      /TENDER_BASE_PATH must be a path like \/pay or \/shop\/pay \(a leading slash, .*no trailing slash, query or fragment; unset for the root\); received/,
+    ]),
     [
       'base URL ending in /api/v1',
       { TENDER_API_KEY: KEY, TENDER_API_BASE_URL: 'http://127.0.0.1:8082/api/v1' },

@@ -9,6 +9,11 @@ export interface TenderConfig {
   readonly apiKey: string;
   readonly port: number;
   readonly host: string;
+  /**
+   * The path the server answers under (`TENDER_BASE_PATH`, e.g. `/pay`): `/pay/tender.js`, `/pay/checkout/`,
+   * `/pay/api/v1/…`. Unset: the root. The handler's `basePath` option, when given, takes precedence.
+   */
+  readonly basePath?: string;
   /** Exact storefront origins that may embed the page and call the proxy (`https://shop.example`). */
   readonly allowedOrigins: readonly string[];
   /** Hosts the payer may be sent to; always includes the payment API's own host. */
@@ -78,6 +83,7 @@ export function configFromEnv(env: Env): ConfigResult {
   if (/[\s/]/.test(host)) errors.push(`HOST must be a host name or IP address to listen on, e.g. 127.0.0.1 or 0.0.0.0; received ${show(host)}`);
 
   const allowedOrigins = readOrigins(get('TENDER_ALLOWED_ORIGINS'), errors);
+  const basePath = readBasePath(get('TENDER_BASE_PATH'), errors);
 
   const redirectHosts: string[] = [];
   for (const entry of splitList(get('TENDER_REDIRECT_HOSTS'))) {
@@ -117,6 +123,7 @@ export function configFromEnv(env: Env): ConfigResult {
     apiKey,
     port,
     host,
+    basePath,
     allowedOrigins,
     redirectHosts,
     allowHttpLoopback: base.sandbox,
@@ -228,6 +235,19 @@ function readBaseUrl(raw: string | undefined, errors: string[], warnings: string
     warnings.push(`TENDER_API_BASE_URL is plain http on a non-loopback host (${url.host}): the API key would travel unencrypted; use https`);
   }
   return { url: url.origin + path, host: url.host.toLowerCase(), sandbox };
+}
+
+/** `/pay` or `/shop/pay`: a leading slash, plain segments, no trailing slash, query or fragment; undefined for the root. */
+function readBasePath(raw: string | undefined, errors: string[]): string | undefined {
+  if (raw === undefined) return undefined;
+  const value = raw.trim();
+  if (!/^(\/[A-Za-z0-9._~-]+)+$/.test(value) || value.split('/').some((s) => s === '.' || s === '..')) {
+    errors.push(
+      `TENDER_BASE_PATH must be a path like /pay or /shop/pay (a leading slash, letters, digits, . _ ~ -, no trailing slash, query or fragment; unset for the root); received ${show(value)}`,
+    );
+    return undefined;
+  }
+  return value;
 }
 
 function readOrigins(raw: string | undefined, errors: string[]): string[] {

@@ -15,7 +15,8 @@ import { createServerState, type ServerStateDeps } from './state';
 export interface TenderHandlerDeps {
   /**
    * The path the handler is mounted under in your app, e.g. `/pay`: it then serves `/pay/tender.js`,
-   * `/pay/checkout/`, `/pay/api/v1/…` and `/pay/healthz`, and nothing outside it. Default: the root.
+   * `/pay/checkout/`, `/pay/api/v1/…` and `/pay/healthz`, and nothing outside it. Default: the config's
+   * `basePath` (`TENDER_BASE_PATH`), else the root.
    */
   basePath?: string;
   /** Used for upstream calls when given (tests, edge platforms); default the global fetch (in Node, a keep-alive node:http client). */
@@ -135,7 +136,7 @@ export const closable = (tender: Tender): ClosableTenderHandler => Object.assign
 
 /** Like {@link createTenderHandler}, also giving adapters the request path itself ({@link Tender.serve}). */
 export function createTender(config: TenderConfig, deps: TenderHandlerDeps = {}): Tender {
-  const base = normaliseBasePath(deps.basePath);
+  const base = normaliseBasePath(deps.basePath ?? config.basePath);
   // stdout in Node; the edge build (web.ts) gives the console instead.
   const log = deps.log ?? stdoutLogger;
   const now = deps.now ?? (() => performance.now());

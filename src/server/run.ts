@@ -35,7 +35,8 @@ export async function runServer(env: Readonly<Record<string, string | undefined>
   console.log(`Tender server listening on ${server.url}`);
   console.log(`  payment API: ${config.apiBaseUrl}${config.allowHttpLoopback ? ' (sandbox mode: http redirects to loopback allowed)' : ''}`);
   console.log(`  allowed origins: ${config.allowedOrigins.length ? config.allowedOrigins.join(', ') : '(none: only the hosted page itself)'}`);
-  console.log(`  loader: ${server.url}/tender.js   hosted page: ${server.url}/checkout/`);
+  const under = `${server.url}${config.basePath ?? ''}`;
+  console.log(`  loader: ${under}/tender.js   hosted page: ${under}/checkout/   API: ${under}/api/v1/`);
 
   let stopping = false;
   const stop = (signal: string) => {
