@@ -2,14 +2,9 @@
 // its answer), and a completion is recorded for reconcile before it reaches the payment API, so a process killed
 // mid-call (SIGKILL) still has it followed and told to the merchant. The `tender serve` cases run the real
 // runServer in a child Node (bundled over the sources, as exit.test.ts does) and signal it.
-import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { build } from 'esbuild';
 import { afterEach, describe, expect, it } from 'vitest';
-import { serverBuild } from '../../scripts/server-build';
 import { configFromEnv } from './config';
 import type { LogRecord } from './log';
 import { createNodeTender, startTenderServer, toNodeListener } from './node';
@@ -18,10 +13,9 @@ import { createRedisStore } from './store/redis';
 import { redisMissing, startTestRedis, until, type TestRedis } from './store/testRedis';
 import type { TenderStore } from './store/types';
 import { API_KEY, rawRequest, startFakeUpstream, startHarness, type Harness } from './testHarness';
+import { serveInChild } from './testChild';
 import { startWebhookReceiver, testSecret, type WebhookReceiver } from './testWebhooks';
 
-const here = dirname(fileURLToPath(import.meta.url));
-const root = join(here, '../..');
 const JSON_HEADERS = { 'content-type': 'application/json' };
 const card = (reference: string) =>
   JSON.stringify({ cardNumber: '4111111111111111', expiryMonth: '12', expiryYear: '30', cvv: '123', transactionReference: reference });
@@ -157,37 +151,12 @@ async function startGateway(completion: { delayMs: number } | 'hang') {
   };
 }
 
-/** `tender serve`'s runServer in a child Node with `env`; resolves with the URL it prints once it listens. */
-async function serveInChild(env: Record<string, string>): Promise<{ child: ChildProcess; url: string; out: () => string; exited: Promise<number | null> }> {
-  const bundled = await build({
-    ...serverBuild({ __TENDER_VERSION__: '"0.0.0-test"' }),
-    stdin: {
-      contents: `import { runServer } from './run';\nawait runServer(${JSON.stringify(env)});\n`,
-      resolveDir: here,
-      loader: 'ts',
-      sourcefile: 'serve.ts',
-    },
-    write: false,
-    logLevel: 'error',
-  });
-  const child = spawn(process.execPath, ['--input-type=module'], { cwd: root, stdio: ['pipe', 'pipe', 'pipe'] });
-  cleanups.push(() => child.exitCode === null && child.signalCode === null && child.kill('SIGKILL'));
-  child.stdin?.end(bundled.outputFiles![0]!.text);
-  let out = '';
-  child.stdout?.on('data', (d: Buffer) => (out += d));
-  child.stderr?.on('data', (d: Buffer) => (out += d));
-  const exited = new Promise<number | null>((r) => child.once('exit', (code) => r(code)));
-  await until(() => /listening on (http:\S+)/.test(out) || child.exitCode !== null, 20_000);
-  const url = /listening on (http:\S+)/.exec(out)?.[1];
-  if (!url) throw new Error(`the child did not start: ${out}`);
-  return { child, url, out: () => out, exited };
-}
-
 describe('tender serve on SIGTERM', () => {
   it('lets the card payment in flight get its answer, then exits 0', async () => {
     const gateway = await startGateway({ delayMs: 1500 });
     cleanups.push(() => gateway.close());
     const served = await serveInChild({ TENDER_API_BASE_URL: gateway.url, TENDER_API_KEY: 'sk_test_drain', PORT: '0' });
+    cleanups.push(served.kill);
     const paying = rawRequest(served.url, { method: 'POST', path: '/api/v1/card-payment', headers: JSON_HEADERS, body: card('REF-DRAIN') });
     await until(() => gateway.calls.some((p) => p.endsWith('/card-payment')));
     served.child.kill('SIGTERM');
@@ -237,6 +206,7 @@ describe.skipIf(redisMissing)('a server killed mid-payment (SIGKILL), on Redis',
       PORT: '0',
     };
     const served = await serveInChild(env);
+    cleanups.push(served.kill);
     await until(() => served.out().includes('store_connected'), 10_000);
     const paying = rawRequest(served.url, {
       method: 'POST',

@@ -12,6 +12,14 @@ export interface LogRecord {
   readonly upstreamMs?: number;
   /** A closed code for what went wrong (`upstream_timeout`, `internal_error`, …), never a free-form dump. */
   readonly event?: string;
+  /** Background work: the transaction reference a reconcile or webhook line is about. */
+  readonly reference?: string;
+  /** Background work: which attempt this was, from 1 (a webhook delivery). */
+  readonly attempt?: number;
+  /** Background work: a closed code for why an attempt failed (`http_500`, `timeout`, `connection_refused`, …). */
+  readonly reason?: string;
+  /** Background work: when the next attempt is due, ISO 8601. */
+  readonly retryAt?: string;
 }
 
 /** Where log records go; inject one in tests to capture them. */
@@ -95,6 +103,13 @@ export function formatRecord(record: LogRecord): string {
   if (record.upstreamStatus !== undefined) line += `,"upstreamStatus":${num(record.upstreamStatus)}`;
   if (record.upstreamMs !== undefined) line += `,"upstreamMs":${num(record.upstreamMs)}`;
   if (record.event !== undefined) line += `,"event":${str(record.event)}`;
+  // Only background lines carry these (a reason or a retry time only with an attempt); a request's line pays two checks.
+  if (record.reference !== undefined || record.attempt !== undefined) {
+    if (record.reference !== undefined) line += `,"reference":${str(record.reference)}`;
+    if (record.attempt !== undefined) line += `,"attempt":${num(record.attempt)}`;
+    if (record.reason !== undefined) line += `,"reason":${str(record.reason)}`;
+    if (record.retryAt !== undefined) line += `,"retryAt":${str(record.retryAt)}`;
+  }
   return `${line}}`;
 }
 

@@ -1,5 +1,8 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { TenderConfig } from './config';
+import type { LogRecord } from './log';
 import { createOutcomes } from './outcomes';
 import { createMemoryStore } from './store/memory';
 import { until } from './store/testRedis';
@@ -270,6 +273,85 @@ describe('the schedules, on a clock of its own', () => {
       expect(await store.queue('webhooks').size()).toBe(0);
     } finally {
       await outcomes.close();
+    }
+  });
+});
+
+describe('the webhook log lines', () => {
+  /** Delivers one `failed` event for REF-LOG to `url`, for `attempts` attempts; the lines logged. */
+  async function deliver(url: string, attempts: number, timeoutMs = 2000): Promise<LogRecord[]> {
+    let now = 7_000_000;
+    const logs: LogRecord[] = [];
+    const store = createMemoryStore({ clock: () => now });
+    const verifier: Verifier = { verify: async () => ({ kind: 'ok', txn: { status: 'failed' } }), forget: () => {}, inFlight: 0 };
+    const config = { reconcileHorizonMs: 60_000, webhookUrl: url, webhookSecret: testSecret() } as unknown as TenderConfig;
+    const outcomes = createOutcomes({
+      config,
+      store,
+      verifier,
+      log: (l) => logs.push(l),
+      clock: () => now,
+      pollMs: 3_600_000,
+      reconcileDelaysMs: [0],
+      webhookDelaysMs: [20_000],
+      webhookTimeoutMs: timeoutMs,
+    });
+    try {
+      await outcomes.record('REF-LOG', 'ussdPayment');
+      await outcomes.tick(); // reconcile: final, the event queued
+      for (let i = 0; i < attempts; i++) {
+        await outcomes.tick();
+        now += 25_000;
+      }
+    } finally {
+      await outcomes.close();
+    }
+    return logs;
+  }
+
+  it('webhook_queued and webhook_delivered carry the event id and the transaction reference', async () => {
+    const ok = createServer((_req, res) => res.writeHead(204).end());
+    await new Promise<void>((r) => ok.listen(0, '127.0.0.1', r));
+    try {
+      const logs = await deliver(`http://127.0.0.1:${(ok.address() as AddressInfo).port}/hook`, 1);
+      const queued = logs.find((l) => l.event === 'webhook_queued')!;
+      expect(queued).toMatchObject({ level: 'info', requestId: expect.stringMatching(/^evt_/), reference: 'REF-LOG' });
+      expect(logs.find((l) => l.event === 'webhook_delivered')).toMatchObject({ requestId: queued.requestId, reference: 'REF-LOG', attempt: 1 });
+      expect(logs.find((l) => l.event === 'reconcile_final_failed')).toMatchObject({ requestId: 'REF-LOG', reference: 'REF-LOG' });
+    } finally {
+      ok.closeAllConnections();
+      await new Promise((r) => ok.close(r));
+    }
+  });
+
+  it('webhook_retry says why (status, refused, time-out), which attempt, and when the next one is', async () => {
+    const failing = createServer((req, res) => {
+      if (req.url === '/500') res.writeHead(500).end();
+      // else: never answers
+    });
+    await new Promise<void>((r) => failing.listen(0, '127.0.0.1', r));
+    const base = `http://127.0.0.1:${(failing.address() as AddressInfo).port}`;
+    // A port nothing listens on: a server started and closed.
+    const gone = createServer();
+    await new Promise<void>((r) => gone.listen(0, '127.0.0.1', r));
+    const refusedUrl = `http://127.0.0.1:${(gone.address() as AddressInfo).port}/hook`;
+    await new Promise((r) => gone.close(r));
+    try {
+      const retries = (logs: LogRecord[]) => logs.filter((l) => l.event === 'webhook_retry');
+      const http = retries(await deliver(`${base}/500`, 2));
+      expect(http.map((l) => [l.level, l.reference, l.attempt, l.reason])).toEqual([
+        ['warn', 'REF-LOG', 1, 'http_500'],
+        ['warn', 'REF-LOG', 2, 'http_500'],
+      ]);
+      // 20 s later (±10 %) on the test's clock.
+      const at = Date.parse(http[0]!.retryAt!);
+      expect(at - 7_000_000).toBeGreaterThanOrEqual(18_000);
+      expect(at - 7_000_000).toBeLessThanOrEqual(22_000);
+      expect(retries(await deliver(refusedUrl, 1))[0]).toMatchObject({ reason: 'connection_refused', attempt: 1 });
+      expect(retries(await deliver(`${base}/hang`, 1, 200))[0]).toMatchObject({ reason: 'timeout', attempt: 1 });
+    } finally {
+      failing.closeAllConnections();
+      await new Promise((r) => failing.close(r));
     }
   });
 });

@@ -3,7 +3,7 @@
 // the store's queues, so on Redis they survive the death of the instance that started them.
 import { createHash, randomUUID } from 'node:crypto';
 import type { TenderConfig } from './config';
-import { isoNow, type Logger } from './log';
+import { isoNow, type LogRecord, type Logger } from './log';
 import type { JobQueue, TenderStore } from './store/types';
 import type { Verifier, VerifiedTxn } from './verifier';
 import { signWebhook, webhookKey } from './webhooks';
@@ -77,6 +77,8 @@ interface ReconcileJob {
 
 interface WebhookJob {
   readonly id: string;
+  /** The transaction reference, for the log (jobs queued before it was kept have it only in `body`). */
+  readonly ref?: string;
   readonly body: string;
   readonly at: number;
   readonly n: number;
@@ -92,6 +94,45 @@ const BATCH = 16;
 /** The stable id of the event for a reference's final status: the same on every instance and every retry. */
 function eventId(reference: string, status: string): string {
   return `evt_${createHash('sha256').update(`${reference}\n${status}`).digest('hex').slice(0, 32)}`;
+}
+
+/** The reference in a queued event's body. */
+function referenceIn(body: string): string {
+  try {
+    return String((JSON.parse(body) as TenderWebhookEvent).data.transactionReference);
+  } catch {
+    return '';
+  }
+}
+
+/** Node's codes for a delivery that got no HTTP answer, as the log's closed `reason` codes. */
+const NETWORK_REASONS: Readonly<Record<string, string>> = {
+  ECONNREFUSED: 'connection_refused',
+  ECONNRESET: 'connection_reset',
+  UND_ERR_SOCKET: 'connection_reset',
+  EPIPE: 'connection_reset',
+  ENOTFOUND: 'dns_failed',
+  EAI_AGAIN: 'dns_failed',
+  ETIMEDOUT: 'timeout',
+  UND_ERR_CONNECT_TIMEOUT: 'timeout',
+  UND_ERR_HEADERS_TIMEOUT: 'timeout',
+  UND_ERR_BODY_TIMEOUT: 'timeout',
+  EHOSTUNREACH: 'host_unreachable',
+  ENETUNREACH: 'host_unreachable',
+};
+
+/** Why a delivery failed without an answer: `timeout`, `connection_refused`, `tls_failed`, … or `network_error`. */
+function deliveryFailure(err: unknown): string {
+  if (err instanceof Error && (err.name === 'TimeoutError' || err.name === 'AbortError')) return 'timeout';
+  const cause = (err as { cause?: { code?: unknown; name?: unknown } } | undefined)?.cause;
+  const code = typeof cause?.code === 'string' ? cause.code : undefined;
+  if (code !== undefined) {
+    const known = NETWORK_REASONS[code];
+    if (known) return known;
+    if (/CERT|TLS|SSL/.test(code)) return 'tls_failed';
+  }
+  if (cause?.name === 'TimeoutError') return 'timeout';
+  return 'network_error';
 }
 
 /** ±10 %, so that many jobs due together spread out. */
@@ -116,6 +157,9 @@ export function createOutcomes(options: OutcomesOptions): Outcomes {
 
   const note = (level: 'info' | 'warn' | 'error', event: string, id?: string) =>
     log(id === undefined ? { time: isoNow(), level, event } : { time: isoNow(), level, event, requestId: id });
+  /** A line about a reference's job: its id (the reference, or the event id) and the reference, to link them. */
+  const noteRef = (level: 'info' | 'warn' | 'error', event: string, id: string, reference: string, extra: Partial<LogRecord> = {}) =>
+    log({ time: isoNow(), level, event, requestId: id, reference, ...extra });
 
   async function finalOutcome(ref: string, txn: VerifiedTxn): Promise<void> {
     const type = WEBHOOK_EVENT_TYPES[txn.status as keyof typeof WEBHOOK_EVENT_TYPES];
@@ -126,8 +170,8 @@ export function createOutcomes(options: OutcomesOptions): Outcomes {
       timestamp: new Date(clock()).toISOString(),
       data: { transactionReference: ref, status: txn.status, amount: txn.amount, currency: txn.currency, channel: txn.channel, message: txn.message },
     };
-    const job: WebhookJob = { id, body: JSON.stringify(event), at: clock(), n: 0 };
-    if (await webhooks.add(id, JSON.stringify(job), clock(), EVENT_ONCE_MS)) note('info', 'webhook_queued', id);
+    const job: WebhookJob = { id, ref, body: JSON.stringify(event), at: clock(), n: 0 };
+    if (await webhooks.add(id, JSON.stringify(job), clock(), EVENT_ONCE_MS)) noteRef('info', 'webhook_queued', id, ref);
   }
 
   async function runReconcile(id: string, payload: string): Promise<void> {
@@ -143,12 +187,12 @@ export function createOutcomes(options: OutcomesOptions): Outcomes {
       // The event is queued before the job ends: a crash in between verifies again, and the event id dedupes.
       await finalOutcome(job.ref, outcome.txn);
       await reconcile.done(id);
-      note('info', `reconcile_final_${outcome.txn.status}`, job.ref);
+      noteRef('info', `reconcile_final_${outcome.txn.status}`, job.ref, job.ref);
       return;
     }
     if (now - job.at >= config.reconcileHorizonMs) {
       await reconcile.done(id);
-      note('warn', 'reconcile_horizon_reached', job.ref);
+      noteRef('warn', 'reconcile_horizon_reached', job.ref, job.ref);
       return;
     }
     const next: ReconcileJob = { ...job, n: job.n + 1 };
@@ -160,7 +204,9 @@ export function createOutcomes(options: OutcomesOptions): Outcomes {
     if (!key || !config.webhookUrl) return;
     // Signed at each attempt: the timestamp is the attempt's, so the receiver's tolerance window holds.
     const ts = Math.floor(clock() / 1000);
-    let ok = false;
+    const ref = job.ref ?? referenceIn(job.body);
+    const attempt = job.n + 1;
+    let reason: string | undefined;
     try {
       const res = await doFetch(config.webhookUrl, {
         method: 'POST',
@@ -175,24 +221,25 @@ export function createOutcomes(options: OutcomesOptions): Outcomes {
         redirect: 'manual',
         signal: AbortSignal.timeout(webhookTimeoutMs),
       });
-      ok = res.status >= 200 && res.status < 300;
+      if (res.status < 200 || res.status >= 300) reason = `http_${res.status}`;
       await res.body?.cancel().catch(() => undefined);
-    } catch {
-      ok = false;
+    } catch (err) {
+      reason = deliveryFailure(err);
     }
-    if (ok) {
+    if (reason === undefined) {
       await webhooks.done(id);
-      note('info', 'webhook_delivered', job.id);
+      noteRef('info', 'webhook_delivered', job.id, ref, { attempt });
       return;
     }
     const now = clock();
     if (now - job.at >= webhookMaxAgeMs) {
       await webhooks.done(id);
-      note('error', 'webhook_gave_up', job.id);
+      noteRef('error', 'webhook_gave_up', job.id, ref, { attempt, reason });
       return;
     }
-    note('warn', 'webhook_retry', job.id);
-    await webhooks.retry(id, JSON.stringify({ ...job, n: job.n + 1 }), now + jitter(delayOf(webhookDelays, job.n)));
+    const due = now + jitter(delayOf(webhookDelays, job.n));
+    noteRef('warn', 'webhook_retry', job.id, ref, { attempt, reason, retryAt: new Date(due).toISOString() });
+    await webhooks.retry(id, JSON.stringify({ ...job, n: job.n + 1 }), due);
   }
 
   const runAll = async (queue: JobQueue, run: (id: string, payload: string) => Promise<void>) => {

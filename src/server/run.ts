@@ -1,6 +1,6 @@
 // The Tender server as a merchant deploys it, configured only by the environment: `npm run serve` (serve.ts)
 // and `tender serve` (cli.ts) run it.
-import { configFromEnv } from './config';
+import { configFromEnv, redactUserinfo } from './config';
 import { defaultDrainMs, startTenderServer } from './node';
 
 /**
@@ -35,6 +35,12 @@ export async function runServer(env: Readonly<Record<string, string | undefined>
   console.log(`Tender server listening on ${server.url}`);
   console.log(`  payment API: ${config.apiBaseUrl}${config.allowHttpLoopback ? ' (sandbox mode: http redirects to loopback allowed)' : ''}`);
   console.log(`  allowed origins: ${config.allowedOrigins.length ? config.allowedOrigins.join(', ') : '(none: only the hosted page itself)'}`);
+  // What an operator checks first after a deploy; the webhook URL by its origin only (its path may be a secret of
+  // its own), never the secret; the Redis URL without its password.
+  console.log(`  webhooks: ${config.webhookUrl ? `on, to ${new URL(config.webhookUrl).origin}` : 'off (TENDER_WEBHOOK_URL not set)'}`);
+  console.log(
+    `  store: ${config.redisUrl ? `redis ${redactUserinfo(config.redisUrl)}` : 'memory (this process only: limits, Idempotency-Keys and jobs are not shared, nor kept across a restart)'}`,
+  );
   const under = `${server.url}${config.basePath ?? ''}`;
   console.log(`  loader: ${under}/tender.js   hosted page: ${under}/checkout/   API: ${under}/api/v1/`);
 
