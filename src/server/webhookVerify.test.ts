@@ -1,7 +1,10 @@
 // verifyWebhook as a merchant meets it: the clear errors of the usual mistakes, the secret's minimum (the server's
 // configuration's), the event's type, and the edge build (web.ts) that exports it with no node: module.
+import { execFileSync, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import { Webhook } from 'standardwebhooks';
 import { describe, expect, expectTypeOf, it } from 'vitest';
@@ -195,5 +198,48 @@ describe('verifyWebhook in the edge build (web.ts)', () => {
     const js = out.outputFiles[0]!.text;
     expect(js).toContain('crypto.subtle.verify');
     expect(js.match(/from\s*["']node:[^"']+["']|require\(["']node:[^"']+["']\)|import\(["']node:[^"']+["']\)/g) ?? []).toEqual([]);
+  });
+});
+
+// README's "Webhooks" tells a merchant who does not use Node how to check a signature, with a Python function and an
+// openssl command for the secret: both are run here, so the README cannot drift from what Tender sends.
+const python = spawnSync('python3', ['--version']).status === 0;
+const openssl = spawnSync('openssl', ['version']).status === 0;
+describe.skipIf(!python || !openssl)('README: verifying a webhook without Node', () => {
+  const readme = readFileSync(join(dirname(fileURLToPath(import.meta.url)), '../../README.md'), 'utf8');
+  const block = /```python\n([\s\S]*?)```/.exec(readme.slice(readme.indexOf('### Webhooks')))?.[1];
+
+  it('the secret from openssl is one the server takes, and the Python function accepts what Tender signs with it', () => {
+    const made = /echo "whsec_\$\(openssl rand -base64 32\)"/.test(readme)
+      ? `whsec_${execFileSync('openssl', ['rand', '-base64', '32'], { encoding: 'utf8' }).trim()}`
+      : '';
+    expect(made).toMatch(/^whsec_/);
+    const configured = configFromEnv({
+      TENDER_API_BASE_URL: 'https://api.example.com',
+      TENDER_API_KEY: 'sk_test_readme',
+      TENDER_WEBHOOK_URL: 'https://shop.example/hook',
+      TENDER_WEBHOOK_SECRET: made,
+    });
+    expect(configured.ok).toBe(true);
+    expect(block).toBeDefined();
+
+    const body = JSON.stringify({ ...EVENT, data: { ...EVENT.data, message: 'Approved' } });
+    const ts = Math.floor(Date.now() / 1000);
+    const signature = signWebhook(webhookKey(made), 'evt_readme', ts, body);
+    const check = (headers: Record<string, string>, sent = body) =>
+      spawnSync(
+        'python3',
+        [
+          '-c',
+          `${block}\nimport json, sys\nm = json.load(sys.stdin)\ntry:\n    print(json.dumps(verify_tender_webhook(m["body"].encode(), m["headers"], m["secret"])))\nexcept ValueError as e:\n    print("refused: " + str(e))\n`,
+        ],
+        { input: JSON.stringify({ body: sent, headers, secret: made }), encoding: 'utf8' },
+      ).stdout.trim();
+    const headers = { 'webhook-id': 'evt_readme', 'webhook-timestamp': String(ts), 'webhook-signature': signature };
+    expect(JSON.parse(check(headers))).toEqual(JSON.parse(body));
+    // Several entries, the valid one among them (a rotation).
+    expect(JSON.parse(check({ ...headers, 'webhook-signature': `v1,c29tZXRoaW5nIGVsc2U= ${signature} v2,x` }))).toEqual(JSON.parse(body));
+    expect(check(headers, `${body} `)).toBe('refused: no valid signature');
+    expect(check({ ...headers, 'webhook-timestamp': String(ts - 600) })).toBe('refused: timestamp outside 5 minutes');
   });
 });
