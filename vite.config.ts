@@ -81,10 +81,12 @@ export default defineConfig({
     jsxInject: `import { h as __tenderH, Fragment as __TenderFragment } from 'preact'`,
   },
   experimental: {
-    // An asset the page's script names (the later stylesheet) as a path relative to the page, which is always
-    // <server>/checkout/: the server may be mounted under a base path (/pay/checkout/) unknown at build time.
-    // The server moves the HTML's own /checkout/ addresses itself (src/server/page.ts).
-    renderBuiltUrl: (filename, { hostType }) => (hostType === 'js' ? { runtime: JSON.stringify(filename) } : undefined),
+    // An asset the page's script names (the later stylesheet) by its place beside the script: the server may be
+    // mounted under a base path (/pay/checkout/) unknown at build time, and a framework may serve the page without
+    // its trailing slash (/pay/checkout), against which a path relative to the page misses. The server moves the
+    // HTML's own /checkout/ addresses itself (src/server/page.ts).
+    renderBuiltUrl: (filename, { hostType }) =>
+      hostType === 'js' ? { runtime: `new URL(${JSON.stringify(filename.replace(/^assets\//, './'))},import.meta.url).href` } : undefined,
   },
   build: {
     rollupOptions: {

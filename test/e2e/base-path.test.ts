@@ -78,6 +78,11 @@ describe('under a base path', () => {
       await tookOver(page);
       await page.getByRole('combobox', { name: 'Language' }).selectOption('ha');
       await expect.poll(() => page.evaluate(() => document.documentElement.lang), WAIT).toBe('ha');
+      // The later screens' stylesheet comes from beside the script, not from /pay/assets/ (the page's address
+      // without its slash): the outcome screens keep their layout.
+      await expect
+        .poll(() => page.evaluate(() => [...document.styleSheets].map((s) => s.href && new URL(s.href).pathname).filter(Boolean)), WAIT)
+        .toEqual([expect.stringMatching(/^\/pay\/checkout\/assets\/later-[\w-]+\.css$/)]);
       expect(missing).toEqual([]);
     } finally {
       await context.close();
