@@ -94,9 +94,11 @@ export function App(props: AppProps) {
     <main class="tender">
       <header class="tender-header">
         <div>
-          <h1 class="tender-merchant">{txn?.merchantName ? text.t('payTo', { merchant: txn.merchantName }) : text.t('title')}</h1>
+          <h1 id="tender-to" class="tender-merchant">
+            {txn?.merchantName ? text.t('payTo', { merchant: txn.merchantName }) : text.t('title')}
+          </h1>
           {!noPayment && (
-            <p class="tender-amount" aria-live="polite">
+            <p id="tender-sum" class="tender-amount" aria-live="polite">
               {amount ?? <span class="tender-skeleton">{text.t('amountLoading')}</span>}
             </p>
           )}

@@ -296,7 +296,7 @@ describe('the first screen in the HTML', () => {
     const res = await h.request({ path: '/checkout/?transactionReference=REF-1&channels=card,ussd' });
     expect(res.body).toContain('<div id="app" data-early><main class="tender">');
     const app = appOf(res.body);
-    expect(app).toContain('<h1 class="tender-merchant">Pay Ada &lt;Shop> &amp; Co</h1>');
+    expect(app).toContain('<h1 id="tender-to" class="tender-merchant">Pay Ada &lt;Shop> &amp; Co</h1>');
     expect(app).toContain('₦2,500');
     expect(app).toContain('id="tender-card-number"');
     expect(app).toContain('Pay ₦2,500');

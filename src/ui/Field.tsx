@@ -19,10 +19,15 @@ export interface FieldProps {
   /** Shown inside the field's end, e.g. the detected card brand (decorative). */
   readonly adornment?: string | undefined;
   readonly inputRef?: { current: HTMLInputElement | null };
+  /**
+   * The error is not a live region: it is said with the field when focus comes to it (the form's own checks, which
+   * a submit focuses the first of). An answer from elsewhere (a wrong PIN) is announced as it comes.
+   */
+  readonly quiet?: boolean;
 }
 
 /** A text field with its label, an optional hint, and an error message wired by aria-invalid/aria-describedby. */
-export function Field({ id, label, error, hint, note, adornment, inputRef, type = 'text', ...input }: FieldProps) {
+export function Field({ id, label, error, hint, note, adornment, inputRef, quiet, type = 'text', ...input }: FieldProps) {
   const errId = `${id}-error`;
   const hintId = `${id}-hint`;
   const noteId = `${id}-note`;
@@ -54,7 +59,7 @@ export function Field({ id, label, error, hint, note, adornment, inputRef, type 
           </span>
         )}
       </div>
-      <p id={errId} class="tender-error" aria-live="polite">
+      <p id={errId} class="tender-error" aria-live={quiet ? undefined : 'polite'}>
         {error}
       </p>
       {note !== undefined && (

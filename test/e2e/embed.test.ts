@@ -117,7 +117,7 @@ describe('embedded checkout', () => {
   test('open → pay by card → onSuccess once with the reference', async () => {
     const page = await newPage();
     const reference = await payOnShop(page);
-    await checkout(page).getByRole('dialog', { name: 'Checkout' }).waitFor();
+    await checkout(page).getByRole('dialog', { name: 'Pay Tender Demo Store' }).waitFor();
     await payByCard(page);
     await checkout(page).getByText('Payment successful').waitFor();
     // The page draws its success and posts it to the storefront in the same turn: the callback may land a moment later.
@@ -344,7 +344,7 @@ describe('embedded checkout', () => {
     await page.waitForTimeout(300);
     expect(page.url().startsWith(shop.url)).toBe(true);
     expect((await events(page)).filter((e) => /onSuccess|onClose/.test(e))).toEqual([]);
-    expect(await checkout(page).getByRole('dialog', { name: 'Checkout' }).isVisible()).toBe(true);
+    expect(await checkout(page).getByRole('dialog', { name: 'Pay Tender Demo Store' }).isVisible()).toBe(true);
     expect(await page.locator(FRAME).isVisible()).toBe(true);
     await page.context().close();
   });
@@ -441,7 +441,7 @@ describe('embedded checkout', () => {
         FRAME,
       );
     expect(await cover()).toEqual({ visibility: 'visible', top: 'IFRAME', modal: false });
-    expect(await frame.getByRole('dialog', { name: 'Checkout' }).isVisible()).toBe(true);
+    expect(await frame.getByRole('dialog', { name: 'Pay Tender Demo Store' }).isVisible()).toBe(true);
     script.release();
     // Ready: the loader's dialog goes and the page's first field takes focus.
     await page.locator('dialog').waitFor({ state: 'detached' });

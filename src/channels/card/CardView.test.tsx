@@ -149,6 +149,8 @@ describe('card form', () => {
     fillCard();
     fireEvent.click(pay());
     expect(screen.getByRole('button', { name: 'Processing…' }).getAttribute('aria-disabled')).toBe('true');
+    // Said too, once: a payer who pressed Enter in the CVV is not on the button whose words changed.
+    expect(screen.getAllByRole('status').map((e) => e.textContent)).toContain('Processing…');
     // A second press meanwhile waits for the first: one request.
     fireEvent.click(screen.getByRole('button', { name: 'Processing…' }));
     await waitFor(() => expect(t.server.count(CARD.slice(5))).toBe(1));
@@ -193,12 +195,34 @@ describe('card form', () => {
     expect(number.getAttribute('aria-invalid')).toBe('true');
     const err = document.getElementById(number.getAttribute('aria-describedby')!);
     expect(err?.textContent).toMatch(/not valid/);
-    expect(err?.getAttribute('aria-live')).toBe('polite');
+    // Said with the field as focus comes to it, not as a live region as well (twice on a submit, and at each key).
+    expect(err?.hasAttribute('aria-live')).toBe(false);
     fireEvent.submit(number.closest('form')!);
     // The submit runs in the card flow, which loads on the form's first focus or submit.
     await waitFor(() => expect(document.activeElement).toBe(number));
     expect(screen.getByLabelText(/expiry/i).getAttribute('aria-invalid')).toBe('true');
     expect(screen.getByText('Enter the CVV.')).toBeTruthy();
+  });
+
+  it('after Pay, a field typed into again keeps quiet until it can be judged or is left: no message at each key', async () => {
+    renderApp({ [VERIFY]: verifyAnswer('pending') });
+    await flush();
+    const number = screen.getByLabelText(/card number/i);
+    fireEvent.submit(number.closest('form')!);
+    await waitFor(() => expect(number.getAttribute('aria-invalid')).toBe('true'));
+    const said = () => document.getElementById('tender-card-number-error')?.textContent ?? '';
+    const seen = new Set<string>();
+    // 4084 0840 8408 4081, one key at a time: 13 digits would read "not valid", 14 "incomplete" again.
+    for (let i = 1; i < 16; i++) {
+      fireEvent.input(number, { target: { value: '4084084084084081'.slice(0, i) } });
+      seen.add(said());
+    }
+    expect([...seen]).toEqual(['']);
+    // Left short, it says so; a mistyped last digit at a length the brand issues is caught at once.
+    fireEvent.blur(number);
+    expect(said()).toMatch(/incomplete/);
+    fireEvent.input(number, { target: { value: '4084084084084082' } });
+    expect(said()).toMatch(/not valid/);
   });
 
   it('goes through PIN and OTP to success, masked, and clears everything', async () => {

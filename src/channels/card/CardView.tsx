@@ -49,10 +49,12 @@ export function CardView({ ctx }: ChannelProps) {
   // One card field: id, value, formatting on input, blur and focus target follow from its name. Its message shows
   // once it was left with something in it, or submitted, or is `live` (long enough to judge while typing). Left
   // empty it says nothing until Pay: the number is focused as the page opens, and a payer who has not typed yet is
-  // not wrong.
+  // not wrong. While the payer types into it again, only a `live` judgement shows: the message that sent them there
+  // does not turn into another at each key ("incomplete", "not valid", "incomplete") before they are done.
+  const editing = useSignal<CardField | undefined>(undefined);
   const field = (f: CardField, live: boolean, format: (v: string) => string, autoComplete: string, placeholder: string, maxLength?: number) => {
     const error =
-      c && (s.submitted.value || s.touched.value[f] || live)
+      c && (live || ((s.submitted.value || s.touched.value[f]) && editing.value !== f))
         ? c.fieldMessage(
             f === 'number' ? c.validateNumber(s.number.value) : f === 'expiry' ? c.validateExpiry(s.expiry.value) : c.validateCvv(s.cvv.value, s.number.value),
           )
@@ -62,6 +64,7 @@ export function CardView({ ctx }: ChannelProps) {
         id={`tender-card-${f}`}
         label={cardText.t(f)}
         error={error}
+        quiet
         adornment={f === 'number' ? brand.name : undefined}
         inputMode="numeric"
         autoComplete={autoComplete}
@@ -71,6 +74,7 @@ export function CardView({ ctx }: ChannelProps) {
         onInput={(e) => {
           const el = e.currentTarget;
           const was = s[f].value;
+          editing.value = f;
           // The expiry reads "1/" as January: its separator says where the month ends.
           const digits = f === 'expiry' ? expiryDigits : digitsOf;
           let d = digits(el.value);
@@ -86,7 +90,10 @@ export function CardView({ ctx }: ChannelProps) {
           const at = format(d.slice(0, n)).length;
           if (el === document.activeElement) el.setSelectionRange(at, at);
         }}
-        onBlur={() => s[f].value && (s.touched.value = { ...s.touched.value, [f]: true })}
+        onBlur={() => {
+          editing.value = undefined;
+          if (s[f].value) s.touched.value = { ...s.touched.value, [f]: true };
+        }}
         inputRef={s.refs[f]}
       />
     );
@@ -120,6 +127,11 @@ export function CardView({ ctx }: ChannelProps) {
       </div>
       <p class="tender-form-error" role="alert">
         {s.formError.value?.()}
+      </p>
+      {/* The button's own "Processing…" is not announced (a payer who pressed Enter in the CVV is not on it): the
+          seconds a bank may take are said once here. */}
+      <p class="tender-sr" role="status">
+        {busy && kitText.t('processing')}
       </p>
       {/* Drawn by the server as a plain button: pressed before the page's script, it neither submits (nor tries
           to: the CSP would refuse it) nor does Enter; it says it is getting ready. The script makes it the submit. */}

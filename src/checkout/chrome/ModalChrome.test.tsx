@@ -11,6 +11,8 @@ async function setup(busy = false, kind: Kind = 'pay') {
   const model = { inProgress: signal(busy || kind === 'verifying' || kind === 'redirecting'), close: vi.fn() };
   render(
     <ModalChrome model={model as never}>
+      <h1 id="tender-to">Pay Ada Shop</h1>
+      <p id="tender-sum">₦2,500</p>
       <input aria-label="Card number" />
       <button type="button">Pay</button>
     </ModalChrome>,
@@ -26,11 +28,11 @@ afterEach(() => {
 });
 
 describe('ModalChrome', () => {
-  test('a labelled modal dialog with a visible, named close button', async () => {
+  test('a modal dialog named by whom the payer pays, described by the amount, with a visible, named close button', async () => {
     const model = await setup();
-    const dialog = screen.getByRole('dialog');
+    // Not "Checkout, dialog": a screen reader says to whom and how much as focus enters it.
+    const dialog = screen.getByRole('dialog', { name: 'Pay Ada Shop', description: '₦2,500' });
     expect(dialog.getAttribute('aria-modal')).toBe('true');
-    expect(dialog.getAttribute('aria-label')).toBe('Checkout');
     fireEvent.click(screen.getByRole('button', { name: 'Close' }));
     expect(model.close).toHaveBeenCalledTimes(1);
   });

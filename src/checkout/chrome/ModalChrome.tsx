@@ -44,7 +44,8 @@ export function ModalChrome({ model, children }: ModalChromeProps) {
     // biome-ignore lint/a11y/noStaticElementInteractions: a click on the backdrop is a pointer's shortcut; Esc and the close button are the keyboard's.
     // biome-ignore lint/a11y/useKeyWithClickEvents: Esc closes the dialog for the keyboard (the handler above).
     <div class="tender-m" onClick={(e) => e.target === e.currentTarget && ask()}>
-      <div class="tender-m-d" role="dialog" aria-modal="true" aria-label={text.t('title')}>
+      {/* Named by the page's heading (whom the payer pays) and described by the amount, as a screen reader enters it. */}
+      <div class="tender-m-d" role="dialog" aria-modal="true" aria-labelledby="tender-to" aria-describedby="tender-sum">
         <button type="button" class="tender-close tender-m-x" aria-label={text.t('close')} onClick={ask}>
           <span aria-hidden="true">×</span>
         </button>
