@@ -21,7 +21,35 @@ export default function LanguageSwitch() {
   const [failed, setFailed] = useState(false);
   // The language the payer last asked for, to try again when the connection comes back.
   const asked = useRef<Locale | undefined>(undefined);
+  // A closed select's arrow keys (and letters) change its value, and Chrome fires `change` for each: the page would
+  // switch, and be read again, at every step through the list. A change that follows such a key only moves the
+  // select; the payer's Enter, or leaving it, switches. A pick in the open list (pointer, touch, a phone's picker)
+  // comes with no such key and switches at once.
+  const browsing = useRef(false);
   const current = activeLocale.value;
+  // The language being loaded: leaving the select while it loads does not ask for it twice.
+  const loading = useRef<Locale | undefined>(undefined);
+  const choose = (select: HTMLSelectElement, next: Locale) => {
+    asked.current = next;
+    loading.current = next;
+    setBusy(true);
+    setFailed(false);
+    switchLocale(next, store)
+      .catch(() => {
+        select.value = activeLocale.peek();
+        setFailed(true);
+        // The payer asked for it: once the connection is back it comes, unless they chose another since.
+        addEventListener('online', () => asked.current === next && choose(select, next), { once: true });
+      })
+      .finally(() => {
+        if (loading.current === next) loading.current = undefined;
+        setBusy(false);
+      });
+  };
+  const commit = (select: HTMLSelectElement) => {
+    const next = select.value as Locale;
+    if (next !== activeLocale.peek() && next !== loading.current) choose(select, next);
+  };
   return (
     <>
       <label class="tender-lang">
@@ -30,22 +58,34 @@ export default function LanguageSwitch() {
           value={current}
           aria-busy={busy}
           aria-describedby={failed ? ERROR_ID : undefined}
-          onChange={(e) => {
+          onKeyDown={(e) => {
             const select = e.currentTarget;
-            const choose = (next: Locale) => {
-              asked.current = next;
-              setBusy(true);
-              setFailed(false);
-              switchLocale(next, store)
-                .catch(() => {
-                  select.value = activeLocale.peek();
-                  setFailed(true);
-                  // The payer asked for it: once the connection is back it comes, unless they chose another since.
-                  addEventListener('online', () => asked.current === next && choose(next), { once: true });
-                })
-                .finally(() => setBusy(false));
-            };
-            choose(select.value as Locale);
+            if (e.key === 'Enter') {
+              browsing.current = false;
+              // Enter takes the language browsed to; only then, not also opening the list (as Chrome on Linux does).
+              if (select.value !== activeLocale.peek()) e.preventDefault();
+              commit(select);
+            } else if (e.key === 'Escape' && select.value !== activeLocale.peek() && select.value !== loading.current) {
+              // Browsed away and thought better of it: back to the language shown, nothing switched (the next Esc
+              // closes the checkout).
+              browsing.current = false;
+              select.value = activeLocale.peek();
+              e.preventDefault();
+              e.stopPropagation();
+            } else {
+              browsing.current = !e.altKey && !e.ctrlKey && !e.metaKey && (/^(Arrow|Page|Home$|End$)/.test(e.key) || (e.key.length === 1 && e.key !== ' '));
+            }
+          }}
+          onPointerDown={() => {
+            browsing.current = false;
+          }}
+          onChange={(e) => {
+            if (browsing.current) return;
+            commit(e.currentTarget);
+          }}
+          onBlur={(e) => {
+            browsing.current = false;
+            commit(e.currentTarget);
           }}
         >
           {LOCALES.map((l) => (

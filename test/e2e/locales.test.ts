@@ -196,6 +196,66 @@ describe('the checkout in every language', () => {
     }
   });
 
+  it('the keyboard browses the languages without switching; Enter, or leaving the select, switches once; Esc puts it back', async () => {
+    const { reference } = await e2e.stack.initiate();
+    const page = e2e.page;
+    const frame = await openFromShop(page, reference, 'en');
+    const doc = hosted(page);
+    // The catalogs of other languages than the page's own English (whose later strings load by themselves).
+    const catalogFiles: string[] = [];
+    page.on('request', (r) => /\/text-(?!en\.)[a-z]+\.[^/]*\.json$/.test(r.url()) && catalogFiles.push(/text-([a-z]+)\./.exec(r.url())![1]!));
+    // Every language the page is shown in, in order.
+    await doc.evaluate(() => {
+      const w = window as unknown as { langs: string[] };
+      w.langs = [];
+      new MutationObserver((records) => {
+        for (const r of records) if (r.oldValue !== document.documentElement.lang) w.langs.push(document.documentElement.lang);
+      }).observe(document.documentElement, { attributeFilter: ['lang'], attributeOldValue: true });
+    });
+    const langs = () => doc.evaluate(() => (window as unknown as { langs: string[] }).langs);
+    const select = frame.getByRole('combobox', { name: catalogs.get('en')!['page.language']! });
+    // English, Yorùbá, Hausa, Igbo: three steps down, each of which Chromium's closed select reports as a change.
+    // The page puts the payer in the card number first (when it is framed, and again when it is shown); they go on
+    // from there to the switcher.
+    await expect.poll(() => doc.evaluate(() => document.activeElement?.id), WAIT).toBe('tender-card-number');
+    await expect
+      .poll(async () => {
+        await select.focus();
+        await new Promise((r) => setTimeout(r, 300));
+        return select.evaluate((el) => el === document.activeElement);
+      }, WAIT)
+      .toBe(true);
+    for (let i = 0; i < 3; i++) await page.keyboard.press('ArrowDown');
+    expect(await select.inputValue()).toBe('ig');
+    await new Promise((r) => setTimeout(r, 1000));
+    expect(await langs()).toEqual([]);
+    expect(catalogFiles).toEqual([]);
+    // Esc: back to the language shown, and the checkout stays open.
+    await page.keyboard.press('Escape');
+    expect(await select.inputValue()).toBe('en');
+    await new Promise((r) => setTimeout(r, 300));
+    expect(await page.locator(FRAME).count()).toBe(1);
+    for (let i = 0; i < 3; i++) await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => doc.evaluate(() => document.documentElement.lang), WAIT).toBe('ig');
+    const ig = catalogs.get('ig')!;
+    await frame.getByRole('tab', { name: ig['card.tab']! }).waitFor(WAIT);
+    expect(await langs()).toEqual(['ig']);
+    expect(catalogFiles).toEqual(['ig']);
+    // Browsed up to Hausa and left with Tab: Hausa, once.
+    const switcher = frame.getByRole('combobox', { name: ig['page.language']! });
+    expect(await switcher.evaluate((el) => el === document.activeElement)).toBe(true);
+    await page.keyboard.press('ArrowUp');
+    await new Promise((r) => setTimeout(r, 500));
+    expect(await langs()).toEqual(['ig']);
+    expect(await switcher.inputValue()).toBe('ha');
+    await page.keyboard.press('Tab');
+    await expect.poll(() => doc.evaluate(() => document.documentElement.lang), WAIT).toBe('ha');
+    await new Promise((r) => setTimeout(r, 500));
+    expect(await langs()).toEqual(['ig', 'ha']);
+    expect(catalogFiles).toEqual(['ig', 'ha']);
+  });
+
   it('chosen in a checkout whose frame may not store (third-party storage blocked): the next checkout opens in it', async () => {
     // A context of its own: nothing of the earlier tests' pages and frames.
     const context = await e2e.browser.newContext({ viewport: { width: 1024, height: 800 } });
