@@ -23,7 +23,7 @@ export interface CopyButtonProps {
   readonly what: string;
 }
 
-/** A button that copies `text` and confirms with a polite announcement. */
+/** A button that copies `text` and confirms with a polite announcement that names what was copied. */
 export function CopyButton({ text, what }: CopyButtonProps) {
   const [done, setDone] = useState(false);
   useEffect(() => {
@@ -36,8 +36,9 @@ export function CopyButton({ text, what }: CopyButtonProps) {
       <button type="button" class="tender-btn tender-btn--small" aria-label={uiText.t('copyLabel', { what })} onClick={() => void copyText(text).then(setDone)}>
         {done ? uiText.t('copied') : uiText.t('copy')}
       </button>
+      {/* The button's own "Copied" is for the eye, beside what it copies; heard alone it says nothing of what. */}
       <span class="tender-sr" aria-live="polite">
-        {done ? uiText.t('copied') : ''}
+        {done ? uiText.t('copiedWhat', { what }) : ''}
       </span>
     </span>
   );

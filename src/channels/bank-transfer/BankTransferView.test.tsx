@@ -1,7 +1,12 @@
 import { fireEvent, screen, waitFor } from '@testing-library/preact';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
+import { collectText } from '../../../scripts/text';
 import { renderApp } from '../../checkout/renderApp';
 import { verifyAnswer } from '../../checkout/testkit';
+import { loadLocale } from '../../i18n/catalogs';
+import { LOCALES } from '../../i18n/locale';
+import { showLocale } from '../../i18n/text';
+import { setCopyText } from '../../ui/CopyButton';
 
 const VERIFY = 'POST /api/v1/transaction/verify';
 const TRANSFER = 'POST /api/v1/bank-transfer';
@@ -12,6 +17,8 @@ const account = (expiresInSeconds: number) => ({
     data: { accountNumber: '0123456789', accountName: 'Ada Shop Checkout', bankName: 'Sandbox Bank', amount: 2500, expiresInSeconds },
   },
 });
+
+afterEach(() => showLocale('en'));
 
 describe('bank transfer', () => {
   it('shows the account with copy buttons and a countdown, then verifies on "I’ve sent the money"', async () => {
@@ -28,6 +35,34 @@ describe('bank transfer', () => {
     expect(screen.getByText('This account expires in 20 minutes')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'I’ve sent the money' }));
     expect(await screen.findByText('Confirming your payment…')).toBeTruthy();
+  });
+
+  it('a copy is announced with what was copied, in the page’s language; the bare number and amount are copied', async () => {
+    const copied: string[] = [];
+    setCopyText(async (s) => (copied.push(s), true));
+    renderApp({ [VERIFY]: verifyAnswer('pending'), [TRANSFER]: account(1200) });
+    fireEvent.click(screen.getByRole('tab', { name: 'Bank transfer' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Get account details' }));
+    const announced = (button: HTMLElement) => button.nextElementSibling as HTMLElement;
+    const number = await screen.findByRole('button', { name: 'Copy account number' });
+    expect(announced(number).getAttribute('aria-live')).toBe('polite');
+    fireEvent.click(number);
+    await waitFor(() => expect(announced(number).textContent).toBe('Copied the account number'));
+    const amount = screen.getByRole('button', { name: 'Copy amount' });
+    fireEvent.click(amount);
+    await waitFor(() => expect(announced(amount).textContent).toBe('Copied the amount'));
+    expect(copied).toEqual(['0123456789', '2500']);
+    const catalogs = await collectText();
+    for (const locale of LOCALES) {
+      const t = catalogs.get(locale)!;
+      await loadLocale(locale);
+      showLocale(locale);
+      const what = t['transfer.account']!.toLowerCase();
+      const button = await screen.findByRole('button', { name: t['ui.copyLabel']!.replace('{what}', what) });
+      fireEvent.click(button);
+      await waitFor(() => expect(announced(button).textContent).toBe(t['ui.copiedWhat']!.replace('{what}', what)));
+      expect(announced(button).textContent).not.toBe(t['ui.copied']);
+    }
   });
 
   it('"I’ve sent the money" pressed from the keyboard puts focus on the confirming screen’s heading, not on <body>', async () => {

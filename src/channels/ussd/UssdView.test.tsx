@@ -51,6 +51,8 @@ describe('USSD', () => {
     expect(screen.getByRole('link', { name: 'Dial *737*000*1234#' }).getAttribute('href')).toBe('tel:*737*000*1234%23');
     fireEvent.click(screen.getByRole('button', { name: 'Copy USSD code' }));
     await waitFor(() => expect(copied).toEqual(['*737*000*1234#']));
+    // Announced with what was copied (the button's own "Copied" is for the eye).
+    expect(screen.getByRole('button', { name: 'Copy USSD code' }).nextElementSibling?.textContent).toBe('Copied the USSD code');
     await t.clock.advance(6000);
     expect(await screen.findByRole('heading', { name: 'Payment successful' })).toBeTruthy();
   });

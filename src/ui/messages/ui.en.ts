@@ -3,6 +3,7 @@ export default {
   copy: 'Copy',
   copyLabel: 'Copy {what}',
   copied: 'Copied',
+  copiedWhat: 'Copied the {what}',
   offlineWaiting: 'You are offline. This page will check again as soon as you are back online.',
   offlineLeaving: 'You are offline. You will be taken there as soon as you are back online.',
 };

@@ -3,6 +3,7 @@ export default {
   copy: 'Kwafa',
   copyLabel: 'Kwafi {what}',
   copied: 'An kwafa',
+  copiedWhat: 'An kwafi {what}',
   offlineWaiting: 'Ba ku da haɗin intanet. Wannan shafi zai sake dubawa da zarar kun dawo kan intanet.',
   offlineLeaving: 'Ba ku da haɗin intanet. Za a kai ku can da zarar kun dawo kan intanet.',
 };

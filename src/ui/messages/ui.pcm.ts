@@ -3,6 +3,7 @@ export default {
   copy: 'Copy am',
   copyLabel: 'Copy di {what}',
   copied: 'E don copy',
+  copiedWhat: 'E don copy di {what}',
   offlineWaiting: 'You no get network. Dis page go check again as soon as your network come back.',
   offlineLeaving: 'You no get network. We go carry you go there as soon as your network come back.',
 };
