@@ -28,7 +28,7 @@ describe('after a reload during a transfer', () => {
     });
     const t = renderApp({ [VERIFY]: verifyAnswer('pending') }, { store });
     expect(await screen.findByRole('heading', { name: 'Transfer exactly ₦2,500 to this account' })).toBeTruthy();
-    expect(screen.getByText('0123456789')).toBeTruthy();
+    expect(screen.getByText('012 345 6789')).toBeTruthy();
     expect(screen.getByText('Sandbox Bank')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Copy account number' })).toBeTruthy();
     expect(screen.getByText(/This account expires in (09:5\d|10:00)/)).toBeTruthy();
@@ -48,7 +48,7 @@ describe('after a reload during a transfer', () => {
     });
     renderApp({ [VERIFY]: verifyAnswer('pending') }, { store });
     expect(await screen.findByRole('heading', { name: 'This account has expired' }, { timeout: 4000 })).toBeTruthy();
-    expect(screen.queryByText('0123456789')).toBeNull();
+    expect(screen.queryByText('012 345 6789')).toBeNull();
     expect(screen.getByRole('button', { name: 'Get a new account' })).toBeTruthy();
   });
 });

@@ -100,14 +100,17 @@ describe('hosted checkout: bank transfer', () => {
     await e2e.page.getByRole('button', { name: 'Get account details' }).click(WAIT);
     await expectHeading(e2e.page, 'Transfer exactly ₦2,500 to this account');
     const details = e2e.page.locator('#tender-panel .tender-details');
-    await expect.poll(() => details.textContent()).toMatch(/Account number\s*99\d{8}/);
+    // The account number in groups, on screen and to a screen reader: three short numbers, not one of billions.
+    await expect.poll(() => details.textContent()).toMatch(/Account number\s*99\d \d{3} \d{4}/);
+    expect(await details.ariaSnapshot()).toMatch(/- definition:\s*- text: 99\d \d{3} \d{4}\n/);
     expect(await details.textContent()).toContain('Tender Demo Store Checkout');
     expect(await details.textContent()).toContain('₦2,500');
-    // Copy puts the exact account number on the clipboard and says so.
+    // Copy puts the exact account number, its bare digits, on the clipboard and says so.
     await e2e.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: e2e.stack.tenderUrl });
-    const account = /99\d{8}/.exec((await details.textContent())!)![0];
+    const account = /99\d \d{3} \d{4}/.exec((await details.textContent())!)![0].replaceAll(' ', '');
     await e2e.page.getByRole('button', { name: 'Copy account number' }).click();
     await expect.poll(() => e2e.page.evaluate(() => navigator.clipboard.readText()), WAIT).toBe(account);
+    expect(account).toMatch(/^99\d{8}$/);
     await expect.poll(() => e2e.page.getByRole('button', { name: 'Copy account number' }).textContent(), WAIT).toBe('Copied');
     await expect.poll(() => e2e.page.locator('.tender-countdown').textContent()).toMatch(/This account expires in (19|20):\d\d/);
 
@@ -129,8 +132,8 @@ describe('hosted checkout: bank transfer', () => {
     await selectTab(e2e.page, 'bank-transfer');
     await e2e.page.getByRole('button', { name: 'Get account details' }).click(WAIT);
     const details = e2e.page.locator('#tender-panel .tender-details');
-    await expect.poll(() => details.textContent(), WAIT).toMatch(/99\d{8}/);
-    const account = /99\d{8}/.exec((await details.textContent())!)![0];
+    await expect.poll(() => details.textContent(), WAIT).toMatch(/99\d \d{3} \d{4}/);
+    const account = /99\d \d{3} \d{4}/.exec((await details.textContent())!)![0];
 
     await e2e.page.reload();
     // The payer may not have sent the money yet: the page continues where they were, with the account to pay to.
@@ -153,16 +156,16 @@ describe('hosted checkout: bank transfer', () => {
     await selectTab(e2e.page, 'bank-transfer');
     await e2e.page.getByRole('button', { name: 'Get account details' }).click(WAIT);
     const details = e2e.page.locator('#tender-panel .tender-details');
-    await expect.poll(() => details.textContent(), WAIT).toMatch(/99\d{8}/);
-    const first = /99\d{8}/.exec((await details.textContent())!)![0];
+    await expect.poll(() => details.textContent(), WAIT).toMatch(/99\d \d{3} \d{4}/);
+    const first = /99\d \d{3} \d{4}/.exec((await details.textContent())!)![0];
 
     await expectHeading(e2e.page, 'This account has expired');
     expect(await main()).toContain('Do not send money to it');
     // The old account number is no longer offered.
     expect(await main()).not.toContain(first);
     await e2e.page.getByRole('button', { name: 'Get a new account' }).click();
-    await expect.poll(() => details.textContent(), WAIT).toMatch(/99\d{8}/);
-    const second = /99\d{8}/.exec((await details.textContent())!)![0];
+    await expect.poll(() => details.textContent(), WAIT).toMatch(/99\d \d{3} \d{4}/);
+    const second = /99\d \d{3} \d{4}/.exec((await details.textContent())!)![0];
     expect(second).not.toBe(first);
     await quick.control(reference, 'complete');
     await expectSuccess(e2e.page);

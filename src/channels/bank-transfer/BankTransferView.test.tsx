@@ -27,7 +27,7 @@ describe('bank transfer', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Get account details' }));
     expect(await screen.findByRole('heading', { name: 'Transfer exactly ₦2,500 to this account' })).toBeTruthy();
     expect(t.server.seen.find((r) => r.path === '/api/v1/bank-transfer')?.body).toEqual({ transactionReference: 'REF-1', paymentType: 'bank_transfer' });
-    expect(screen.getByText('0123456789')).toBeTruthy();
+    expect(screen.getByText('012 345 6789')).toBeTruthy();
     expect(screen.getByText('Sandbox Bank')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Copy account number' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Copy amount' })).toBeTruthy();
@@ -101,7 +101,7 @@ describe('bank transfer', () => {
     expect(status.textContent).toBe('');
     window.dispatchEvent(new Event('offline'));
     await waitFor(() => expect(status.textContent).toBe('You are offline. This page will check again as soon as you are back online.'));
-    expect(status.compareDocumentPosition(screen.getByText('0123456789')) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(status.compareDocumentPosition(screen.getByText('012 345 6789')) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
     window.dispatchEvent(new Event('online'));
     await waitFor(() => expect(status.textContent).toBe(''));
   });
@@ -112,9 +112,9 @@ describe('bank transfer', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Get account details' }));
     fireEvent.click(await screen.findByRole('button', { name: 'I’ve sent the money' }));
     expect(await screen.findByText('Confirming your payment…')).toBeTruthy();
-    expect(screen.queryByText('0123456789')).toBeNull();
+    expect(screen.queryByText('012 345 6789')).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Show the payment details again' }));
-    expect(await screen.findByText('0123456789')).toBeTruthy();
+    expect(await screen.findByText('012 345 6789')).toBeTruthy();
     expect(screen.getByRole('heading', { name: 'Transfer exactly ₦2,500 to this account' })).toBeTruthy();
     // Still one account, and the page goes on checking for the money.
     const before = t.server.count('/api/v1/transaction/verify');
@@ -128,9 +128,9 @@ describe('bank transfer', () => {
     fireEvent.click(screen.getByRole('tab', { name: 'Bank transfer' }));
     fireEvent.click(await screen.findByRole('button', { name: 'Get account details' }));
     expect(await screen.findByRole('heading', { name: 'This account has expired' }, { timeout: 3000 })).toBeTruthy();
-    expect(screen.queryByText('0123456789')).toBeNull();
+    expect(screen.queryByText('012 345 6789')).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Get a new account' }));
-    expect(await screen.findByText('0123456789')).toBeTruthy();
+    expect(await screen.findByText('012 345 6789')).toBeTruthy();
     const keys = t.server.seen.filter((r) => r.path === '/api/v1/bank-transfer').map((r) => r.idempotencyKey);
     expect(new Set(keys).size).toBe(2);
   });

@@ -7,7 +7,7 @@ import type { ChannelProps } from '../kit/context';
 import { OfflineNote } from '../kit/OfflineNote';
 import { kitText } from '../kit/text';
 import { useInstructions } from '../kit/flows';
-import { accountOf, type TransferAccount } from './account';
+import { accountOf, groupAccountNumber, type TransferAccount } from './account';
 import { bankTransferCall } from './calls';
 import { transferText as text } from './text';
 
@@ -57,7 +57,8 @@ export default function BankTransferView({ ctx }: ChannelProps<TransferAccount>)
   }
   const amount = formatAmount(a.amount, a.currency ?? ctx.txn.value?.currency);
   const rows: [label: string, value: string, copy: string | undefined][] = [
-    [text.t('account'), a.accountNumber, a.accountNumber],
+    // Shown in groups; the copy button gives the bare digits a banking app's field takes.
+    [text.t('account'), groupAccountNumber(a.accountNumber), a.accountNumber],
     [text.t('bank'), a.bankName, undefined],
     [text.t('name'), a.accountName, undefined],
     [text.t('amount'), amount, String(a.amount)],

@@ -9,6 +9,22 @@ export interface TransferAccount {
   readonly endsAt: number;
 }
 
+/**
+ * An account number in groups of three with a last group of up to four ("998 146 5089", a NUBAN as banks print it):
+ * read off the screen into a banking app a group at a time, and by a screen reader as three short numbers rather than
+ * one of billions. Anything but digits is shown as it came.
+ */
+export function groupAccountNumber(n: string): string {
+  if (!/^\d{5,}$/.test(n)) return n;
+  const groups = n.match(/\d{1,3}/g)!;
+  // A lone last digit joins the group before it: 10 digits are 3-3-4, not 3-3-3-1.
+  if (groups[groups.length - 1]!.length === 1) {
+    const last = groups.pop()!;
+    groups.push(groups.pop()! + last);
+  }
+  return groups.join(' ');
+}
+
 /** A transfer may settle a little after its account expires: verify this long past the expiry. */
 const LATE_SETTLEMENT_MS = 5 * 60_000;
 
