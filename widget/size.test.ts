@@ -11,8 +11,12 @@ let built: ReturnType<typeof buildLoaderFiles> | undefined;
 const files = () => (built ??= buildLoaderFiles('0.0.0'));
 const gz = (text: string): number => gzipSync(text, { level: 9 }).length;
 
-/** The deferred half is off the critical path (after ready, or when slow): a ceiling so that it stays small. */
-const DEFERRED_CEILING = 3200;
+/**
+ * The deferred half is off the critical path (after ready, or when slow): a ceiling so that it stays small. 3,200
+ * until the loading card told a screen reader of a long wait's hint and its Try again (a live region around the card)
+ * and kept Tab within its buttons, in front of an inert storefront (71 B; the half was at 3,196).
+ */
+const DEFERRED_CEILING = 3280;
 
 describe('tender.js', () => {
   test(`meets its ${LOADER_TARGET}-byte target (budget ${LOADER_BUDGET}) gzip, as built and as served: it carries no server config`, async () => {

@@ -23,6 +23,8 @@ const options = (extra: Partial<TenderOptions> = {}) => ({
 const frames = () => document.querySelectorAll('iframe');
 const card = () => document.querySelector<HTMLElement>('dialog, [role="group"]');
 const status = () => document.querySelector('output')?.textContent;
+/** The card's live region: all of it. */
+const region = () => document.querySelector('[aria-live="polite"]');
 const button = (name: string) => [...document.querySelectorAll('button')].find((b) => b.textContent === name);
 const visible = (b: HTMLElement | undefined) => !!b && !b.hidden;
 
@@ -74,7 +76,9 @@ async function failedThenRetried(o: ReturnType<typeof options>, loaded?: () => v
   expect(o.onError).toHaveBeenCalledWith({ code: 'load_timeout', message: 'Checkout did not load.', reference: REF });
   expect(frames()).toHaveLength(0);
   expect(status()).toBe('The checkout did not load.');
-  expect(card()!.textContent).toContain('Check your connection and try again.');
+  // The hint and Try again inside the live region: a screen reader is told of both, not only the first line.
+  expect(region()!.textContent).toContain('Check your connection and try again.');
+  expect(region()!.contains(button('Try again')!)).toBe(true);
   expect(document.activeElement).toBe(button('Try again'));
   button('Try again')!.click();
   expect(frames()).toHaveLength(1);
@@ -132,8 +136,19 @@ describe('a modal whose page is slow', () => {
     await wait(1000);
     expect(visible(button('Try again'))).toBe(false);
     await wait(7000);
-    expect(document.body.textContent + card()!.textContent).toContain('This is taking longer than usual.');
+    expect(region()!.textContent).toContain('This is taking longer than usual.');
     expect(visible(button('Try again'))).toBe(true);
+    expect(region()!.contains(button('Try again')!)).toBe(true);
+    // Tab goes round the two buttons, either way, never out to the inert storefront.
+    const tab = (shiftKey = false) =>
+      document.activeElement!.dispatchEvent(new KeyboardEvent('keydown', { key: 'Tab', shiftKey, bubbles: true, cancelable: true }));
+    expect(document.activeElement).toBe(button('Close'));
+    expect(tab()).toBe(false);
+    expect(document.activeElement).toBe(button('Try again'));
+    tab();
+    expect(document.activeElement).toBe(button('Close'));
+    tab(true);
+    expect(document.activeElement).toBe(button('Try again'));
     const before = frames()[0]!;
     button('Try again')!.click();
     expect(frames()).toHaveLength(1);

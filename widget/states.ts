@@ -83,7 +83,10 @@ function drawStates(e: Embed): States {
   spinner.setAttribute('aria-hidden', 'true');
   if (!matchMedia('(prefers-reduced-motion: reduce)').matches)
     spinner.animate([{ transform: 'rotate(0)' }, { transform: 'rotate(1turn)' }], { duration: 900, iterations: Infinity });
-  // <output>: role status, a polite live region, so a failure that replaces the loading line is announced.
+  // The whole card is a polite live region: the hint that comes with a long wait or a failure, and Try again as it
+  // appears, are announced too (only what changed: not atomic). The first line is an <output> (role status) of its
+  // own, so that a failure that replaces the loading line is read whole.
+  card.setAttribute('aria-live', 'polite');
   const status = el('output', 'display:block;font-weight:600', card);
   const hint = el('p', `margin:8px 0 0;color:${theme('muted', c.muted)};font-size:14px`, card);
   const actions = el('div', 'display:flex;gap:8px;justify-content:center;flex-wrap:wrap;margin-top:16px', card);
@@ -101,6 +104,16 @@ function drawStates(e: Embed): States {
   const retry = button(t.retry, true, () => (e.arm_(), ui.update()));
   // Inline, the merchant's page owns the place the checkout sits in: no Close there.
   const close = inline ? undefined : button(t.close, false, e.close);
+  // The storefront behind a modal is inert, and the card is not a modal <dialog> (above): Tab past its last button
+  // would land on the inert <body>, out of the card. It goes round the card's buttons instead: two at most, so either
+  // way round Tab goes to the other one shown.
+  if (close)
+    card.onkeydown = (k) => {
+      if (k.key == 'Tab') {
+        k.preventDefault();
+        (document.activeElement == close && !retry.hidden ? retry : close).focus();
+      }
+    };
 
   let failure: string | undefined;
   let slow: ReturnType<typeof setTimeout> | undefined;

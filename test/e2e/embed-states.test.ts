@@ -167,6 +167,43 @@ describe('a slow hosted page', () => {
     await page.context().close();
   });
 
+  test('a long wait is announced with its Try again, and Tab goes round the card (Close, Try again), never to the inert storefront', async () => {
+    const { page } = await newPage({ width: 360, height: 740 });
+    await holdRequests(page, '**/checkout/?*');
+    await page.goto(shop.url);
+    await page.getByRole('button', { name: /^Pay/ }).click();
+    await card(page).waitFor();
+    const focused = () => page.evaluate(() => document.activeElement?.textContent);
+    expect(await focused()).toBe('Close');
+    // Only Close while it loads: Tab and Shift+Tab stay on it.
+    await page.keyboard.press('Tab');
+    expect(await focused()).toBe('Close');
+    await page.keyboard.press('Shift+Tab');
+    expect(await focused()).toBe('Close');
+    // The long wait's hint and its Try again come inside the card's polite live region (all of the card), which a
+    // screen reader reads; its first line is a status of its own.
+    await card(page).getByText('This is taking longer than usual.').waitFor({ timeout: 10_000 });
+    expect(await card(page).getAttribute('aria-live')).toBe('polite');
+    expect(await card(page).getAttribute('aria-atomic')).toBeNull();
+    expect(await card(page).ariaSnapshot()).toBe(
+      [
+        '- dialog "Checkout":',
+        '  - status: Loading checkout…',
+        '  - paragraph: This is taking longer than usual.',
+        '  - button "Try again"',
+        '  - button "Close"',
+      ].join('\n'),
+    );
+    // Tab from Close goes to Try again and back, either way round; focus never leaves the card.
+    const seen: (string | undefined)[] = [];
+    for (const key of ['Tab', 'Tab', 'Tab', 'Shift+Tab', 'Shift+Tab']) {
+      await page.keyboard.press(key);
+      seen.push(await focused());
+    }
+    expect(seen).toEqual(['Try again', 'Close', 'Try again', 'Close', 'Try again']);
+    await page.context().close();
+  });
+
   test("a tap on the loading card's Close, before the page comes, closes the checkout", async () => {
     const { page, callbacks } = await newPage({ width: 360, height: 740 });
     await holdRequests(page, '**/checkout/?*');
