@@ -314,6 +314,11 @@ describe('the checkout in every language', () => {
       const frame = await openFromShop(page, reference, 'en', crossSiteShopUrl);
       await frame.getByRole('tab', { name: 'USSD' }).click();
       await frame.getByRole('radio').first().check();
+      const bankName =
+        (await frame
+          .getByRole('radio')
+          .first()
+          .evaluate((r) => (r as HTMLInputElement).labels?.[0]?.textContent?.trim())) ?? '';
       await frame.getByRole('button', { name: 'Get USSD code' }).click();
       const code = frame.locator('.tender-code');
       await code.waitFor(WAIT);
@@ -330,6 +335,9 @@ describe('the checkout in every language', () => {
       await again.locator('.tender-code').waitFor(WAIT);
       expect(await again.locator('.tender-code').getAttribute('data-code')).toBe(dialled);
       expect(await again.getByRole('tab', { name: 'USSD' }).getAttribute('aria-selected')).toBe('true');
+      // With its bank, as before the close: the server kept the code alone, the bank list names its bank.
+      expect(bankName).not.toBe('');
+      await again.getByText(`Bank: ${bankName}`).waitFor(WAIT);
       // One code asked for: the second page asked the payment API for none.
       expect((await e2e.stack.stats(reference)).counts['ussd-payment']).toBe(1);
     } finally {

@@ -6,7 +6,7 @@ import { memoryStore } from '../../platform/storage';
 import { loadLocale } from '../../i18n/catalogs';
 import { showLocale } from '../../i18n/text';
 import { setCopyText } from '../../ui/CopyButton';
-import { groupCode, telLink } from './calls';
+import { bankOfCode, FALLBACK_BANKS, groupCode, telLink } from './calls';
 import ussdEn from './messages/ussd.en';
 
 const VERIFY = 'POST /api/v1/transaction/verify';
@@ -189,6 +189,23 @@ describe('USSD', () => {
     }
   });
 
+  it.each([
+    ['*901*000*9860#', 'Access Bank'],
+    ['*737*000*1234#', 'GTBank'],
+    ['*7111*000*12#', 'Keystone Bank'],
+    ['*7799*000*12#', 'Unity Bank'],
+    ['*737#', 'GTBank'],
+    ['*7370*000*1#', undefined],
+    ['*123*000*1#', undefined],
+  ])('names the bank of a code from the bank list: %s -> %s', (code, name) => {
+    expect(bankOfCode(FALLBACK_BANKS, code)?.bank_name).toBe(name);
+  });
+
+  it('names no bank when two share the code’s USSD string', () => {
+    const twins = [...FALLBACK_BANKS, { bank_name: 'GTBank Business', bank_code: '999', ussd_string: '*737#' }];
+    expect(bankOfCode(twins, '*737*000*1234#')).toBeUndefined();
+  });
+
   it('builds tel: links except on iOS and groups codes', () => {
     expect(telLink('*737*000*1234#', 'Mozilla/5.0 (Linux; Android 14)')).toBe('tel:*737*000*1234%23');
     expect(telLink('*737#', 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X)')).toBeUndefined();
@@ -203,6 +220,8 @@ describe('USSD', () => {
     expect(await screen.findByRole('heading', { name: /Dial this code/ })).toBeTruthy();
     expect(document.querySelector('.tender-code')?.getAttribute('data-code')).toBe('*737*000*4321#');
     expect(screen.getByRole('tab', { name: 'USSD' }).getAttribute('aria-selected')).toBe('true');
+    // The server kept the code, not the bank the payer chose: named again from the bank list, as before the close.
+    expect(await screen.findByText('Bank: GTBank')).toBeTruthy();
     // The page waits for the payment, as it would after its own reload; no second code was asked for.
     await t.clock.advance(6000);
     expect(t.server.count('/api/v1/transaction/verify')).toBeGreaterThanOrEqual(1);

@@ -7,7 +7,7 @@ import type { ChannelProps } from '../kit/context';
 import { OfflineNote } from '../kit/OfflineNote';
 import { kitText } from '../kit/text';
 import { useInstructions } from '../kit/flows';
-import { FALLBACK_BANKS, groupCode, telLink, ussdBanksCall, ussdPaymentCall } from './calls';
+import { bankOfCode, FALLBACK_BANKS, groupCode, telLink, ussdBanksCall, ussdPaymentCall } from './calls';
 import { type UssdInstructions, ussdOf } from './instructions';
 import { ussdText as text } from './text';
 
@@ -48,6 +48,8 @@ export default function UssdView({ ctx }: ChannelProps<UssdInstructions>) {
 
   if (shown) {
     const tel = telLink(shown.code, typeof navigator === 'undefined' ? '' : navigator.userAgent);
+    // Shown again from what the server kept (no storage in this frame), the code comes without its bank's name.
+    const bankName = shown.bankName || (banks.value && bankOfCode(banks.value, shown.code)?.bank_name);
     return (
       <div class="tender-form">
         <h2 class="tender-h2" tabIndex={-1} ref={codeRef}>
@@ -58,7 +60,7 @@ export default function UssdView({ ctx }: ChannelProps<UssdInstructions>) {
         <p class="tender-status-note" role="status">
           <OfflineNote />
         </p>
-        {shown.bankName && <p class="tender-hint">{text.t('bankIs', { bank: shown.bankName })}</p>}
+        {bankName && <p class="tender-hint">{text.t('bankIs', { bank: bankName })}</p>}
         <p class="tender-code" data-code={shown.code}>
           <span class="tender-sr">{text.t('code')}: </span>
           {groupCode(shown.code).map((g, i) => (

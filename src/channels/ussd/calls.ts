@@ -47,3 +47,16 @@ export function telLink(code: string, userAgent: string): string | undefined {
 export function groupCode(code: string): string[] {
   return code.match(/\*[^*]*/g) ?? [code];
 }
+
+/**
+ * The bank whose USSD string a code extends ("*901*000*9860#" is Access Bank's "*901#"), or undefined when none or
+ * more than one does. The code the Tender server kept for a frame without storage comes without the bank the payer
+ * chose (the payment API's answer does not name it): this names it again from the bank list.
+ */
+export function bankOfCode(banks: readonly UssdBank[], code: string): UssdBank | undefined {
+  const found = banks.filter((b) => {
+    const base = b.ussd_string.replace(/#$/, '');
+    return /^\*[0-9*]+$/.test(base) && (code.startsWith(`${base}*`) || code === `${base}#`);
+  });
+  return found.length === 1 ? found[0] : undefined;
+}
