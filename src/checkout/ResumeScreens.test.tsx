@@ -75,18 +75,34 @@ describe('back from a wallet without deciding', () => {
     await t.clock.advance(0);
     const heading = await screen.findByRole('heading', { name: 'We haven’t received this payment yet' });
     expect(document.activeElement).toBe(heading);
-    expect(screen.getByRole('status').textContent).toMatch(/you will not be charged twice/);
+    expect(screen.getByText(/you will not be charged twice/).getAttribute('role')).toBe('status');
     expect(screen.getByText('REF-1')).toBeTruthy();
     expect(screen.queryByText(/failed|not completed|no need to pay again/i)).toBeNull();
     const first = `Last checked at ${formatTime(t.clock.env.now())}.`;
     expect(screen.getByText(first)).toBeTruthy();
-    // "Check again" comes back to the same screen: the time it checked is what tells the payer it did.
+    // "Check again" keeps the same screen, and the payer's focus on the button (not "Confirming…", then the heading,
+    // each read out again): the time it checked, announced, is what tells the payer it did.
     await t.clock.advance(1500);
-    fireEvent.click(screen.getByRole('button', { name: 'Check again' }));
-    expect(await screen.findByRole('heading', { name: 'We haven’t received this payment yet' })).toBeTruthy();
+    const check = screen.getByRole('button', { name: 'Check again' });
+    check.focus();
+    const focused: Element[] = [];
+    const seen: string[] = [];
+    document.addEventListener('focusin', (e) => focused.push(e.target as Element));
+    const watch = new MutationObserver(() => seen.push(document.querySelector('h2')?.textContent ?? ''));
+    watch.observe(document.body, { subtree: true, childList: true, characterData: true });
+    fireEvent.click(check);
     const again = `Last checked at ${formatTime(t.clock.env.now())}.`;
     expect(again).not.toBe(first);
     expect(await screen.findByText(again)).toBeTruthy();
+    await flush();
+    watch.disconnect();
+    expect(screen.getByText(again).getAttribute('role')).toBe('status');
+    expect(check.isConnected).toBe(true);
+    expect(document.activeElement).toBe(check);
+    expect(check.getAttribute('aria-disabled')).not.toBe('true');
+    expect(focused).toEqual([]);
+    expect(seen.filter((h) => h !== 'We haven’t received this payment yet')).toEqual([]);
+    expect(screen.getByRole('heading', { name: 'We haven’t received this payment yet' })).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Try another way' }));
     expect(await screen.findByRole('tab', { name: 'Wallet A' })).toBeTruthy();
     expect(await screen.findByRole('button', { name: 'Continue to Wallet A' })).toBeTruthy();

@@ -47,8 +47,9 @@ export default function Screens({ model, embedded }: AppProps) {
       </div>
     );
   const ref = detail(text.t('reference'), model.reference);
+  // On the way out it stays while verify answers (focus with it): busy, not disabled, which would drop the focus.
   const checkAgain = (
-    <button type="button" class="tender-btn tender-btn--primary" onClick={() => model.retry()}>
+    <button type="button" class="tender-btn tender-btn--primary" aria-disabled={s.kind === 'open' && s.checking} onClick={() => model.retry()}>
       {text.t('checkAgain')}
     </button>
   );
@@ -145,8 +146,11 @@ export default function Screens({ model, embedded }: AppProps) {
           }
         >
           <p role="status">{text.t(s.answered ? 'openBody' : 'openWaitBody')}</p>
-          {/* "Check again" comes back to this same screen: the time shows that it did check. */}
-          {s.checked !== undefined && <p class="tender-hint">{text.t('checkedAt', { time: formatTime(s.checked) })}</p>}
+          {/* "Check again" keeps this same screen, and the payer's focus on it: the new time, announced, says that it
+              did check. */}
+          <p class="tender-hint" role="status">
+            {s.checked !== undefined && text.t('checkedAt', { time: formatTime(s.checked) })}
+          </p>
           <dl class="tender-details">{ref}</dl>
         </Outcome>
       );

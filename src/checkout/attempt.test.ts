@@ -138,7 +138,12 @@ describe('the attempt machine', () => {
     ['the poller gives up', instructions, { type: 'gave-up' }, { phase: 'gave-up' }],
     ['the poller gives up on an open way out: it stays open', { ...returned, phase: 'open', answered: true }, { type: 'gave-up' }, 'same'],
     ['check again after instructions: confirming', { ...instructions, phase: 'gave-up' }, { type: 'check-again' }, { phase: 'checking', reason: 'confirming' }],
-    ['check again on the way out', { ...returned, phase: 'open', answered: true }, { type: 'check-again' }, { phase: 'checking', reason: 'returned' }],
+    [
+      'check again on the way out: it stays, checking',
+      { ...returned, phase: 'open', answered: true },
+      { type: 'check-again' },
+      { phase: 'checking', reason: 'returned', again: true },
+    ],
     // Try another way: from a failure, or from the way out once verify answered; never before any answer.
     ['try another way after a failure', settled, { type: 'try-another-way' }, idle],
     ['try another way after success: no', { kind: 'settled', status: 'successful' }, { type: 'try-another-way' }, 'same'],
@@ -151,6 +156,14 @@ describe('the attempt machine', () => {
     const after = next(from, event);
     if (to === 'same') expect(after).toBe(from);
     else expect(after).toMatchObject(to);
+  });
+
+  it('checking again on the way out ends with the next answer; from "still confirming" it is not the way out', () => {
+    const checking = next({ ...returned, phase: 'open', answered: true }, { type: 'check-again' });
+    const reopened = next(checking, { type: 'verified', status: 'pending', now: T + 5000 });
+    expect(reopened).toMatchObject({ phase: 'open', checked: T + 5000 });
+    expect('again' in reopened).toBe(false);
+    expect('again' in next({ ...returned, phase: 'gave-up', again: true }, { type: 'check-again' })).toBe(false);
   });
 
   it('says which states may still be paid at the API (closing reports them as pending)', () => {

@@ -46,9 +46,19 @@ export type Attempt =
       readonly phase: Phase;
       /** When verify last answered pending or could not be reached, for the payer who checks again. */
       readonly checked?: number;
+      /** Checking because the payer pressed "Check again" on the way out, which stays on screen meanwhile. */
+      readonly again?: boolean;
     }
   /** A completion call's outcome is unknown (time-out, dropped connection): verify, never send again. */
-  | { readonly kind: 'unknown'; readonly key: AttemptKey; readonly since: number; readonly answered: boolean; readonly phase: Phase; readonly checked?: number }
+  | {
+      readonly kind: 'unknown';
+      readonly key: AttemptKey;
+      readonly since: number;
+      readonly answered: boolean;
+      readonly phase: Phase;
+      readonly checked?: number;
+      readonly again?: boolean;
+    }
   /** The outcome is known. */
   | { readonly kind: 'settled'; readonly status: TransactionStatus; readonly channel?: string; readonly reason?: string };
 
@@ -86,13 +96,19 @@ const keyFor = (a: Attempt, channel: ChannelId, newId: string): AttemptKey => {
 
 type Verifying = Extract<Attempt, { kind: 'watching' | 'unknown' }>;
 
+/** The attempt without its `again`: verify has answered since the payer checked again. */
+function notAgain<T extends Verifying>(v: T): T {
+  const { again: _, ...rest } = v;
+  return rest as T;
+}
+
 /**
  * After a verify answer (or a failed round) on an attempt that may not have been paid: once verify says pending
  * after a return, or half a minute after an unknown outcome or a return that verify could not answer, the payer
  * gets a way out; never "failed". Either way the attempt is dated by this check.
  */
 function wayOut(v: Verifying, now: number): Verifying {
-  const a = { ...v, checked: now };
+  const a = { ...notAgain(v), checked: now };
   if (a.phase !== 'checking') return a;
   const waitedLong = now - a.since >= OPEN_AFTER_MS;
   const open = a.kind === 'unknown' ? waitedLong : a.reason === 'returned' && (a.answered || waitedLong);
@@ -160,7 +176,10 @@ export function next(a: Attempt, e: AttemptEvent): Attempt {
     case 'check-again':
       if ((a.kind !== 'watching' && a.kind !== 'unknown') || a.phase === 'checking') return a;
       // After instructions, asking to check again says the payer has followed them: confirming, not the instructions.
-      return a.kind === 'watching' && a.reason === 'instructions' ? { ...a, phase: 'checking', reason: 'confirming' } : { ...a, phase: 'checking' };
+      // From the way out, its screen stays while verify answers (which opens it again, or settles).
+      return a.kind === 'watching' && a.reason === 'instructions'
+        ? { ...notAgain(a), phase: 'checking', reason: 'confirming' }
+        : { ...notAgain(a), phase: 'checking', ...(a.phase === 'open' ? { again: true } : {}) };
     case 'fail':
       return a.kind === 'settled' ? a : { kind: 'settled', status: 'failed', ...(e.reason ? { reason: e.reason } : {}) };
     case 'abandon':

@@ -122,7 +122,8 @@ describe('back from a redirect without deciding', () => {
     const n = t.server.count('/api/v1/transaction/verify');
     const before = (t.model.screen.value as { checked?: number }).checked;
     t.model.retry();
-    expect(t.model.screen.value.kind).toBe('verifying');
+    // The way out stays on screen while it checks (the payer's focus stays on Check again), marked as checking.
+    expect(t.model.screen.value).toEqual({ kind: 'open', answered: true, checked: before, checking: true });
     await flush();
     expect(t.server.count('/api/v1/transaction/verify')).toBe(n + 1);
     // The same screen again, dated by this check: the payer sees that it did check.

@@ -81,10 +81,26 @@ describe('hosted checkout: wallets and the hosted payment page', () => {
     const first = await checkedAt.textContent();
     // A second later, so the check's time (to the second) can differ.
     await e2e.page.waitForTimeout(1100);
-    await e2e.page.getByRole('button', { name: 'Check again' }).click();
-    await expectHeading(e2e.page, 'We haven’t received this payment yet');
-    // The same screen again: the time of the check is what shows it did check.
+    // From the keyboard: focus stays on Check again (nothing else takes it, "Confirming…" never replaces the
+    // screen), and the time of the check, in a status, is what is announced.
+    const check = e2e.page.getByRole('button', { name: 'Check again' });
+    await check.focus();
+    await e2e.page.evaluate(() => {
+      const w = window as unknown as { moves: string[] };
+      w.moves = [];
+      document.addEventListener('focusin', (e) => w.moves.push((e.target as Element).outerHTML.slice(0, 60)));
+      new MutationObserver(() => {
+        const h = document.querySelector('h2')?.textContent ?? '';
+        if (h !== 'We haven’t received this payment yet') w.moves.push(`heading ${h}`);
+      }).observe(document.body, { subtree: true, childList: true, characterData: true });
+    });
+    await e2e.page.keyboard.press('Enter');
     await expect.poll(() => checkedAt.textContent(), WAIT).not.toBe(first);
+    expect(await checkedAt.getAttribute('role')).toBe('status');
+    await e2e.page.waitForTimeout(300);
+    expect(await e2e.page.evaluate(() => (window as unknown as { moves: string[] }).moves)).toEqual([]);
+    expect(await check.evaluate((b) => b === document.activeElement)).toBe(true);
+    await expectHeading(e2e.page, 'We haven’t received this payment yet');
     await e2e.page.getByRole('button', { name: 'Try another way' }).click();
     await selectTab(e2e.page, 'wallet-b');
     await e2e.page.getByRole('button', { name: 'Continue to Wallet B' }).click(WAIT);
