@@ -34,7 +34,11 @@ export interface TenderHandlerDeps {
   assets?: AssetReader;
   /** In Node, the built `dist/` directory to read instead of the installed package's (tests, a build of your own). */
   assetsDir?: string;
-  /** How files and the page are compressed; default none, as Workers compress at the edge (in Node, node:zlib's brotli and gzip). */
+  /**
+   * How files and the page are compressed. Default none for the Web handler (`createTenderHandler`): the framework
+   * or CDN in front compresses (Next.js, Cloudflare). The Node listener and stand-alone server, which write the
+   * response themselves, default to node:zlib's brotli and gzip.
+   */
   compressor?: Compressor;
   /** The version `/healthz` reports; default the package's. */
   version?: string;

@@ -25,7 +25,8 @@ const METHOD_NOT_ALLOWED = JSON.stringify({ status: false, code: 'method_not_all
 
 /**
  * The handler's dependencies with Node's defaults filled in: a keep-alive node:http upstream client (unless a
- * `fetch` is given), the installed package's built files (or `assetsDir`), brotli and gzip from node:zlib.
+ * `fetch` is given), the installed package's built files (or `assetsDir`), brotli and gzip from node:zlib (the
+ * listener's and stand-alone server's; `createTenderHandler` passes no compression).
  */
 export function nodeDeps(deps: TenderHandlerDeps = {}): TenderHandlerDeps {
   const out: TenderHandlerDeps = { ...deps };

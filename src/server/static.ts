@@ -44,8 +44,9 @@ export interface Compressor {
 }
 
 /**
- * No compression: the Web handler's default. Cloudflare compresses at its edge (a Worker's response that says
- * `content-encoding` is compressed again by the runtime), and so do most hosts in front of a Web handler.
+ * No compression: the default of `createTenderHandler` in every build. The host in front of a Web handler
+ * compresses (Cloudflare at its edge, Next.js, a CDN), and Next.js drops a route's `content-encoding` header and
+ * compresses again. The Node listener and `startTenderServer` compress by themselves (brotli, gzip).
  */
 export const noCompression: Compressor = { encodings: [], compress: async (bytes) => bytes };
 
