@@ -1,12 +1,12 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { configFromEnv } from './config';
-import { createTenderHandler } from './web';
+import { configFromEnv as readNodeEnv } from './config';
+import { configFromEnv, createTenderHandler } from './web';
 
 afterEach(() => vi.restoreAllMocks());
 
 describe('the edge build', () => {
   it('logs through the console, even where a process.stdout exists (Workers’ nodejs_compat drops what goes there)', async () => {
-    const parsed = configFromEnv({ TENDER_API_BASE_URL: 'https://api.example', TENDER_API_KEY: 'sk_test_edge' });
+    const parsed = readNodeEnv({ TENDER_API_BASE_URL: 'https://api.example', TENDER_API_KEY: 'sk_test_edge' });
     if (!parsed.ok) throw new Error(parsed.errors.join('; '));
     const lines: string[] = [];
     vi.spyOn(console, 'log').mockImplementation((line: unknown) => void lines.push(String(line)));
@@ -17,5 +17,38 @@ describe('the edge build', () => {
     expect(lines.map((l) => JSON.parse(l) as { path?: string })).toContainEqual(expect.objectContaining({ path: '/healthz', status: 200 }));
     expect(written.mock.calls.filter(([chunk]) => String(chunk).includes('/healthz'))).toEqual([]);
     await tender.close();
+  });
+});
+
+describe('configFromEnv in the edge build', () => {
+  const base = { TENDER_API_BASE_URL: 'https://api.example', TENDER_API_KEY: 'sk_test_edge' };
+  const webhook = { TENDER_WEBHOOK_URL: 'https://shop.example/webhooks/tender', TENDER_WEBHOOK_SECRET: `whsec_${btoa('x'.repeat(32))}` };
+
+  it('refuses a webhook URL, which no background work here would ever send, saying what to do instead', () => {
+    expect(readNodeEnv({ ...base, ...webhook }).ok).toBe(true);
+    const r = configFromEnv({ ...base, ...webhook });
+    expect(r.ok).toBe(false);
+    if (r.ok) return;
+    expect(r.errors).toHaveLength(1);
+    expect(r.errors[0]).toMatch(/^TENDER_WEBHOOK_URL is set, but this runtime .* runs no background work/);
+    expect(r.errors[0]).toContain('POST /api/v1/transaction/verify');
+    expect(r.errors[0]).toContain('tender serve');
+  });
+
+  it('refuses a Redis URL, with the other errors of the environment', () => {
+    const r = configFromEnv({ TENDER_API_BASE_URL: 'https://api.example', TENDER_REDIS_URL: 'redis://127.0.0.1:6379' });
+    expect(r.ok).toBe(false);
+    if (r.ok) return;
+    expect(r.errors.some((e) => e.startsWith('TENDER_API_KEY'))).toBe(true);
+    expect(r.errors.at(-1)).toMatch(/^TENDER_REDIS_URL is set, but this runtime .* has no Redis client/);
+  });
+
+  it('takes what the runtime can do, and an empty variable as unset, as the Node build does', () => {
+    const r = configFromEnv({ ...base, TENDER_WEBHOOK_URL: ' ', TENDER_REDIS_URL: '' });
+    expect(r.ok).toBe(true);
+    if (!r.ok) return;
+    expect(r.config).toMatchObject({ apiBaseUrl: 'https://api.example', apiKey: 'sk_test_edge' });
+    expect(r.config.webhookUrl).toBeUndefined();
+    expect(r.config.redisUrl).toBeUndefined();
   });
 });

@@ -99,4 +99,36 @@ console.log(JSON.stringify(result));`,
     expect(out.unsigned.status).toBe(400);
     expect(JSON.parse(out.unsigned.text)).toEqual({ code: 'missing_headers' });
   });
+
+  it('with TENDER_WEBHOOK_URL set (no background work here), says so once and answers 503 under /pay only', async () => {
+    writeFileSync(
+      join(consumerRoot(), 'worker-webhook-env.mjs'),
+      `import { build } from 'esbuild';
+import { Miniflare } from 'miniflare';
+const out = await build({ entryPoints: ['worker.mjs'], bundle: true, format: 'esm', platform: 'neutral', conditions: ['workerd', 'worker', 'browser'], mainFields: ['module', 'main'], write: false, logLevel: 'silent' });
+const mf = new Miniflare({
+  modules: true, script: out.outputFiles[0].text, compatibilityDate: '2025-01-01', compatibilityFlags: ['nodejs_compat'],
+  bindings: { TENDER_API_BASE_URL: process.env.API, TENDER_API_KEY: 'sk_test_worker_key', TENDER_WEBHOOK_URL: 'https://shop.example/webhooks/tender', TENDER_WEBHOOK_SECRET: 'whsec_' + btoa('w'.repeat(32)) },
+});
+const result = { pay: [] };
+for (const path of ['/pay/healthz', '/pay/tender.js', '/pay/checkout/']) {
+  const r = await mf.dispatchFetch('http://shop.example' + path);
+  result.pay.push({ status: r.status, text: await r.text() });
+}
+const shop = await mf.dispatchFetch('http://shop.example/');
+result.shop = { status: shop.status, text: await shop.text() };
+await mf.dispose();
+console.log('RESULT ' + JSON.stringify(result));`,
+    );
+    const r = await run('node', ['worker-webhook-env.mjs'], { env: { API: api.url }, timeoutMs: 120_000 });
+    const output = r.stdout + r.stderr;
+    const line = r.stdout.split('\n').find((l) => l.startsWith('RESULT '));
+    expect(line, output).toBeDefined();
+    const out = JSON.parse(line!.slice('RESULT '.length));
+    expect(out.pay).toEqual(Array(3).fill({ status: 503, text: 'Checkout unavailable' }));
+    expect(out.shop).toEqual({ status: 200, text: 'the rest of the shop' });
+    // Logged once, with the variable and the fix, not once per request.
+    expect(output.match(/TENDER_WEBHOOK_URL is set, but this runtime/g), output).toHaveLength(1);
+    expect(output).toContain('POST /api/v1/transaction/verify');
+  });
 });
