@@ -43,8 +43,8 @@ export interface OutcomesOptions {
   readonly webhookTimeoutMs?: number;
 }
 
-/** What a gateway hint came to (see {@link Outcomes.nudge}); `off` where no background work runs. */
-export type HintOutcome = 'final' | 'following' | 'unknown' | 'unavailable' | 'off';
+/** What a gateway hint came to (see {@link Outcomes.nudge}). */
+export type HintOutcome = 'final' | 'following' | 'unknown' | 'unavailable';
 
 /** The background side of the server: reconcile and webhook delivery. */
 export interface Outcomes {

@@ -98,6 +98,7 @@ export type ServerErrorCode =
   | 'upstream_redirect'
   | 'upstream_invalid'
   | 'not_built'
+  | 'not_implemented'
   | 'internal_error';
 
 /** The API's own failure envelope (`status:false` + message), plus a stable code for programs. */

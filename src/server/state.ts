@@ -59,8 +59,11 @@ const MAX_HOOK_BYTES = 64 * 1024;
 const HINT_ANSWERS = {
   final: 'Verified with the payment API: its outcome is final, and the merchant is told.',
   following: 'Verified with the payment API: still pending, and followed until it is final.',
-  off: 'This server does not follow payments in the background.',
 } as const;
+
+// Not a 2xx: a gateway stops retrying on success, and nothing here would ever follow the payment.
+const NO_BACKGROUND_HOOK =
+  'This Tender server runs where there is no background work (Cloudflare Workers, the Next.js Edge runtime): it follows no payment and sends no webhook. Point the gateway at a Tender server on Node, or at your own server and verify there.';
 
 /**
  * What the payer follows to finish a payment elsewhere, as the payment API gave it: the operation, when (epoch ms),
@@ -84,10 +87,11 @@ const KEEP_INSTRUCTIONS_MS = 60 * 60_000;
 const MAX_INSTRUCTIONS_BYTES = 4096;
 const instructionsKey = (reference: string) => `instructions:${reference}`;
 
-// Where no background work runs: completions are not followed after the fact, a gateway hint has nothing to queue.
+// Where no background work runs: completions are not followed after the fact; the gateway's hook is refused before
+// any hint reaches nudge.
 const NO_OUTCOMES: Outcomes = {
   record: async () => {},
-  nudge: async () => 'off',
+  nudge: async () => 'unavailable',
   tick: async () => {},
   close: async () => {},
 };
@@ -130,6 +134,10 @@ export function createServerState(config: TenderConfig, deps: ServerStateDeps & 
 
   async function gatewayHook(request: Request, ctx: ProxyContext): Promise<Response> {
     if (request.method !== 'POST') return methodNotAllowed('POST');
+    if (outcomes === NO_OUTCOMES) {
+      ctx.event = 'gateway_hint_off';
+      return toResponse(errorAnswer(501, 'not_implemented', NO_BACKGROUND_HOOK));
+    }
     if (limits.read && (await limits.read.take(limits.clientKey(request.headers.get('x-forwarded-for'), ctx.clientAddress))) > 0) {
       ctx.event = 'rate_limited';
       return toResponse(errorAnswer(429, 'rate_limited', 'Too many requests; try again shortly.', { 'retry-after': '5' }));

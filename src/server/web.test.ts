@@ -52,3 +52,34 @@ describe('configFromEnv in the edge build', () => {
     expect(r.config.redisUrl).toBeUndefined();
   });
 });
+
+describe("the gateway's webhook where no background work runs", () => {
+  it('answers 501 with what to do, not 202: a gateway stops retrying on success, and nothing would follow the payment', async () => {
+    const parsed = configFromEnv({ TENDER_API_BASE_URL: 'https://api.example', TENDER_API_KEY: 'sk_test_edge', TENDER_RATE_LIMIT: '0' });
+    if (!parsed.ok) throw new Error(parsed.errors.join('; '));
+    const calls: string[] = [];
+    const tender = createTenderHandler(parsed.config, {
+      assets: async () => undefined,
+      log: () => {},
+      fetch: async (input) => {
+        calls.push(String(input instanceof Request ? input.url : input));
+        return Response.json({ status: true, data: { status: 'pending' } });
+      },
+    });
+    const answer = await tender(
+      new Request('https://pay.example/webhooks/gateway', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ transactionReference: 'TND-edge-hook-1' }),
+      }),
+      { clientAddress: '203.0.113.7' },
+    );
+    expect(answer.status).toBe(501);
+    const body = (await answer.json()) as { status: boolean; code: string; message: string };
+    expect(body).toMatchObject({ status: false, code: 'not_implemented' });
+    expect(body.message).toContain('follows no payment and sends no webhook');
+    expect(body.message).toContain('Point the gateway at a Tender server on Node');
+    expect(calls).toEqual([]);
+    await tender.close();
+  });
+});
