@@ -4,7 +4,7 @@
 // forwards an allowlisted call with the key, and refuses one that is not.
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { copyApps, rawGet, startApp, startFakeApi } from './support';
+import { copyApps, rawGet, run, startApp, startFakeApi } from './support';
 
 const KEY = 'sk_test_consumer_key';
 const SHOP = 'https://shop.example';
@@ -79,5 +79,27 @@ describe.each([
     });
     expect(transfer.status).toBe(404);
     expect(api.calls.length).toBe(before + 1);
+  });
+});
+
+describe("the README's Next.js route, as next build imports it", () => {
+  it('imports without the environment (no secrets at build time), and answers 503 under /pay, logging once, until configured', async () => {
+    const bare = { TENDER_API_BASE_URL: '', TENDER_API_KEY: '' };
+    const imported = await run('node', ['-e', "await import('./next-route.mjs'); console.log('imported')"], { env: bare });
+    expect(imported.stdout + imported.stderr).toContain('imported');
+    expect(imported.code).toBe(0);
+
+    const app = await startApp('next-host.mjs', bare);
+    try {
+      for (let i = 0; i < 3; i++) {
+        const answer = await fetch(`${app.url}/pay/healthz`);
+        expect(answer.status).toBe(503);
+        expect(await answer.text()).toBe('Checkout unavailable');
+      }
+      expect(app.output().match(/Tender is not configured/g), app.output()).toHaveLength(1);
+      expect(app.output()).toContain('TENDER_API_KEY');
+    } finally {
+      await app.stop();
+    }
   });
 });
