@@ -131,4 +131,38 @@ console.log('RESULT ' + JSON.stringify(result));`,
     expect(output.match(/TENDER_WEBHOOK_URL is set, but this runtime/g), output).toHaveLength(1);
     expect(output).toContain('POST /api/v1/transaction/verify');
   });
+
+  it("runs the README's Hono on Workers: loader, page and its script, and the proxy under /pay, the rest to Hono", async () => {
+    writeFileSync(
+      join(consumerRoot(), 'hono-worker-run.mjs'),
+      `import { build } from 'esbuild';
+import { Miniflare } from 'miniflare';
+const out = await build({ entryPoints: ['hono-worker.mjs'], bundle: true, format: 'esm', platform: 'neutral', conditions: ['workerd', 'worker', 'browser'], mainFields: ['module', 'main'], write: false, logLevel: 'silent' });
+const mf = new Miniflare({
+  modules: true, script: out.outputFiles[0].text, compatibilityDate: '2025-01-01', compatibilityFlags: ['nodejs_compat'],
+  bindings: { TENDER_API_BASE_URL: process.env.API, TENDER_API_KEY: 'sk_test_hono_worker_key', TENDER_ALLOWED_ORIGINS: 'http://shop.example' },
+});
+const get = async (path, init) => { const r = await mf.dispatchFetch('http://shop.example' + path, init); return { status: r.status, type: r.headers.get('content-type'), text: await r.text() }; };
+const result = {};
+result.loader = await get('/pay/tender.js');
+result.page = await get('/pay/checkout/?transactionReference=TND-hono-worker-1');
+result.script = await get((/src="(\\/pay\\/checkout\\/assets\\/[^"]+)"/.exec(result.page.text) ?? [])[1] ?? '/pay/missing');
+result.verify = await get('/pay/api/v1/transaction/verify', { method: 'POST', headers: { 'content-type': 'application/json', origin: 'http://shop.example', 'cf-connecting-ip': '203.0.113.9' }, body: JSON.stringify({ transactionReference: 'TND-hono-worker-1' }) });
+result.shop = await get('/');
+for (const k of ['loader', 'page', 'script']) result[k].text = result[k].text.length;
+await mf.dispose();
+console.log('RESULT ' + JSON.stringify(result));`,
+    );
+    const r = await run('node', ['hono-worker-run.mjs'], { env: { API: api.url }, timeoutMs: 120_000 });
+    const line = r.stdout.split('\n').find((l) => l.startsWith('RESULT '));
+    expect(line, r.stdout + r.stderr).toBeDefined();
+    const out = JSON.parse(line!.slice('RESULT '.length));
+    expect(out.loader).toMatchObject({ status: 200, type: 'text/javascript; charset=utf-8' });
+    expect(out.page).toMatchObject({ status: 200, type: 'text/html; charset=utf-8' });
+    expect(out.script).toMatchObject({ status: 200, type: 'text/javascript; charset=utf-8' });
+    expect(out.script.text).toBeGreaterThan(1000);
+    expect(out.verify.status, out.verify.text).toBe(200);
+    expect(api.calls.some((c) => c.headers.authorization === 'Bearer sk_test_hono_worker_key')).toBe(true);
+    expect(out.shop).toMatchObject({ status: 200, text: 'the rest of the shop' });
+  });
 });
