@@ -6,6 +6,7 @@ import { startSandbox, TEST_CARDS, TEST_OTP, TEST_PIN } from './sandbox/server';
 // package's dist/server/index.js, by Node's self-reference; in the type check, its source through tsconfig paths).
 import { configFromEnv, startTenderServer } from 'tender-checkout/server';
 import { startStorefront } from './storefront/server';
+import { testCardLines } from './cardList';
 
 const port = (name: string, fallback: number): number => {
   const raw = process.env[name];
@@ -54,9 +55,7 @@ const storefront = await startStorefront({
   ...(webhookUrl ? { webhookSecret } : {}),
 });
 
-const cards = TEST_CARDS.filter((c) => c.behaviour !== 'hang')
-  .map((c) => `    ${c.number.replace(/(\d{4})(?=\d)/g, '$1 ').padEnd(24)} ${c.description}`)
-  .join('\n');
+const cards = testCardLines(TEST_CARDS, configured.config.upstreamTimeoutMs);
 console.log(`
   Demo storefront   ${storefront.url}        ← open this
   Tender server     ${tender.url}   (/tender.js, /checkout/, /api/v1/…)
