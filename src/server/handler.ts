@@ -157,7 +157,13 @@ export function createTender(config: TenderConfig, deps: TenderHandlerDeps = {})
     beforeCompletion: state.beforeCompletion,
     onCompletion: state.onCompletion,
   });
-  const pageVerify = { verifier: state.verifier, limiter: state.limits.read, deadlineMs: deps.pageVerifyMs ?? 400, kept: state.keptInstructions };
+  const pageVerify = {
+    verifier: state.verifier,
+    limiter: state.limits.read,
+    deadlineMs: deps.pageVerifyMs ?? 400,
+    kept: state.keptInstructions,
+    observe: state.outcomes.observe,
+  };
   const origins = createOriginPolicy(config.allowedOrigins, config.trustProxy);
 
   const servePage = createPageRoute(config, { assets, pageVerify, notBuilt, basePath: base, compressor, clientKey: state.limits.clientKey });

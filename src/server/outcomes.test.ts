@@ -177,6 +177,43 @@ describe('POST /webhooks/gateway', () => {
   });
 });
 
+describe("payments no completion of this server carried (the API's hosted page)", () => {
+  const page = (harness: Harness, reference: string) => harness.request({ method: 'GET', path: `/checkout/?transactionReference=${reference}` });
+  const hosted =
+    (status: string, channel?: string) =>
+    (r: UpstreamRecord): UpstreamBehaviour =>
+      r.url.endsWith('/transaction/verify')
+        ? { kind: 'json', body: { status: true, message: 'ok', data: { status, amount: 2500, currency: 'NGN', ...(channel ? { channel } : {}) } } }
+        : { kind: 'json', status: 404, body: { status: false, message: 'Not found' } };
+
+  it("a final outcome the page's verify finds is told to the merchant, once", async () => {
+    const { h, receiver } = await start();
+    h.upstream.behave(hosted('successful', 'payment-page'));
+    await page(h, 'REF-HOSTED');
+    await until(() => receiver.processed.size === 1);
+    expect([...receiver.processed.values()][0]).toMatchObject({
+      type: 'payment.successful',
+      data: { transactionReference: 'REF-HOSTED', channel: 'payment-page' },
+    });
+    // The payer reloads the page: the same event, not a second one.
+    await page(h, 'REF-HOSTED');
+    await new Promise((r) => setTimeout(r, 300));
+    expect(receiver.deliveries.length).toBe(1);
+  });
+
+  it('a pending payment begun on some channel is followed from then on; one nothing was begun on is not', async () => {
+    const { h, store } = await start();
+    h.upstream.behave(hosted('pending'));
+    await page(h, 'REF-FRESH');
+    await new Promise((r) => setTimeout(r, 100));
+    expect(await store.queue('reconcile').size()).toBe(0);
+    h.upstream.behave(hosted('pending', 'payment-page'));
+    await page(h, 'REF-BEGUN');
+    await until(async () => (await store.queue('reconcile').size()) === 1);
+    await until(() => verifies(h, 'REF-BEGUN') >= 2);
+  });
+});
+
 describe('Idempotency-Key on one instance', () => {
   it('forwards a completion once per key: a repeat gets the first answer back', async () => {
     const { h } = await start();

@@ -61,6 +61,13 @@ export interface Outcomes {
    * global cap, no usable answer, a full queue): the gateway sends its webhook again.
    */
   nudge(reference: string): Promise<HintOutcome>;
+  /**
+   * What a verify made for another reason (serving the page) found: a final status is told to the merchant (once per
+   * event, as always), a pending payment begun on some channel (verify names one) is followed. The payment API's own
+   * hosted page takes payments no completion call of this server carried; a payer back from it reopens the checkout,
+   * whose page is verified here.
+   */
+  observe(reference: string, txn: VerifiedTxn): Promise<void>;
   /** Runs one pass over the due jobs (the timer does this every `pollMs`). */
   tick(): Promise<void>;
   /** Stops the timer; jobs in flight finish, unfinished ones stay queued for another instance. */
@@ -294,6 +301,14 @@ export function createOutcomes(options: OutcomesOptions): Outcomes {
       // take it rejects, and the gateway is asked to send its webhook again.
       await reconcile.add(reference, JSON.stringify(job), now + jitter(delayOf(reconcileDelays, 0)));
       return 'following';
+    },
+    async observe(reference, txn) {
+      if (txn.status !== 'pending') return finalOutcome(reference, txn);
+      if (!txn.channel) return;
+      const now = clock();
+      const job: ReconcileJob = { ref: reference, op: 'page', at: now, n: 0 };
+      // A reference already followed keeps its job and schedule.
+      await reconcile.add(reference, JSON.stringify(job), now + jitter(delayOf(reconcileDelays, 0)));
     },
     tick,
     async close() {

@@ -21,6 +21,8 @@ export interface PageVerifyDeps {
   readonly deadlineMs: number;
   /** The instructions the server keeps for a reference (state.ts), for a page with no storage of its own. */
   readonly kept?: (reference: string) => Promise<KeptInstructions | undefined>;
+  /** Told of each answer (outcomes.ts `observe`): a payment made on the API's hosted page reaches the merchant too. */
+  readonly observe?: (reference: string, txn: VerifiedTxn) => Promise<void>;
 }
 
 /** Why the page went out without its transaction, for the request log. */
@@ -47,6 +49,8 @@ export async function verifyForPage(
     const outcome = await deps.verifier.verify(reference, request.requestId);
     if (outcome.kind === 'busy') request.miss?.('page_verify_busy');
     if (outcome.kind !== 'ok') return undefined;
+    // Beside the page, never before it: a full queue or an unreachable store costs only this.
+    deps.observe?.(reference, outcome.txn).catch(() => undefined);
     const txn: PageTxn = outcome.txn;
     if (txn.status !== 'pending' || !deps.kept) return txn;
     const kept = await deps.kept(reference).catch(() => undefined);

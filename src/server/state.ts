@@ -92,6 +92,7 @@ const instructionsKey = (reference: string) => `instructions:${reference}`;
 const NO_OUTCOMES: Outcomes = {
   record: async () => {},
   nudge: async () => 'unavailable',
+  observe: async () => {},
   tick: async () => {},
   close: async () => {},
 };
