@@ -219,3 +219,24 @@ test('a reload after the checkout said paid, before it closed, shows the paid or
     await context.close();
   }
 });
+
+test('the return address opens the checkout once: a reload of the order page shows the order, not the checkout again', async () => {
+  const { transactionReference } = await orderOfCoffee();
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  try {
+    const opened: string[] = [];
+    page.on('request', (r) => r.url().includes('/checkout/?') && opened.push(r.url()));
+    await page.goto(`${shop.url}/orders/return?transactionReference=${encodeURIComponent(transactionReference)}`);
+    await expect.poll(() => page.frameLocator('iframe').locator('[role="tab"][data-channel="card"]').count(), { timeout: 20_000 }).toBe(1);
+    // The address no longer says "back from a payment": a reload (and its callbacks) would replay the return.
+    expect(new URL(page.url()).search).toBe('');
+    await page.reload();
+    await page.locator('#order-status').waitFor();
+    await page.waitForTimeout(2000);
+    expect(await page.locator('iframe').count()).toBe(0);
+    expect(opened).toHaveLength(1);
+  } finally {
+    await context.close();
+  }
+});

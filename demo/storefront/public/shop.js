@@ -280,6 +280,8 @@
       setTimeout(watch, 2000);
     }
     if ('resume' in document.body.dataset) {
+      // Back from a payment once: a reload of this page is the order, not a second return (its callbacks again).
+      history.replaceState(history.state, '', location.pathname);
       if (window.Tender) resume();
       else window.addEventListener('load', resume);
     }
