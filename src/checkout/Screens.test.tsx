@@ -54,3 +54,18 @@ describe('focus on an outcome', () => {
     expect(document.activeElement).toBe(select);
   });
 });
+
+describe('the way out of a payment verify still calls pending', () => {
+  it('says when the device is offline that it will check again, beside the time of the last check, which a failed round leaves', async () => {
+    showLocale('en');
+    renderApp({ [VERIFY]: verifyAnswer('pending', { channel: 'wallet-a' }) });
+    const checked = await screen.findByText(/^Last checked at/);
+    const status = checked.closest('[role="status"]') as HTMLElement;
+    const note = 'You are offline. This page will check again as soon as you are back online.';
+    expect(status.textContent).not.toContain(note);
+    window.dispatchEvent(new Event('offline'));
+    await waitFor(() => expect(status.textContent).toContain(note));
+    window.dispatchEvent(new Event('online'));
+    await waitFor(() => expect(status.textContent).not.toContain(note));
+  });
+});

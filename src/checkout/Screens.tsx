@@ -149,7 +149,7 @@ export default function Screens({ model, embedded }: AppProps) {
           {/* "Check again" keeps this same screen, and the payer's focus on it: the new time, announced, says that it
               did check. */}
           <p class="tender-hint" role="status">
-            {s.checked !== undefined && text.t('checkedAt', { time: formatTime(s.checked) })}
+            {s.checked !== undefined && text.t('checkedAt', { time: formatTime(s.checked) })} <OfflineNote />
           </p>
           <dl class="tender-details">{ref}</dl>
         </Outcome>

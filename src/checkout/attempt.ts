@@ -105,10 +105,11 @@ function notAgain<T extends Verifying>(v: T): T {
 /**
  * After a verify answer (or a failed round) on an attempt that may not have been paid: once verify says pending
  * after a return, or half a minute after an unknown outcome or a return that verify could not answer, the payer
- * gets a way out; never "failed". Either way the attempt is dated by this check.
+ * gets a way out; never "failed". An answer dates the attempt's last check; a round that failed (offline) did not
+ * check, and "Last checked at" stays at the last one that did.
  */
-function wayOut(v: Verifying, now: number): Verifying {
-  const a = { ...notAgain(v), checked: now };
+function wayOut(v: Verifying, now: number, checked = v.checked): Verifying {
+  const a = { ...notAgain(v), checked };
   if (a.phase !== 'checking') return a;
   const waitedLong = now - a.since >= OPEN_AFTER_MS;
   const open = a.kind === 'unknown' ? waitedLong : a.reason === 'returned' && (a.answered || waitedLong);
@@ -166,7 +167,7 @@ export function next(a: Attempt, e: AttemptEvent): Attempt {
         if (a.kind === 'settled') return a;
         return { kind: 'settled', status: e.status, ...(e.channel ? { channel: e.channel } : {}), ...(e.reason ? { reason: e.reason } : {}) };
       }
-      return a.kind === 'watching' || a.kind === 'unknown' ? wayOut({ ...a, answered: true }, e.now) : a;
+      return a.kind === 'watching' || a.kind === 'unknown' ? wayOut({ ...a, answered: true }, e.now, e.now) : a;
     case 'verify-failed':
       return a.kind === 'watching' || a.kind === 'unknown' ? wayOut(a, e.now) : a;
     case 'gave-up':
