@@ -4,7 +4,7 @@ import { loadLocale } from '../i18n/catalogs';
 import { showLocale } from '../i18n/text';
 import outcome from './messages/outcome.yo';
 import ha from './messages/outcome.ha';
-import { renderApp } from './renderApp';
+import { expectOfflineNoteIn, renderApp } from './renderApp';
 import { verifyAnswer } from './testkit';
 
 const VERIFY = 'POST /api/v1/transaction/verify';
@@ -60,12 +60,6 @@ describe('the way out of a payment verify still calls pending', () => {
     showLocale('en');
     renderApp({ [VERIFY]: verifyAnswer('pending', { channel: 'wallet-a' }) });
     const checked = await screen.findByText(/^Last checked at/);
-    const status = checked.closest('[role="status"]') as HTMLElement;
-    const note = 'You are offline. This page will check again as soon as you are back online.';
-    expect(status.textContent).not.toContain(note);
-    window.dispatchEvent(new Event('offline'));
-    await waitFor(() => expect(status.textContent).toContain(note));
-    window.dispatchEvent(new Event('online'));
-    await waitFor(() => expect(status.textContent).not.toContain(note));
+    await expectOfflineNoteIn(checked.closest('[role="status"]') as HTMLElement);
   });
 });

@@ -1,5 +1,5 @@
 // Test helper: the whole page on a fake server and clock (never imported by the page).
-import { cleanup, configure, render } from '@testing-library/preact';
+import { cleanup, configure, render, waitFor } from '@testing-library/preact';
 import { afterEach } from 'vitest';
 import { navigate } from '../platform/navigate';
 import { App } from './App';
@@ -28,4 +28,21 @@ export function renderApp(routes: Routes, options: Options & { embedded?: boolea
   // As the session does for the page's #app (it is not wired here: no page).
   keepFocus(view.container);
   return { ...t, view, assigned };
+}
+
+/**
+ * Checks that `status` says, while the device is offline, that the page will check again, and stops saying it once
+ * back online (the window's offline and online events, as the browser sends them).
+ */
+export async function expectOfflineNoteIn(status: HTMLElement): Promise<void> {
+  const note = 'You are offline. This page will check again as soon as you are back online.';
+  if (status.textContent?.includes(note)) throw new Error('the offline note shows while online');
+  window.dispatchEvent(new Event('offline'));
+  await waitFor(() => {
+    if (!status.textContent?.includes(note)) throw new Error(`no offline note in "${status.textContent}"`);
+  });
+  window.dispatchEvent(new Event('online'));
+  await waitFor(() => {
+    if (status.textContent?.includes(note)) throw new Error('the offline note stayed once back online');
+  });
 }

@@ -38,6 +38,15 @@ async function rejection(run: Promise<unknown>): Promise<Error> {
   throw new Error('expected a rejection');
 }
 
+/** The server's configuration of a webhook with `secret`, beside the settings it always needs. */
+const configWithSecret = (secret: string) =>
+  configFromEnv({
+    TENDER_API_BASE_URL: 'https://api.example.com',
+    TENDER_API_KEY: 'sk_test_webhook_secret',
+    TENDER_WEBHOOK_URL: 'https://shop.example/webhooks/tender',
+    TENDER_WEBHOOK_SECRET: secret,
+  });
+
 describe('verifyWebhook: the usual mistakes, said clearly', () => {
   it('says to pass the raw body when it gets parsed JSON (express.json() before the route)', async () => {
     const e = await rejection(verifyWebhook(JSON.parse(BODY), referenceHeaders(), SECRET));
@@ -114,12 +123,7 @@ describe("verifyWebhook: the secret, as the server's configuration takes it", ()
     expect((e as WebhookVerificationError).code).toBe('invalid_secret');
     expect(() => webhookKey(short)).toThrow(WebhookVerificationError);
     // The configuration refuses the same secret, in the same words.
-    const config = configFromEnv({
-      TENDER_API_BASE_URL: 'https://api.example.com',
-      TENDER_API_KEY: 'sk_test_webhook_secret_rule',
-      TENDER_WEBHOOK_URL: 'https://shop.example/webhooks/tender',
-      TENDER_WEBHOOK_SECRET: short,
-    });
+    const config = configWithSecret(short);
     expect(config.ok).toBe(false);
     const configMessage = config.ok ? '' : config.errors.join('\n');
     const rule = /"whsec_" followed by at least (\d+) random bytes in base64/;
@@ -214,12 +218,7 @@ describe.skipIf(!python || !openssl)('README: verifying a webhook without Node',
       ? `whsec_${execFileSync('openssl', ['rand', '-base64', '32'], { encoding: 'utf8' }).trim()}`
       : '';
     expect(made).toMatch(/^whsec_/);
-    const configured = configFromEnv({
-      TENDER_API_BASE_URL: 'https://api.example.com',
-      TENDER_API_KEY: 'sk_test_readme',
-      TENDER_WEBHOOK_URL: 'https://shop.example/hook',
-      TENDER_WEBHOOK_SECRET: made,
-    });
+    const configured = configWithSecret(made);
     expect(configured.ok).toBe(true);
     expect(block).toBeDefined();
 

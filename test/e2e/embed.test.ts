@@ -113,6 +113,17 @@ async function payByCard(page: Page, number = '4084084084084081'): Promise<void>
   await frame.getByRole('button', { name: /^Pay/ }).click();
 }
 
+/** Opens the shop's checkout and asks for a USSD code (the first bank): the page and the checkout's frame. */
+async function ussdCodeShown(): Promise<{ page: Page; frame: ReturnType<typeof checkout> }> {
+  const page = await newPage();
+  await openFromShop(page);
+  const frame = checkout(page);
+  await frame.getByRole('tab', { name: 'USSD' }).click();
+  await frame.getByRole('radio').first().check();
+  await frame.getByRole('button', { name: 'Get USSD code' }).click();
+  return { page, frame };
+}
+
 describe('embedded checkout', () => {
   test('open → pay by card → onSuccess once with the reference', async () => {
     const page = await newPage();
@@ -196,12 +207,7 @@ describe('embedded checkout', () => {
   });
 
   test('USSD: onPending once when the code is shown, never twice; closing then gives onClose with pending', async () => {
-    const page = await newPage();
-    await openFromShop(page);
-    const frame = checkout(page);
-    await frame.getByRole('tab', { name: 'USSD' }).click();
-    await frame.getByRole('radio').first().check();
-    await frame.getByRole('button', { name: 'Get USSD code' }).click();
+    const { page, frame } = await ussdCodeShown();
     await frame.locator('.tender-code').waitFor();
     await expect.poll(async () => (await events(page)).filter((e) => e.startsWith('onPending'))).toHaveLength(1);
     expect((await events(page)).find((e) => e.startsWith('onPending'))).toMatch(/"status":"pending"/);
@@ -216,12 +222,7 @@ describe('embedded checkout', () => {
   });
 
   test("USSD: the Dial link goes to the phone's dialler, never into the checkout's frame (which the storefront's frame-src refuses)", async () => {
-    const page = await newPage();
-    await openFromShop(page);
-    const frame = checkout(page);
-    await frame.getByRole('tab', { name: 'USSD' }).click();
-    await frame.getByRole('radio').first().check();
-    await frame.getByRole('button', { name: 'Get USSD code' }).click();
+    const { page, frame } = await ussdCodeShown();
     const dial = frame.getByRole('link', { name: /^Dial / });
     await dial.focus();
     await page.keyboard.press('Enter');

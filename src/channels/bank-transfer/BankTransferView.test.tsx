@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor } from '@testing-library/preact';
 import { afterEach, describe, expect, it } from 'vitest';
 import { collectText } from '../../../scripts/text';
-import { renderApp } from '../../checkout/renderApp';
+import { expectOfflineNoteIn, renderApp } from '../../checkout/renderApp';
 import { verifyAnswer } from '../../checkout/testkit';
 import { loadLocale } from '../../i18n/catalogs';
 import { LOCALES } from '../../i18n/locale';
@@ -81,13 +81,7 @@ describe('bank transfer', () => {
     fireEvent.click(screen.getByRole('tab', { name: 'Bank transfer' }));
     fireEvent.click(await screen.findByRole('button', { name: 'Get account details' }));
     fireEvent.click(await screen.findByRole('button', { name: 'I’ve sent the money' }));
-    const status = (await screen.findByText('Confirming your payment…')).closest('[role="status"]') as HTMLElement;
-    const note = 'You are offline. This page will check again as soon as you are back online.';
-    expect(status.textContent).not.toContain(note);
-    window.dispatchEvent(new Event('offline'));
-    await waitFor(() => expect(status.textContent).toContain(note));
-    window.dispatchEvent(new Event('online'));
-    await waitFor(() => expect(status.textContent).not.toContain(note));
+    await expectOfflineNoteIn((await screen.findByText('Confirming your payment…')).closest('[role="status"]') as HTMLElement);
   });
 
   it('with the account shown, says in a status above it when the device goes offline that it will check again', async () => {
