@@ -59,7 +59,7 @@ describe('the way out of a payment verify still calls pending', () => {
   it('says when the device is offline that it will check again, beside the time of the last check, which a failed round leaves', async () => {
     showLocale('en');
     renderApp({ [VERIFY]: verifyAnswer('pending', { channel: 'wallet-a' }) });
-    const checked = await screen.findByText(/^Last checked at/);
-    await expectOfflineNoteIn(checked.closest('[role="status"]') as HTMLElement);
+    await screen.findByText(/^Last checked at/);
+    await expectOfflineNoteIn(document.querySelector('.tender-outcome [role="status"]:has(.tender-sr)') as HTMLElement);
   });
 });

@@ -4,6 +4,7 @@ import { formatAmount } from '../i18n/amount';
 import { formatDateTime, formatTime } from '../i18n/format';
 import { Outcome } from '../ui/Outcome';
 import { Spinner } from '../ui/Spinner';
+import { useRef } from 'preact/hooks';
 import { adviceFor } from './advice';
 import type { AppProps } from './App';
 import { outcomeText as text, pageText } from './text';
@@ -47,6 +48,13 @@ export default function Screens({ model, embedded }: AppProps) {
       </div>
     );
   const ref = detail(text.t('reference'), model.reference);
+  // "Last checked at" is said when the payer's own Check again has its answer; the checks in the background (every
+  // few seconds) move the time on screen without a word.
+  const told = useRef<{ asked: boolean; said?: string }>({ asked: false });
+  if (s.kind === 'open') {
+    if (s.checking) told.current.asked = true;
+    else if (told.current.asked && s.checked !== undefined) told.current = { asked: false, said: text.t('checkedAt', { time: formatTime(s.checked) }) };
+  }
   // On the way out it stays while verify answers (focus with it): busy, not disabled, which would drop the focus.
   const checkAgain = (
     <button type="button" class="tender-btn tender-btn--primary" aria-disabled={s.kind === 'open' && s.checking} onClick={() => model.retry()}>
@@ -147,9 +155,11 @@ export default function Screens({ model, embedded }: AppProps) {
         >
           <p role="status">{text.t(s.answered ? 'openBody' : 'openWaitBody')}</p>
           {/* "Check again" keeps this same screen, and the payer's focus on it: the new time, announced, says that it
-              did check. */}
+              did check. Offline, the status says it will check again when back online. */}
+          <p class="tender-hint">{s.checked !== undefined && text.t('checkedAt', { time: formatTime(s.checked) })}</p>
           <p class="tender-hint" role="status">
-            {s.checked !== undefined && text.t('checkedAt', { time: formatTime(s.checked) })} <OfflineNote />
+            <span class="tender-sr">{told.current.said}</span>
+            <OfflineNote />
           </p>
           <dl class="tender-details">{ref}</dl>
         </Outcome>

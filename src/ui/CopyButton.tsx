@@ -26,19 +26,31 @@ export interface CopyButtonProps {
 /** A button that copies `text` and confirms with a polite announcement that names what was copied. */
 export function CopyButton({ text, what }: CopyButtonProps) {
   const [done, setDone] = useState(false);
+  // Presses, so that a second one within the 2 s is said again: the same words would not change the live region.
+  const [presses, setPresses] = useState(0);
   useEffect(() => {
     if (!done) return;
     const id = setTimeout(() => setDone(false), 2000);
     return () => clearTimeout(id);
-  }, [done]);
+  }, [done, presses]);
   return (
     <span class="tender-copy">
-      <button type="button" class="tender-btn tender-btn--small" aria-label={uiText.t('copyLabel', { what })} onClick={() => void copyText(text).then(setDone)}>
+      <button
+        type="button"
+        class="tender-btn tender-btn--small"
+        aria-label={uiText.t('copyLabel', { what })}
+        onClick={() =>
+          void copyText(text).then((ok) => {
+            setDone(ok);
+            setPresses((n) => n + 1);
+          })
+        }
+      >
         {done ? uiText.t('copied') : uiText.t('copy')}
       </button>
       {/* The button's own "Copied" is for the eye, beside what it copies; heard alone it says nothing of what. */}
       <span class="tender-sr" aria-live="polite">
-        {done ? uiText.t('copiedWhat', { what }) : ''}
+        {done ? uiText.t('copiedWhat', { what }) + (presses % 2 ? '' : '\u00a0') : ''}
       </span>
     </span>
   );

@@ -149,13 +149,32 @@ describe('card form', () => {
     fillCard();
     fireEvent.click(pay());
     expect(screen.getByRole('button', { name: 'Processing…' }).getAttribute('aria-disabled')).toBe('true');
-    // Said too, once: a payer who pressed Enter in the CVV is not on the button whose words changed.
-    expect(screen.getAllByRole('status').map((e) => e.textContent)).toContain('Processing…');
     // A second press meanwhile waits for the first: one request.
     fireEvent.click(screen.getByRole('button', { name: 'Processing…' }));
     await waitFor(() => expect(t.server.count(CARD.slice(5))).toBe(1));
     await flush();
     expect(t.server.count(CARD.slice(5))).toBe(1);
+  });
+
+  it('says "Processing…" in a status while the payment is out, and not for a press the form\u2019s checks stop', async () => {
+    let answer!: (a: { body: unknown }) => void;
+    renderApp({ [VERIFY]: verifyAnswer('pending'), [CARD]: new Promise((r) => (answer = r)) });
+    await flush();
+    const said: string[] = [];
+    const status = () => screen.getAllByRole('status').find((e) => e.classList.contains('tender-sr'))!;
+    new MutationObserver(() => said.push(status().textContent ?? '')).observe(status(), { childList: true, subtree: true, characterData: true });
+    // Nothing typed: the checks stop it, and nothing is said but their messages.
+    fireEvent.click(pay());
+    await waitFor(() => expect(document.querySelectorAll('[aria-invalid="true"]')).toHaveLength(3));
+    await flush();
+    expect(said.filter(Boolean)).toEqual([]);
+    // A payer who pressed Enter in the CVV is not on the button whose words changed: the status says it, once.
+    fillCard();
+    fireEvent.click(pay());
+    await waitFor(() => expect(status().textContent).toBe('Processing…'));
+    answer(ok({ authMode: 'no-auth' }));
+    await waitFor(() => expect(status().textContent).toBe(''));
+    expect(said.filter(Boolean)).toEqual(['Processing…']);
   });
 
   it('shows every field’s error when Pay is pressed with nothing typed', async () => {

@@ -129,9 +129,10 @@ export function CardView({ ctx }: ChannelProps) {
         {s.formError.value?.()}
       </p>
       {/* The button's own "Processing…" is not announced (a payer who pressed Enter in the CVV is not on it): the
-          seconds a bank may take are said once here. */}
+          seconds a bank may take are said once here, while the call is out (not for a press the form's checks
+          then stop). */}
       <p class="tender-sr" role="status">
-        {busy && kitText.t('processing')}
+        {ctx.busy.value && kitText.t('processing')}
       </p>
       {/* Drawn by the server as a plain button: pressed before the page's script, it neither submits (nor tries
           to: the CSP would refuse it) nor does Enter; it says it is getting ready. The script makes it the submit. */}
