@@ -346,6 +346,36 @@ describe('the webhook log lines', () => {
     return logs;
   }
 
+  it("a memory store's process that stops names each payment it was following and each webhook not yet delivered", async () => {
+    let now = 9_000_000;
+    const logs: LogRecord[] = [];
+    const store = createMemoryStore({ clock: () => now });
+    let status = 'pending';
+    const verifier: Verifier = { verify: async () => ({ kind: 'ok', txn: { status } }), forget: () => {}, inFlight: 0 };
+    // A webhook receiver nobody listens on: the event stays queued for its retry.
+    const config = { reconcileHorizonMs: 60_000, webhookUrl: 'http://127.0.0.1:9/hook', webhookSecret: testSecret() } as unknown as TenderConfig;
+    const outcomes = createOutcomes({
+      config,
+      store,
+      verifier,
+      log: (l) => logs.push(l),
+      clock: () => now,
+      pollMs: 3_600_000,
+      reconcileDelaysMs: [0],
+      webhookDelaysMs: [60_000],
+    });
+    await outcomes.record('REF-FOLLOWED', 'ussdPayment');
+    await outcomes.record('REF-PAID', 'cardPayment');
+    status = 'successful';
+    await outcomes.tick(); // both verified: successful, two events queued, their first delivery due
+    status = 'pending';
+    await outcomes.record('REF-STILL', 'bankTransfer');
+    now += 1;
+    await outcomes.close();
+    const dropped = logs.filter((l) => l.event?.endsWith('_dropped')).map((l) => `${l.level} ${l.event} ${l.reference}`);
+    expect(dropped.sort()).toEqual(['warn reconcile_dropped REF-STILL', 'warn webhook_dropped REF-FOLLOWED', 'warn webhook_dropped REF-PAID']);
+  });
+
   it('webhook_queued and webhook_delivered carry the event id and the transaction reference', async () => {
     const ok = createServer((_req, res) => res.writeHead(204).end());
     await new Promise<void>((r) => ok.listen(0, '127.0.0.1', r));

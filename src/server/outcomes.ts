@@ -94,6 +94,8 @@ interface WebhookJob {
 const MINUTE = 60_000;
 const DEFAULT_RECONCILE = [5000, 10_000, 15_000, 30_000, MINUTE, 2 * MINUTE, 5 * MINUTE, 10 * MINUTE, 30 * MINUTE, 60 * MINUTE];
 const DEFAULT_WEBHOOK = [5000, 20_000, 80_000, 320_000, 1_280_000, 5_120_000, 20_480_000, 43_200_000];
+/** At most this many jobs of each queue are named in the log as a memory store's process stops. */
+const DROPPED_NAMED = 10_000;
 /** An event id, once queued, is not queued again for this long: one webhook per outcome. */
 const EVENT_ONCE_MS = 7 * 24 * 60 * MINUTE;
 const BATCH = 16;
@@ -315,6 +317,15 @@ export function createOutcomes(options: OutcomesOptions): Outcomes {
       closed = true;
       if (timer) clearTimeout(timer);
       await running;
+      // A memory store's jobs end with this process (on Redis another instance, or this one restarted, carries on):
+      // each is named, so an operator can verify that payment or ask for that webhook again by hand.
+      if (store.kind !== 'memory') return;
+      for (const job of await reconcile.claim(Number.MAX_SAFE_INTEGER, MINUTE, DROPPED_NAMED))
+        noteRef('warn', 'reconcile_dropped', job.id, (JSON.parse(job.payload) as ReconcileJob).ref);
+      for (const job of await webhooks.claim(Number.MAX_SAFE_INTEGER, MINUTE, DROPPED_NAMED)) {
+        const w = JSON.parse(job.payload) as WebhookJob;
+        noteRef('warn', 'webhook_dropped', job.id, w.ref ?? '');
+      }
     },
   };
 }
