@@ -316,29 +316,38 @@ describe('the schedules, on a clock of its own', () => {
 
 describe('the webhook log lines', () => {
   /** Delivers one `failed` event for REF-LOG to `url`, for `attempts` attempts; the lines logged. */
-  async function deliver(url: string, attempts: number, timeoutMs = 2000): Promise<LogRecord[]> {
-    let now = 7_000_000;
+  /**
+   * Outcomes on a memory store and a clock of their own (ticked by hand), verifying `status()` and delivering to
+   * `url` with first retry after `retryMs`; the lines they log.
+   */
+  function clocked(url: string, status: () => string, retryMs: number, timeoutMs = 2000) {
+    const clock = { now: 7_000_000 };
     const logs: LogRecord[] = [];
-    const store = createMemoryStore({ clock: () => now });
-    const verifier: Verifier = { verify: async () => ({ kind: 'ok', txn: { status: 'failed' } }), forget: () => {}, inFlight: 0 };
+    const store = createMemoryStore({ clock: () => clock.now });
+    const verifier: Verifier = { verify: async () => ({ kind: 'ok', txn: { status: status() } }), forget: () => {}, inFlight: 0 };
     const config = { reconcileHorizonMs: 60_000, webhookUrl: url, webhookSecret: testSecret() } as unknown as TenderConfig;
     const outcomes = createOutcomes({
       config,
       store,
       verifier,
       log: (l) => logs.push(l),
-      clock: () => now,
+      clock: () => clock.now,
       pollMs: 3_600_000,
       reconcileDelaysMs: [0],
-      webhookDelaysMs: [20_000],
+      webhookDelaysMs: [retryMs],
       webhookTimeoutMs: timeoutMs,
     });
+    return { outcomes, logs, clock };
+  }
+
+  async function deliver(url: string, attempts: number, timeoutMs = 2000): Promise<LogRecord[]> {
+    const { outcomes, logs, clock } = clocked(url, () => 'failed', 20_000, timeoutMs);
     try {
       await outcomes.record('REF-LOG', 'ussdPayment');
       await outcomes.tick(); // reconcile: final, the event queued
       for (let i = 0; i < attempts; i++) {
         await outcomes.tick();
-        now += 25_000;
+        clock.now += 25_000;
       }
     } finally {
       await outcomes.close();
@@ -347,30 +356,16 @@ describe('the webhook log lines', () => {
   }
 
   it("a memory store's process that stops names each payment it was following and each webhook not yet delivered", async () => {
-    let now = 9_000_000;
-    const logs: LogRecord[] = [];
-    const store = createMemoryStore({ clock: () => now });
     let status = 'pending';
-    const verifier: Verifier = { verify: async () => ({ kind: 'ok', txn: { status } }), forget: () => {}, inFlight: 0 };
     // A webhook receiver nobody listens on: the event stays queued for its retry.
-    const config = { reconcileHorizonMs: 60_000, webhookUrl: 'http://127.0.0.1:9/hook', webhookSecret: testSecret() } as unknown as TenderConfig;
-    const outcomes = createOutcomes({
-      config,
-      store,
-      verifier,
-      log: (l) => logs.push(l),
-      clock: () => now,
-      pollMs: 3_600_000,
-      reconcileDelaysMs: [0],
-      webhookDelaysMs: [60_000],
-    });
+    const { outcomes, logs, clock } = clocked('http://127.0.0.1:9/hook', () => status, 60_000);
     await outcomes.record('REF-FOLLOWED', 'ussdPayment');
     await outcomes.record('REF-PAID', 'cardPayment');
     status = 'successful';
     await outcomes.tick(); // both verified: successful, two events queued, their first delivery due
     status = 'pending';
     await outcomes.record('REF-STILL', 'bankTransfer');
-    now += 1;
+    clock.now += 1;
     await outcomes.close();
     const dropped = logs.filter((l) => l.event?.endsWith('_dropped')).map((l) => `${l.level} ${l.event} ${l.reference}`);
     expect(dropped.sort()).toEqual(['warn reconcile_dropped REF-STILL', 'warn webhook_dropped REF-FOLLOWED', 'warn webhook_dropped REF-PAID']);
