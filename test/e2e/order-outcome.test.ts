@@ -177,6 +177,18 @@ test('back on the shop page (a reload, the way back from a wallet), Pay opens th
     await page.locator('#cart-form button[type="submit"]').click();
     expect(await referenceShown()).toBe(first);
     expect(created).toBe(1);
+    await page.keyboard.press('Escape');
+    await expect.poll(() => page.locator('iframe').count(), { timeout: 20_000 }).toBe(0);
+    // Another tab of the same browser (the payer closed the tab at a wallet and came back): the same order, not a
+    // second one both of which could be paid.
+    const other = await context.newPage();
+    other.on('request', (r) => r.method() === 'POST' && r.url().endsWith('/api/orders') && created++);
+    await other.goto(`${shop.url}/`);
+    await other.locator('#cart-form button[type="submit"]').click();
+    await expect.poll(() => other.frameLocator('iframe').locator('[role="tab"][data-channel="card"]').count(), { timeout: 20_000 }).toBe(1);
+    expect(new URL((await other.locator('iframe').first().getAttribute('src'))!).searchParams.get('transactionReference')).toBe(first);
+    expect(created).toBe(1);
+    await other.close();
     // Another cart is another order.
     await page.keyboard.press('Escape');
     await expect.poll(() => page.locator('iframe').count(), { timeout: 20_000 }).toBe(0);

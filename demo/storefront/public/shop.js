@@ -74,14 +74,15 @@
     );
   }
 
-  // The order this tab is paying, kept for a reload or the way back from a wallet or bank page: Pay with the same
-  // cart opens that order again (the checkout shows it paid, or carries on), never a second one the payer could pay
-  // twice. Once the checkout says it is paid, the shop page shows its order instead (a reload before the checkout
-  // closed); the order page forgets it once it shows it paid. Forgotten after 30 minutes too.
+  // The order this browser is paying, kept for a reload, the way back from a wallet or bank page, or another tab (a
+  // payer who closed the tab at a wallet and came back in a new one): Pay with the same cart opens that order again
+  // (the checkout shows it paid, or carries on), never a second one the payer could pay twice. Once the checkout says
+  // it is paid, the shop page shows its order instead (a reload before the checkout closed); the order page forgets
+  // it once it shows it paid. Forgotten after 30 minutes too.
   const OPEN_ORDER = 'shop:open-order';
   function openOrder() {
     try {
-      return JSON.parse(sessionStorage.getItem(OPEN_ORDER) || 'null');
+      return JSON.parse(localStorage.getItem(OPEN_ORDER) || 'null');
     } catch {
       // No storage, or not ours: nothing kept.
       return null;
@@ -93,7 +94,7 @@
   }
   function writeOrder(kept) {
     try {
-      sessionStorage.setItem(OPEN_ORDER, JSON.stringify(kept));
+      localStorage.setItem(OPEN_ORDER, JSON.stringify(kept));
     } catch {
       // No storage (a private window's limits): a second Pay makes a second order, as before.
     }
@@ -107,7 +108,7 @@
   }
   function forgetOrder(reference) {
     const kept = openOrder();
-    if (kept && kept.order.transactionReference === reference) sessionStorage.removeItem(OPEN_ORDER);
+    if (kept && kept.order.transactionReference === reference) localStorage.removeItem(OPEN_ORDER);
   }
 
   function needTender() {
