@@ -4,7 +4,7 @@ import { fieldErrors } from './issues';
 
 export { fieldErrors } from './issues';
 import { fillPath, operations, type OperationId, type RequestOf, type ResponseOf } from './operations';
-import { bearer } from './routes';
+import { baseWithoutApiV1, bearer } from './routes';
 
 /** The closed set of ways an API call can fail. */
 export type ApiErrorCode = 'network' | 'timeout' | 'aborted' | 'http' | 'invalid_request' | 'invalid_response' | 'api';
@@ -59,10 +59,10 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   if (!base || (base.protocol !== 'https:' && base.protocol !== 'http:')) {
     throw new TypeError(`createApiClient: baseUrl must be an http(s) URL such as the payment API's base URL, received ${JSON.stringify(options.baseUrl)}`);
   }
-  // Each operation's path starts with /api/v1: a base ending with it too would send every call to /api/v1/api/v1/….
-  if (/\/api\/v1\/*$/i.test(base.pathname)) {
+  const without = baseWithoutApiV1(base);
+  if (without !== undefined) {
     throw new TypeError(
-      `createApiClient: baseUrl must be the payment API's base without /api/v1 (each call adds /api/v1/…), received ${JSON.stringify(options.baseUrl)}: use ${JSON.stringify(base.origin + base.pathname.replace(/\/api\/v1\/*$/i, ''))}`,
+      `createApiClient: baseUrl must be the payment API's base without /api/v1 (each call adds /api/v1/…), received ${JSON.stringify(options.baseUrl)}: use ${JSON.stringify(without)}`,
     );
   }
   if (!options.apiKey) throw new TypeError('createApiClient: apiKey is required (the merchant API key)');

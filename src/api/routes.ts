@@ -57,5 +57,14 @@ export const ROUTES = {
 /** Name of an operation of the payment API. */
 export type OperationId = keyof typeof ROUTES;
 
+/**
+ * The base to use instead when `url`'s path already ends with /api/v1, which every operation's path adds (a base
+ * with it sent each call to /api/v1/api/v1/…); undefined for a base without it.
+ */
+export function baseWithoutApiV1(url: URL): string | undefined {
+  const path = url.pathname.replace(/\/+$/, '');
+  return /\/api\/v1$/i.test(path) ? url.origin + path.slice(0, -'/api/v1'.length) : undefined;
+}
+
 /** The `Authorization` header value for a merchant key: the one place the scheme is written. */
 export const bearer = (apiKey: string): string => `Bearer ${apiKey}`;

@@ -1,3 +1,4 @@
+import { baseWithoutApiV1 } from '../api/routes';
 import { isLoopbackHost, normaliseHostEntry } from '../platform/redirectPolicy';
 import { webhookSecretBytes } from './webhookVerify';
 
@@ -219,12 +220,11 @@ function readBaseUrl(raw: string | undefined, errors: string[], warnings: string
     errors.push(`TENDER_API_BASE_URL must have no query or fragment; received ${show(value)}`);
     return undefined;
   }
-  const path = url.pathname.replace(/\/+$/, '');
-  // Every operation's path starts with /api/v1 (src/api): a base that ends with it too sent each call to
-  // /api/v1/api/v1/…, a 404 with no hint (operator trial). Refused rather than stripped: the fix is the merchant's one
-  // line, and a base that quietly differs from what they wrote would mislead the next reader of their settings.
-  if (/\/api\/v1$/i.test(path)) {
-    const without = url.origin + path.slice(0, -'/api/v1'.length);
+  // A base that ends with /api/v1 sent each call to /api/v1/api/v1/…, a 404 with no hint (operator trial). Refused
+  // rather than stripped: the fix is the merchant's one line, and a base that quietly differs from what they wrote
+  // would mislead the next reader of their settings.
+  const without = baseWithoutApiV1(url);
+  if (without !== undefined) {
     errors.push(
       `TENDER_API_BASE_URL must be the payment API's base without /api/v1 (Tender adds /api/v1/… to every call); received ${show(value)}: set ${show(without)}`,
     );
@@ -234,7 +234,7 @@ function readBaseUrl(raw: string | undefined, errors: string[], warnings: string
   if (url.protocol === 'http:' && !sandbox) {
     warnings.push(`TENDER_API_BASE_URL is plain http on a non-loopback host (${url.host}): the API key would travel unencrypted; use https`);
   }
-  return { url: url.origin + path, host: url.host.toLowerCase(), sandbox };
+  return { url: url.origin + url.pathname.replace(/\/+$/, ''), host: url.host.toLowerCase(), sandbox };
 }
 
 /** `/pay` or `/shop/pay`: a leading slash, plain segments, no trailing slash, query or fragment; undefined for the root. */
