@@ -105,10 +105,11 @@ function eventId(reference: string, status: string): string {
   return `evt_${createHash('sha256').update(`${reference}\n${status}`).digest('hex').slice(0, 32)}`;
 }
 
-/** The reference in a queued event's body. */
-function referenceIn(body: string): string {
+/** The transaction a queued event is about (jobs queued before `ref` was kept have it only in their body). */
+function referenceOf(job: WebhookJob): string {
+  if (job.ref !== undefined) return job.ref;
   try {
-    return String((JSON.parse(body) as TenderWebhookEvent).data.transactionReference);
+    return String((JSON.parse(job.body) as TenderWebhookEvent).data.transactionReference);
   } catch {
     return '';
   }
@@ -213,7 +214,7 @@ export function createOutcomes(options: OutcomesOptions): Outcomes {
     if (!key || !config.webhookUrl) return;
     // Signed at each attempt: the timestamp is the attempt's, so the receiver's tolerance window holds.
     const ts = Math.floor(clock() / 1000);
-    const ref = job.ref ?? referenceIn(job.body);
+    const ref = referenceOf(job);
     const attempt = job.n + 1;
     let reason: string | undefined;
     try {
@@ -279,12 +280,19 @@ export function createOutcomes(options: OutcomesOptions): Outcomes {
   };
   loop();
 
+  /**
+   * Follows `reference` from now on, first checked after `afterMs` and the first delay. A reference already followed
+   * keeps its job, due at the earlier of the two times; a queue that cannot take it rejects.
+   */
+  async function follow(reference: string, operation: string, afterMs = 0): Promise<void> {
+    const now = clock();
+    const job: ReconcileJob = { ref: reference, op: operation, at: now, n: 0 };
+    await reconcile.add(reference, JSON.stringify(job), now + afterMs + jitter(delayOf(reconcileDelays, 0)));
+  }
+
   return {
     async record(reference, operation, afterMs = 0) {
-      const now = clock();
-      const job: ReconcileJob = { ref: reference, op: operation, at: now, n: 0 };
-      // A reference already followed keeps its job, due at the earlier of the two times.
-      await reconcile.add(reference, JSON.stringify(job), now + afterMs + jitter(delayOf(reconcileDelays, 0))).catch((err: unknown) => {
+      await follow(reference, operation, afterMs).catch((err: unknown) => {
         note('error', 'reconcile_not_recorded', reference);
         throw err;
       });
@@ -297,20 +305,14 @@ export function createOutcomes(options: OutcomesOptions): Outcomes {
         await finalOutcome(reference, outcome.txn);
         return 'final';
       }
-      const now = clock();
-      const job: ReconcileJob = { ref: reference, op: 'gateway-hint', at: now, n: 0 };
-      // A reference already followed keeps its job and schedule (the hint has just verified it); a queue that cannot
-      // take it rejects, and the gateway is asked to send its webhook again.
-      await reconcile.add(reference, JSON.stringify(job), now + jitter(delayOf(reconcileDelays, 0)));
+      // A reference already followed keeps its job (the hint has just verified it); a queue that cannot take it
+      // rejects, and the gateway is asked to send its webhook again.
+      await follow(reference, 'gateway-hint');
       return 'following';
     },
     async observe(reference, txn) {
       if (txn.status !== 'pending') return finalOutcome(reference, txn);
-      if (!txn.channel) return;
-      const now = clock();
-      const job: ReconcileJob = { ref: reference, op: 'page', at: now, n: 0 };
-      // A reference already followed keeps its job and schedule.
-      await reconcile.add(reference, JSON.stringify(job), now + jitter(delayOf(reconcileDelays, 0)));
+      if (txn.channel) await follow(reference, 'page');
     },
     tick,
     async close() {
@@ -322,10 +324,8 @@ export function createOutcomes(options: OutcomesOptions): Outcomes {
       if (store.kind !== 'memory') return;
       for (const job of await reconcile.claim(Number.MAX_SAFE_INTEGER, MINUTE, DROPPED_NAMED))
         noteRef('warn', 'reconcile_dropped', job.id, (JSON.parse(job.payload) as ReconcileJob).ref);
-      for (const job of await webhooks.claim(Number.MAX_SAFE_INTEGER, MINUTE, DROPPED_NAMED)) {
-        const w = JSON.parse(job.payload) as WebhookJob;
-        noteRef('warn', 'webhook_dropped', job.id, w.ref ?? '');
-      }
+      for (const job of await webhooks.claim(Number.MAX_SAFE_INTEGER, MINUTE, DROPPED_NAMED))
+        noteRef('warn', 'webhook_dropped', job.id, referenceOf(JSON.parse(job.payload) as WebhookJob));
     },
   };
 }
