@@ -25,32 +25,27 @@ export interface CopyButtonProps {
 
 /** A button that copies `text` and confirms with a polite announcement that names what was copied. */
 export function CopyButton({ text, what }: CopyButtonProps) {
-  const [done, setDone] = useState(false);
-  // Presses, so that a second one within the 2 s is said again: the same words would not change the live region.
+  // Presses since the confirmation last went (0: none shown). A press within its 2 s changes the words (a trailing
+  // no-break space every other press), so the live region says it again; the same words would be silent.
   const [presses, setPresses] = useState(0);
   useEffect(() => {
-    if (!done) return;
-    const id = setTimeout(() => setDone(false), 2000);
+    if (!presses) return;
+    const id = setTimeout(() => setPresses(0), 2000);
     return () => clearTimeout(id);
-  }, [done, presses]);
+  }, [presses]);
   return (
     <span class="tender-copy">
       <button
         type="button"
         class="tender-btn tender-btn--small"
         aria-label={uiText.t('copyLabel', { what })}
-        onClick={() =>
-          void copyText(text).then((ok) => {
-            setDone(ok);
-            setPresses((n) => n + 1);
-          })
-        }
+        onClick={() => void copyText(text).then((ok) => setPresses((n) => (ok ? n + 1 : 0)))}
       >
-        {done ? uiText.t('copied') : uiText.t('copy')}
+        {presses ? uiText.t('copied') : uiText.t('copy')}
       </button>
       {/* The button's own "Copied" is for the eye, beside what it copies; heard alone it says nothing of what. */}
       <span class="tender-sr" aria-live="polite">
-        {done ? uiText.t('copiedWhat', { what }) + (presses % 2 ? '' : '\u00a0') : ''}
+        {presses ? uiText.t('copiedWhat', { what }) + (presses % 2 ? '' : '\u00a0') : ''}
       </span>
     </span>
   );
