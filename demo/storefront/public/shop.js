@@ -88,9 +88,14 @@
       return null;
     }
   }
-  function keptOrder(cart) {
+  // The kept order while it lasts (30 minutes), for the shop page's Pay and its paid-order check alike.
+  function liveOrder() {
     const kept = openOrder();
-    return kept && kept.cart === cart && Date.now() - kept.at < 30 * 60_000 ? kept.order : undefined;
+    return kept && Date.now() - kept.at < 30 * 60_000 ? kept : null;
+  }
+  function keptOrder(cart) {
+    const kept = liveOrder();
+    return kept && kept.cart === cart ? kept.order : undefined;
   }
   function writeOrder(kept) {
     try {
@@ -120,8 +125,8 @@
   // Shop page: cart → server-side order → modal. A kept order the checkout said is paid (the page reloaded before
   // the checkout closed): its order page, not a new payment for the same cart.
   const form = $('#cart-form');
-  const paid = form && openOrder();
-  if (paid?.paid && Date.now() - paid.at < 30 * 60_000) location.replace(orderUrl(paid.order.transactionReference));
+  const paid = form && liveOrder();
+  if (paid?.paid) location.replace(orderUrl(paid.order.transactionReference));
   else if (form) {
     const qtys = form.querySelectorAll('input[type=number]');
     const pay = form.querySelector('button.pay');
