@@ -4,6 +4,7 @@ import { loadLocale } from '../i18n/catalogs';
 import { showLocale } from '../i18n/text';
 import outcome from './messages/outcome.yo';
 import ha from './messages/outcome.ha';
+import wallet from '../channels/wallet/messages/wallet.yo';
 import { expectOfflineNoteIn, renderApp } from './renderApp';
 import { verifyAnswer } from './testkit';
 
@@ -29,6 +30,27 @@ describe('why a payment did not go through, in the payer’s language', () => {
     expect(await screen.findByRole('heading', { name: outcome.failureTitle })).toBeTruthy();
     expect(screen.getByRole('alert').textContent).toBe(outcome.failureDefault);
     expect(details()).toBe(outcome.bankSaid.replace('{reason}', 'Too many invalid OTP attempts'));
+  });
+
+  it('a card that was short of money: advice for a card, the bank’s words quoted', async () => {
+    renderApp({ [VERIFY]: verifyAnswer('failed', { channel: 'card', message: 'Insufficient funds' }) });
+    expect(await screen.findByRole('heading', { name: outcome.failureTitle })).toBeTruthy();
+    expect(screen.getByRole('alert').textContent).toBe(outcome.adviceFunds);
+    expect(details()).toBe(outcome.bankSaid.replace('{reason}', 'Insufficient funds'));
+  });
+
+  it('a wallet that refused: no advice about cards, and the words quoted as the wallet’s, not a bank’s', async () => {
+    renderApp({ [VERIFY]: verifyAnswer('failed', { channel: 'wallet-b', message: 'Insufficient wallet balance' }) });
+    expect(await screen.findByRole('heading', { name: outcome.failureTitle })).toBeTruthy();
+    expect(screen.getByRole('alert').textContent).toBe(outcome.failureDefault);
+    expect(details()).toBe(wallet.said.replace('{wallet}', wallet.b).replace('{reason}', 'Insufficient wallet balance'));
+  });
+
+  it.each([['USSD'], ['bank-transfer']])('a %s payment the bank refused: no advice about cards, the bank’s words quoted', async (channel) => {
+    renderApp({ [VERIFY]: verifyAnswer('failed', { channel, message: 'Transaction declined: insufficient funds' }) });
+    expect(await screen.findByRole('heading', { name: outcome.failureTitle })).toBeTruthy();
+    expect(screen.getByRole('alert').textContent).toBe(outcome.failureDefault);
+    expect(details()).toBe(outcome.bankSaid.replace('{reason}', 'Transaction declined: insufficient funds'));
   });
 
   it('no reason: Tender’s sentence alone', async () => {

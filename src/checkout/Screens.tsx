@@ -1,5 +1,6 @@
 import { OfflineNote } from '../channels/kit/OfflineNote';
 import { channelByApiName } from '../channels/registry';
+import { walletText } from '../channels/wallet/text';
 import { formatAmount } from '../i18n/amount';
 import { formatDateTime, formatTime } from '../i18n/format';
 import { Outcome } from '../ui/Outcome';
@@ -18,14 +19,20 @@ function channelName(raw: string | undefined): string | undefined {
 
 /**
  * Why a payment did not go through, in Tender's words: the payer's own cancel, advice they can act on, or the
- * general sentence; the API's words only after it, as a quote (they are in English, and not always the payer's).
+ * general sentence; the API's words only after it, as a quote (they are in English, and not always the payer's),
+ * under the name of who said them: the payer's bank, or the wallet. The advice speaks of cards, so it is given
+ * only where a card may have paid (the card form, the API's hosted page, a channel not named).
  */
-function FailureReason({ status, reason }: { status: string; reason: string | undefined }) {
+function FailureReason({ status, channel, reason }: { status: string; channel: string | undefined; reason: string | undefined }) {
   if (status === 'cancelled') return <p role="alert">{text.t('cancelled')}</p>;
+  const c = channel ? channelByApiName(channel) : undefined;
+  const byCard = !c || c.id === 'card' || c.id === 'hosted-page';
   return (
     <>
-      <p role="alert">{text.t(adviceFor(reason) ?? 'failureDefault')}</p>
-      {reason && <p class="tender-hint">{text.t('bankSaid', { reason })}</p>}
+      <p role="alert">{text.t((byCard && adviceFor(reason)) || 'failureDefault')}</p>
+      {reason && (
+        <p class="tender-hint">{c?.text === walletText ? walletText.t('said', { wallet: c.text.t(c.tab), reason }) : text.t('bankSaid', { reason })}</p>
+      )}
     </>
   );
 }
@@ -114,7 +121,7 @@ export default function Screens({ model, embedded }: AppProps) {
             </button>
           }
         >
-          <FailureReason status={s.status} reason={s.reason} />
+          <FailureReason status={s.status} channel={s.channel} reason={s.reason} />
           <dl class="tender-details">{ref}</dl>
         </Outcome>
       );

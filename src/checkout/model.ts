@@ -24,7 +24,7 @@ type Screen =
   | { readonly kind: 'verifying'; readonly review?: boolean }
   | { readonly kind: 'redirecting' }
   | { readonly kind: 'success'; readonly channel?: string }
-  | { readonly kind: 'failure'; readonly status: TransactionStatus; readonly reason?: string }
+  | { readonly kind: 'failure'; readonly status: TransactionStatus; readonly channel?: string; readonly reason?: string }
   /** The poller's bound passed without an answer: "still confirming". */
   | { readonly kind: 'pending' }
   /**
@@ -296,7 +296,7 @@ function screenOf(b: Boot, a: Attempt): Screen {
     case 'settled':
       return a.status === 'successful'
         ? { kind: 'success', ...(a.channel ? { channel: a.channel } : {}) }
-        : { kind: 'failure', status: a.status, ...(a.reason ? { reason: a.reason } : {}) };
+        : { kind: 'failure', status: a.status, ...(a.channel ? { channel: a.channel } : {}), ...(a.reason ? { reason: a.reason } : {}) };
     case 'redirecting':
       return { kind: 'redirecting' };
     case 'watching':

@@ -4,4 +4,5 @@ export default {
   b: 'Wallet B',
   intro: 'You will continue on {wallet} to approve the payment, then come back here.',
   go: 'Continue to {wallet}',
+  said: '{wallet} said: “{reason}”',
 };

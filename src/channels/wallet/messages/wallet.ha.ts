@@ -4,4 +4,5 @@ export default {
   b: 'Wallet B',
   intro: 'Za ku ci gaba a {wallet} don amincewa da biyan, sannan ku dawo nan.',
   go: 'Ci gaba zuwa {wallet}',
+  said: 'Abin da {wallet} ya ce: “{reason}”',
 };

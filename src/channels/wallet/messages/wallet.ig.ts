@@ -4,4 +4,5 @@ export default {
   b: 'Wallet B',
   intro: 'Ị ga-aga n’ihu na {wallet} iji kwado ịkwụ ụgwọ ahụ, wee laghachi ebe a.',
   go: 'Gaa n’ihu na {wallet}',
+  said: 'Ihe {wallet} kwuru: “{reason}”',
 };

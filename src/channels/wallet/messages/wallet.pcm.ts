@@ -4,4 +4,5 @@ export default {
   b: 'Wallet B',
   intro: 'You go continue for {wallet} to approve di payment, then come back here.',
   go: 'Continue for {wallet}',
+  said: 'Wetin {wallet} talk: “{reason}”',
 };

@@ -4,4 +4,5 @@ export default {
   b: 'Wallet B',
   intro: 'Ẹ ó tẹ̀síwájú lórí {wallet} láti fọwọ́ sí ìsanwó náà, lẹ́yìn náà ẹ ó padà wá síbí.',
   go: 'Tẹ̀síwájú sí {wallet}',
+  said: 'Ohun tí {wallet} sọ: “{reason}”',
 };
