@@ -4,6 +4,7 @@ export default {
   copyLabel: 'Copy {what}',
   copied: 'Copied',
   copiedWhat: 'Copied the {what}',
+  notCopiedWhat: 'Could not copy the {what}. Select it and copy it, or write it down.',
   offlineWaiting: 'You are offline. This page will check again as soon as you are back online.',
   offlineLeaving: 'You are offline. You will be taken there as soon as you are back online.',
 };

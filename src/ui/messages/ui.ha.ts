@@ -4,6 +4,7 @@ export default {
   copyLabel: 'Kwafi {what}',
   copied: 'An kwafa',
   copiedWhat: 'An kwafi {what}',
+  notCopiedWhat: 'Ba a iya kwafi {what} ba. Ku zaɓe shi ku kwafa, ko ku rubuta shi.',
   offlineWaiting: 'Ba ku da haɗin intanet. Wannan shafi zai sake dubawa da zarar kun dawo kan intanet.',
   offlineLeaving: 'Ba ku da haɗin intanet. Za a kai ku can da zarar kun dawo kan intanet.',
 };

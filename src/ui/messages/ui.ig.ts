@@ -4,6 +4,7 @@ export default {
   copyLabel: 'Detuo {what}',
   copied: 'Edetuola',
   copiedWhat: 'Edetuola {what}',
+  notCopiedWhat: 'Anyị enweghị ike idetuo {what}. Họrọ ya ma detuo ya, ma ọ bụ dee ya ede.',
   offlineWaiting: 'Ị nọghị n’ịntanetị. Peeji a ga-elele ọzọ ozugbo ị laghachiri n’ịntanetị.',
   offlineLeaving: 'Ị nọghị n’ịntanetị. A ga-akpọga gị ebe ahụ ozugbo ị laghachiri n’ịntanetị.',
 };

@@ -4,6 +4,7 @@ export default {
   copyLabel: 'Copy di {what}',
   copied: 'E don copy',
   copiedWhat: 'E don copy di {what}',
+  notCopiedWhat: 'E no fit copy di {what}. Select am make you copy am, or write am down.',
   offlineWaiting: 'You no get network. Dis page go check again as soon as your network come back.',
   offlineLeaving: 'You no get network. We go carry you go there as soon as your network come back.',
 };
