@@ -252,3 +252,24 @@ test('the return address opens the checkout once: a reload of the order page sho
     await context.close();
   }
 });
+
+test('the inline page mounts the same order again after a reload, never a second one', async () => {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  const mounted = async () => {
+    await page.locator('#mount-start').click();
+    await expect.poll(() => page.frameLocator('iframe').locator('[role="tab"][data-channel="card"]').count(), { timeout: 20_000 }).toBe(1);
+    return new URL((await page.locator('iframe').first().getAttribute('src'))!).searchParams.get('transactionReference');
+  };
+  try {
+    let created = 0;
+    page.on('request', (r) => r.method() === 'POST' && r.url().endsWith('/api/orders') && created++);
+    await page.goto(`${shop.url}/inline`);
+    const first = await mounted();
+    await page.reload();
+    expect(await mounted()).toBe(first);
+    expect(created).toBe(1);
+  } finally {
+    await context.close();
+  }
+});

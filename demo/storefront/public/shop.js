@@ -190,16 +190,21 @@
     });
   }
 
-  // Inline page: the same order, mounted in the page.
+  // Inline page: an order of one coffee, mounted in the page; kept as the shop page keeps its cart's, so a reload
+  // (or the way back from a wallet) mounts the same order again, never a second one.
   const start = $('#mount-start');
   if (start) {
     start.addEventListener('click', () => {
       if (!needTender()) return;
       start.disabled = true;
       say('Creating your order…', true);
-      createOrder({ items: [{ id: 'coffee', quantity: 1 }] })
+      const body = { items: [{ id: 'coffee', quantity: 1 }] };
+      const cart = JSON.stringify(body);
+      const kept = keptOrder(cart);
+      (kept ? Promise.resolve(kept) : createOrder(body))
         .then((order) => {
           say('');
+          if (!kept) keepOrder(cart, order);
           start.hidden = true;
           const cbs = callbacks(order.transactionReference, () => {});
           const done = (r) => {
