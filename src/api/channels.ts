@@ -1,10 +1,10 @@
 import * as v from 'valibot';
 import { AmountSchema, ReferenceSchema, statusEnvelope } from './common';
 
-/** POST /api/v1/bank-transfer. The browser sends paymentType "bank_transfer". */
+/** POST /api/v1/bank-transfer, whose paymentType is "bank_transfer" (the proxy forwards nothing else). */
 export const BankTransferRequestSchema = v.object({
   transactionReference: ReferenceSchema,
-  paymentType: v.pipe(v.string(), v.minLength(1), v.maxLength(32)),
+  paymentType: v.literal('bank_transfer'),
   cardBin: v.optional(v.pipe(v.string(), v.regex(/^\d{6,8}$/, 'a card BIN is 6 to 8 digits'))),
 });
 export type BankTransferRequest = v.InferInput<typeof BankTransferRequestSchema>;

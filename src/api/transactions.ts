@@ -36,11 +36,12 @@ export const InitiateResultSchema = v.object({
 export type InitiateResult = v.InferOutput<typeof InitiateResultSchema>;
 export const InitiateResponseSchema = statusEnvelope(InitiateResultSchema);
 
-/** POST /api/v1/transaction/verify. The browser sends the reference only. */
+/**
+ * POST /api/v1/transaction/verify. The API also takes an `amount` and a `transactionType`, which nothing here sends:
+ * left out, so the proxy does not forward them either (what this schema does not name is dropped).
+ */
 export const VerifyRequestSchema = v.object({
   transactionReference: ReferenceSchema,
-  amount: v.optional(AmountSchema),
-  transactionType: v.optional(v.pipe(v.string(), v.maxLength(32))),
 });
 export type VerifyRequest = v.InferInput<typeof VerifyRequestSchema>;
 

@@ -31,9 +31,21 @@ describe('formatAmount', () => {
     expect(formatAmount(0)).toBe('₦0');
   });
 
-  it('formats other currencies by their narrow symbol', () => {
+  it('gives other currencies a sign that says which they are: US or Canadian dollars are not one "$"', () => {
     inLocale('en');
-    expect(formatAmount(20, 'USD')).toBe('$20');
+    expect(formatAmount(20, 'USD')).toBe('US$20');
+    expect(formatAmount(100, 'CAD')).toBe('CA$100');
+    expect(formatAmount(10.5, 'EUR')).toBe('€10.50');
+  });
+
+  it('shows as many places as the currency has: a dinar amount is not cut to two', () => {
+    inLocale('en');
+    expect(formatAmount(1.234, 'KWD')).toBe('KWD\u00a01.234');
+    expect(formatAmount(1, 'KWD')).toBe('KWD\u00a01');
+    setIntl(undefined);
+    expect(formatAmount(1.234, 'KWD')).toBe('KWD 1.234');
+    expect(formatAmount(1.5, 'KWD')).toBe('KWD 1.50');
+    setIntl(Intl);
   });
 
   it('uses Nigerian English where the runtime has no data for the locale', () => {

@@ -49,33 +49,34 @@ export function intlTag(locale: Locale): string | undefined {
   return tags.get(locale);
 }
 
-/** Without Intl: the naira sign (another currency's code), thousands separators, and kobo only when there are any. */
+/** Without Intl: the naira sign (another currency's code), thousands separators, and the fraction only when there is one. */
 export function plainAmount(amount: number, currency: string): string {
-  const [whole, fraction] = Math.abs(amount).toFixed(2).split('.') as [string, string];
-  return `${amount < 0 ? '-' : ''}${currency === 'NGN' ? '₦' : `${currency} `}${whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',')}${fraction === '00' ? '' : `.${fraction}`}`;
+  // Two places, or as many as the amount has (a currency of three, KWD's 1.234, is not cut to 1.23).
+  const [whole, fraction] = Math.abs(amount)
+    .toFixed(Math.max(2, (`${amount}`.split('.')[1] ?? '').length))
+    .split('.') as [string, string];
+  return `${amount < 0 ? '-' : ''}${currency === 'NGN' ? '₦' : `${currency} `}${whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',')}${+fraction ? `.${fraction}` : ''}`;
 }
 
 /**
  * An amount in major units as the payer reads it everywhere (the shop, the checkout, the outcome): `₦6,500`,
- * `₦6,500.50`. Kobo only when there are any, as Nigerian shops write prices.
+ * `₦6,500.50`. The fraction only when there is one, as Nigerian shops write prices, then as many places as the
+ * currency has (KWD 1.234). Another currency's sign says which it is (`US$100`, `CA$100`): a bare `$` would not.
  */
 export function formatAmount(amount: number, currency = 'NGN'): string {
   const locale = activeLocale.value;
   const drawn = stringsOf(locale)[drawnAmountKey(amount, currency)];
   if (drawn !== undefined) return drawn;
   const tag = intlTag('en');
-  const digits = Number.isInteger(amount) ? 0 : 2;
-  const key = `${tag} ${currency} ${digits}`;
+  const whole = Number.isInteger(amount);
+  const key = `${tag} ${currency} ${whole}`;
   let format = amountFormats.get(key);
   if (!format) {
     try {
-      const f = new intl!.NumberFormat(tag, {
-        style: 'currency',
-        currency,
-        currencyDisplay: 'narrowSymbol',
-        minimumFractionDigits: digits,
-        maximumFractionDigits: digits,
-      });
+      const f = new intl!.NumberFormat(
+        tag,
+        whole ? { style: 'currency', currency, minimumFractionDigits: 0, maximumFractionDigits: 0 } : { style: 'currency', currency },
+      );
       format = (n) => f.format(n);
     } catch {
       // No Intl, or a currency code it does not know.

@@ -55,8 +55,10 @@ const ALLOWED: { name: string; method: string; path: string; body?: unknown; ups
     name: 'transaction/verify',
     method: 'POST',
     path: '/api/v1/transaction/verify',
-    body: { transactionReference: REF },
+    // The API takes these too; the checkout never sends them, so neither does the proxy (the fraud trial's tap).
+    body: { transactionReference: REF, amount: 1, transactionType: 'refund', currency: 'USD' },
     upstreamPath: '/api/v1/transaction/verify',
+    upstreamBody: { transactionReference: REF },
   },
 ];
 
@@ -262,6 +264,18 @@ describe('everything else is 404 without touching the upstream', () => {
 });
 
 describe('request checks', () => {
+  it('a bank transfer of another paymentType than the checkout’s is refused, not forwarded', async () => {
+    const res = await h.request({
+      method: 'POST',
+      path: '/api/v1/bank-transfer',
+      headers: JSON_HEADERS,
+      body: JSON.stringify({ transactionReference: REF, paymentType: 'card' }),
+    });
+    expect(res.status).toBe(400);
+    expect(JSON.parse(res.body).code).toBe('invalid_request');
+    expect(h.upstream.requests).toHaveLength(0);
+  });
+
   const card = (over: Record<string, unknown> = {}) =>
     JSON.stringify({ cardNumber: CARD, expiryMonth: '12', expiryYear: '30', cvv: '123', transactionReference: REF, ...over });
 

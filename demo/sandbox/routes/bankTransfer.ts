@@ -33,7 +33,6 @@ function bankTransfer(ctx: Context) {
   const body = jsonBody(ctx);
   countCompletion(ctx, body, 'transactionReference', 'bank-transfer');
   const input = validate(BankTransferRequestSchema, body);
-  if (input.paymentType !== 'bank_transfer') fail(400, `Invalid request: paymentType must be "bank_transfer" (received "${input.paymentType}")`);
   const tx = findTransaction(ctx, input.transactionReference);
   beginAttempt(tx);
   useChannel(tx, 'bank-transfer');
