@@ -155,6 +155,8 @@ const STATUS_TEXT: Record<string, [string, string]> = {
   successful: ['Paid', 'Thank you! Your payment is confirmed and your order is on its way.'],
   pending: ['Waiting for payment', 'We have not received a confirmed payment yet. If you paid by USSD or transfer, this can take a moment.'],
   failed: ['Payment failed', 'No money was taken. You can try again.'],
+  reversed: ['Payment reversed', 'The payment was taken back, so this order is not paid.'],
+  mismatch: ['Payment does not match', 'The payment received is not this order’s amount, so it is not marked paid. Please contact the shop.'],
 };
 
 /** The badge label and the sentence for a status. */

@@ -201,6 +201,31 @@ describe('webhooks from the Tender server', () => {
     const late = JSON.stringify({ type: 'payment.failed', timestamp: new Date().toISOString(), data: { transactionReference: ref, status: 'failed' } });
     expect((await send(late, 'evt_demo_late')).status).toBe(204);
     expect((await outcome()).status).toBe('successful');
+    // The money taken back after all: the order is no longer paid, and the success retried to the shop after the
+    // reversal (delivery is at least once, in any order) does not make it paid again.
+    const reversed = JSON.stringify({ type: 'payment.reversed', timestamp: new Date().toISOString(), data: { transactionReference: ref, status: 'reversed' } });
+    expect((await send(reversed, 'evt_demo_reversed')).status).toBe(204);
+    expect(await outcome()).toMatchObject({ status: 'reversed', label: 'Payment reversed' });
+    expect((await send(body, 'evt_demo_1_retried_late')).status).toBe(204);
+    expect((await outcome()).status).toBe('reversed');
+  });
+
+  test('a success of another amount or currency than the order’s is not marked paid', async () => {
+    for (const paid of [{ amount: 1 }, { currency: 'USD' }]) {
+      const created = (await (
+        await fetch(`${hookBase}/api/orders`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ items: [{ id: 'coffee', quantity: 1 }] }),
+        })
+      ).json()) as { transactionReference: string; amount: number; currency: string };
+      const ref = created.transactionReference;
+      const data = { transactionReference: ref, status: 'successful', amount: created.amount, currency: created.currency, ...paid };
+      const body = JSON.stringify({ type: 'payment.successful', timestamp: new Date().toISOString(), data });
+      expect((await send(body, `evt_mismatch_${ref}`)).status).toBe(204);
+      const outcome = (await (await fetch(`${hookBase}/api/orders/${encodeURIComponent(ref)}/outcome`)).json()) as { status: string; label: string };
+      expect(outcome).toMatchObject({ status: 'mismatch', label: 'Payment does not match' });
+    }
   });
 
   test('has no webhook route without a secret', async () => {

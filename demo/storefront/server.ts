@@ -116,7 +116,21 @@ function createStorefront(options: StorefrontOptions & { publicUrl: string }) {
   /** Asks the payment API, from this server, what happened: the only status a merchant may act on. */
   async function verify(reference: string): Promise<string | undefined> {
     const result = await api.verifyTransaction({ transactionReference: reference });
-    return result.ok ? result.value.data.status : undefined;
+    if (!result.ok) return undefined;
+    const order = orders.get(reference);
+    return order ? forOrder(order, result.value.data) : result.value.data.status;
+  }
+
+  /**
+   * What a payment means for its order: its status, or `mismatch` for a success of another amount or currency than
+   * the order's (as the payment API or the webhook reports them, when it does): never shipped as paid.
+   */
+  function forOrder(order: Order, paid: { status: string; amount?: number | undefined; currency?: string | undefined }): string {
+    if (paid.status !== 'successful') return paid.status;
+    const matches = (paid.amount === undefined || paid.amount === order.amount) && (paid.currency === undefined || paid.currency === CURRENCY);
+    if (!matches)
+      console.error(`storefront: order ${order.reference} is ${order.amount} ${CURRENCY}, but ${paid.amount} ${paid.currency} was paid: not marked paid`);
+    return matches ? 'successful' : 'mismatch';
   }
 
   async function readText(req: IncomingMessage, max: number): Promise<string> {
@@ -155,12 +169,16 @@ function createStorefront(options: StorefrontOptions & { publicUrl: string }) {
       return json(res, 500, { error: 'the webhook could not be checked' });
     }
     const id = String(req.headers['webhook-id']);
-    const { transactionReference: reference, status } = event.data;
-    if (!processed.has(id) && orders.has(reference)) {
+    const reference = event.data.transactionReference;
+    const order = orders.get(reference);
+    if (!processed.has(id) && order) {
       processed.add(id);
-      // A failure is not the end of an order (the payer may pay another way), a success is: a late or retried
-      // event never takes a paid order back.
-      if (outcomes.get(reference) !== 'successful') outcomes.set(reference, status);
+      const status = forOrder(order, event.data);
+      const was = outcomes.get(reference);
+      // A failure is not the end of an order (the payer may pay another way), a success is, unless the money is
+      // taken back: a late or retried failure never takes a paid order back, and nothing (a success retried to the
+      // shop after its reversal, among them) makes a reversed order paid again.
+      if (was !== 'reversed' && (was !== 'successful' || status === 'reversed')) outcomes.set(reference, status);
       console.log(`storefront: webhook ${event.type} for order ${reference}`);
     }
     // Acknowledged whether new, repeated or for an order this shop does not know: Tender stops retrying.
@@ -232,7 +250,8 @@ function createStorefront(options: StorefrontOptions & { publicUrl: string }) {
     if (orderMatch) {
       const order = orders.get(decodeURIComponent(orderMatch[1]!));
       if (!order) return html(res, 404, messagePage(ctx, 'Order not found', 'This shop has no order with that reference.'));
-      // Only a success is final: anything else may have changed since the webhook (a failed card, then a transfer).
+      // Only a success is final: anything else may have changed since the webhook (a failed card, then a transfer, or
+      // a success then its reversal).
       const heard = outcomes.get(order.reference);
       const status = heard === 'successful' ? heard : ((await verify(order.reference)) ?? heard);
       if (!status) return html(res, 502, messagePage(ctx, 'Could not check the payment', 'The payment API did not answer. Reload the page in a moment.'));
