@@ -222,7 +222,7 @@ describe('verify policy through the model', () => {
     await flush();
     t.ctx('card').confirm();
     await flush();
-    expect(t.model.screen.value).toEqual({ kind: 'failure', status: 'failed', reason: 'Do not honour' });
+    expect(t.model.screen.value).toEqual({ kind: 'failure', status: 'failed', channel: 'card', reason: 'Do not honour' });
     t.model.tryAnotherWay();
     expect(t.model.screen.value.kind).toBe('pay');
   });
