@@ -84,10 +84,20 @@ export type AttemptEvent =
   | { readonly type: 'review' }
   | { readonly type: 'fail'; readonly reason?: string }
   | { readonly type: 'abandon' }
-  | { readonly type: 'try-another-way' };
+  | { readonly type: 'try-another-way' }
+  /** The page asked to send the payer elsewhere a while ago and is still here: the top window did not go. */
+  | { readonly type: 'stalled'; readonly now: number };
 
 /** After an unknown outcome, how long verify may say pending before the payer is offered a way out. */
 export const OPEN_AFTER_MS = 30_000;
+
+/**
+ * How long after asking to leave (online) the page may still be showing "Taking you to the payment page…" before
+ * it takes the top window as not gone: the loader refused the address or could not check it (a storefront CSP that
+ * blocks its deferred half), or something stopped the navigation. A navigation still on its way on a slow line that
+ * lands later replaces the page all the same.
+ */
+export const REDIRECT_STALL_MS = 15_000;
 
 const keyFor = (a: Attempt, channel: ChannelId, newId: string): AttemptKey => {
   const key = 'key' in a ? a.key : undefined;
@@ -157,6 +167,10 @@ export function next(a: Attempt, e: AttemptEvent): Attempt {
         : a;
     case 'redirect':
       return a.kind === 'idle' || a.kind === 'awaiting-secret' ? { kind: 'redirecting', key: keyFor(a, e.channel, e.newId) } : a;
+    case 'stalled':
+      // Watched as a return: the payer may have got there after all (another tab), and verify's first pending
+      // answer gives the way out ("Check again", "Try another way"), never "failed".
+      return a.kind === 'redirecting' ? { kind: 'watching', key: a.key, reason: 'returned', since: e.now, answered: false, phase: 'checking' } : a;
     case 'resume':
       return e.reason === 'unknown'
         ? { kind: 'unknown', key: e.key, since: e.now, answered: false, phase: 'checking' }

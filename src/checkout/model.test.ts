@@ -3,6 +3,7 @@ import { memoryStore } from '../platform/storage';
 import { cardPaymentCall } from '../channels/card/calls';
 import { ussdPaymentCall } from '../channels/ussd/calls';
 import { RESUME_KEY, readResume } from './resume';
+import { REDIRECT_STALL_MS } from './attempt';
 import { flush, testModel, verifyAnswer, type PlainAnswer } from './testkit';
 
 const VERIFY = 'POST /api/v1/transaction/verify';
@@ -309,6 +310,45 @@ describe('redirect', () => {
     expect(t.navigations).toEqual(['https://pay.example/x']);
     expect(t.model.screen.value.kind).toBe('redirecting');
     expect(readResume(store, 'REF-1', t.clock.env.now())?.channel).toBe('wallet-a');
+  });
+
+  it('a page still here 15 s after it asked to leave (the loader refused, or could not check the address) gives the way out, never a spinner for ever', async () => {
+    const t = testModel({ [VERIFY]: verifyAnswer('pending') });
+    t.model.start();
+    await flush();
+    expect(t.ctx('wallet-a').redirect('https://pay.example/x').ok).toBe(true);
+    await t.clock.advance(REDIRECT_STALL_MS - 1);
+    expect(t.model.screen.value.kind).toBe('redirecting');
+    await t.clock.advance(1);
+    await flush();
+    // Verify says pending: the payer never got there; another way, or check again (they may have, in another tab).
+    expect(t.model.screen.value).toMatchObject({ kind: 'open', answered: true });
+    expect(t.messages).toContainEqual({ type: 'pending', reference: 'REF-1', status: 'pending' });
+    t.model.tryAnotherWay();
+    expect(t.model.screen.value.kind).toBe('pay');
+  });
+
+  it('a payment made meanwhile (another tab) shows as paid once the page takes the top window as not gone', async () => {
+    const t = testModel({ [VERIFY]: [verifyAnswer('pending'), verifyAnswer('successful')] });
+    t.model.start();
+    await flush();
+    t.ctx('wallet-a').redirect('https://pay.example/x');
+    await t.clock.advance(REDIRECT_STALL_MS);
+    await flush();
+    expect(t.model.screen.value.kind).toBe('success');
+  });
+
+  it('offline, the navigation waits for the connection, and so does the stall: no way out while it waits', async () => {
+    const t = testModel({ [VERIFY]: verifyAnswer('pending') }, { navigate: () => ({ ok: true, via: 'online' }) });
+    t.model.start();
+    await flush();
+    t.ctx('wallet-a').redirect('https://pay.example/x');
+    await t.clock.advance(10 * REDIRECT_STALL_MS);
+    expect(t.model.screen.value.kind).toBe('redirecting');
+    t.clock.backOnline();
+    await t.clock.advance(REDIRECT_STALL_MS);
+    await flush();
+    expect(t.model.screen.value).toMatchObject({ kind: 'open', answered: true });
   });
 
   it('keeps the payer here when navigate refuses', () => {

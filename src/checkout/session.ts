@@ -4,7 +4,7 @@ import type { ResumeRule } from '../channels/kit/channel';
 import { isUnknownOutcome } from '../channels/kit/errors';
 import { type ChannelId, channelByApiName, channelById, channels, unknownChannels } from '../channels/registry';
 import { navigate, type NavigateEnv } from '../platform/navigate';
-import { type Attempt, type AttemptEvent, isUnderway, next } from './attempt';
+import { type Attempt, type AttemptEvent, isUnderway, next, REDIRECT_STALL_MS } from './attempt';
 import type { ChannelActions, InitialTxn, ModelDeps, ModelState, PageEnv } from './model';
 import { walletNameOverrides } from './overrides';
 import { checkOverrides, mergeOverrides } from '../i18n/overrides';
@@ -198,6 +198,20 @@ export function createSession(deps: ModelDeps, state: ModelState): Session {
     const channel = record.channel as ChannelId;
     if (loadedRules.has(channel)) write(loadedRules.get(channel));
     else void ruleOf(channel).then((rule) => attempt.peek() === a && write(rule));
+  }
+
+  /**
+   * A page still here {@link REDIRECT_STALL_MS} after it asked to leave was not taken away: the attempt turns to a
+   * watched return. Offline, the navigation waits for the connection, and so does this.
+   */
+  function stallWatch(a: Attempt, offline: boolean): void {
+    if (a.kind !== 'redirecting') return;
+    const arm = () => env.setTimeout(() => attempt.peek() === a && dispatch({ type: 'stalled', now: env.now() }), REDIRECT_STALL_MS);
+    if (!offline) return void arm();
+    const off = env.onOnline(() => {
+      off();
+      arm();
+    });
   }
 
   /** Starts the poller, bounded by how long the channel's instructions stay good (a transfer account's life). */
@@ -413,7 +427,7 @@ export function createSession(deps: ModelDeps, state: ModelState): Session {
       watch: (instructions) => void dispatch({ type: 'watch', instructions, now: env.now() }),
       redirect(url) {
         const r = go(url);
-        if (r.ok) dispatch({ type: 'redirect', channel, newId: newId() });
+        if (r.ok) stallWatch(dispatch({ type: 'redirect', channel, newId: newId() }), r.via === 'online');
         // Why is for the integrator (the payer is told only that it was not safe, in their language): a wallet or
         // bank host missing from the allowed list is theirs to fix. Never the URL itself, which may carry a token.
         else send({ type: 'error', code: 'navigate_refused', message: `The checkout did not send the payer to the page the payment API gave: ${r.reason}.` });

@@ -2,9 +2,9 @@ import { useEffect, useState } from 'preact/hooks';
 import { uiText } from './text';
 
 /**
- * Copies text to the clipboard (the button's default, replaceable in tests). Resolves false when the browser refuses. The Clipboard API
- * is missing outside a secure context (a demo opened on a phone over the LAN) and may be refused to a frame;
- * the older copy command on a selection still works in both.
+ * Copies text to the clipboard (the button's default, replaceable in tests); false when the browser refuses. The
+ * Clipboard API is missing outside a secure context (a demo opened on a phone over the LAN) and may be refused to a
+ * frame; the older copy command on a selection still works in both.
  */
 export async function clipboardCopy(text: string): Promise<boolean> {
   try {

@@ -315,6 +315,33 @@ describe('a storefront under a nonce policy', () => {
   }
 });
 
+describe('a redirect the loader cannot check', () => {
+  // The loader checks a wallet's or bank's address with its deferred half: a storefront CSP that lets tender.js alone
+  // in (a path-limited script-src), or a blip as it loads, leaves the address unchecked and the storefront where it is.
+  test('the payer gets the way out within 15 s rather than "Taking you…" for ever, and the next try goes', async () => {
+    const { page, callbacks } = await newPage({ width: 360, height: 740 });
+    let blocked = true;
+    await page.route('**/tender-deferred.js*', (route) => (blocked ? route.abort('blockedbyclient') : route.continue()));
+    await page.goto(shop.url);
+    await page.getByRole('button', { name: /^Pay/ }).click();
+    const frame = page.frameLocator(FRAME);
+    await frame.getByRole('tab', { name: 'Wallet A' }).click();
+    await frame.getByRole('button', { name: 'Continue to Wallet A' }).click();
+    await frame.getByText('Taking you to the payment page…').waitFor();
+    await expect.poll(() => callbacks.find((c) => c.startsWith('onError ')), { timeout: 10_000 }).toContain('"code":"navigate_refused"');
+    // Never "failed": the wallet's session may be paid yet (another tab), so verify decides; it says pending.
+    await frame.getByRole('heading', { name: 'We haven’t received this payment yet' }).waitFor({ timeout: 25_000 });
+    expect(page.url()).toBe(`${shop.url}/`);
+    expect(callbacks).toContainEqual(expect.stringMatching(/^onPending /));
+    blocked = false;
+    await frame.getByRole('button', { name: 'Try another way' }).click();
+    await frame.getByRole('tab', { name: 'Wallet A' }).click();
+    await frame.getByRole('button', { name: 'Continue to Wallet A' }).click();
+    await page.waitForURL(`${stack.sandboxUrl}/sandbox/wallet-a/**`, { timeout: 20_000 });
+    await page.context().close();
+  });
+});
+
 describe('a hosted page that comes back as something else', () => {
   // The Tender server went down after the storefront loaded tender.js (the browser's own "refused to connect" page
   // in the frame), or a proxy in front of it answers with its own error page: either loads, and never says `ready`.
