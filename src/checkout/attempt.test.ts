@@ -136,7 +136,8 @@ describe('the attempt machine', () => {
       { type: 'verified', status: 'pending', now: T + 60_000 },
       { phase: 'checking', answered: true },
     ],
-    ['the poller gives up', instructions, { type: 'gave-up' }, { phase: 'gave-up' }],
+    ['the poller gives up on instructions never said followed: the way out', instructions, { type: 'gave-up' }, { phase: 'open', reason: 'returned' }],
+    ['the poller gives up after "I have paid": still confirming', { ...instructions, reason: 'confirming' }, { type: 'gave-up' }, { phase: 'gave-up' }],
     ['the poller gives up on an open way out: it stays open', { ...returned, phase: 'open', answered: true }, { type: 'gave-up' }, 'same'],
     ['check again after instructions: confirming', { ...instructions, phase: 'gave-up' }, { type: 'check-again' }, { phase: 'checking', reason: 'confirming' }],
     [

@@ -187,6 +187,9 @@ export function next(a: Attempt, e: AttemptEvent): Attempt {
     case 'gave-up':
       // Nothing says the payer paid: keep the way out rather than "no need to pay again".
       if (a.kind !== 'watching' && a.kind !== 'unknown') return a;
+      // Instructions the payer never said they followed (a USSD code not confirmed dialled) lapsed: the way out too,
+      // as after a return ("not received yet", Check again, another way once verify has answered).
+      if (a.kind === 'watching' && a.reason === 'instructions') return { ...a, reason: 'returned', phase: 'open' };
       return a.phase === 'open' && a.answered ? a : { ...a, phase: 'gave-up' };
     case 'check-again':
       if ((a.kind !== 'watching' && a.kind !== 'unknown') || a.phase === 'checking') return a;

@@ -328,6 +328,18 @@ describe('redirect', () => {
     expect(t.model.screen.value.kind).toBe('pay');
   });
 
+  it('shown again after it was hidden (the storefront restored from the back/forward cache after Back): verified at once', async () => {
+    const t = testModel({ [VERIFY]: [verifyAnswer('pending'), verifyAnswer('successful')] });
+    t.model.start();
+    await flush();
+    t.ctx('wallet-a').redirect('https://pay.example/x');
+    t.clock.setHidden(true);
+    await t.clock.advance(3000);
+    t.clock.setHidden(false);
+    await flush();
+    expect(t.model.screen.value.kind).toBe('success');
+  });
+
   it('a payment made meanwhile (another tab) shows as paid once the page takes the top window as not gone', async () => {
     const t = testModel({ [VERIFY]: [verifyAnswer('pending'), verifyAnswer('successful')] });
     t.model.start();
@@ -370,6 +382,29 @@ async function ussdCodeShown(verify: Parameters<typeof testModel>[0][string]) {
   ctx.watch({ code: '*737*000*1234#', bankName: 'GTBank' });
   return { t, ctx };
 }
+
+describe('a USSD code left past the poller’s bound (the phone asleep)', () => {
+  it('checks on waking, then gives the way out: never "no need to pay again" to a payer who may not have dialled', async () => {
+    const { t } = await ussdCodeShown(verifyAnswer('pending'));
+    t.clock.setHidden(true);
+    await t.clock.advance(30 * 60_000);
+    const asked = t.server.seen.length;
+    t.clock.setHidden(false);
+    await flush();
+    // The poller's last check, then the way out's own (which goes on, slower, for an approval that comes late).
+    expect(t.server.seen.length).toBeGreaterThan(asked);
+    expect(t.model.screen.value).toMatchObject({ kind: 'open', answered: true });
+  });
+
+  it('a payment made while it slept shows as paid on waking', async () => {
+    const { t } = await ussdCodeShown([verifyAnswer('pending'), verifyAnswer('successful', { channel: 'USSD' })]);
+    t.clock.setHidden(true);
+    await t.clock.advance(30 * 60_000);
+    t.clock.setHidden(false);
+    await flush();
+    expect(t.model.screen.value.kind).toBe('success');
+  });
+});
 
 describe('bridge reports', () => {
   it('reports progress and close with the last status', async () => {

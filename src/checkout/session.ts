@@ -202,11 +202,22 @@ export function createSession(deps: ModelDeps, state: ModelState): Session {
 
   /**
    * A page still here {@link REDIRECT_STALL_MS} after it asked to leave was not taken away: the attempt turns to a
-   * watched return. Offline, the navigation waits for the connection, and so does this.
+   * watched return. So does one shown again after it was hidden: the storefront, restored from the back/forward
+   * cache after the payer came Back from the wallet or 3-D Secure page, brings this frame back as it was. Offline, the
+   * navigation waits for the connection, and so does the wait.
    */
   function stallWatch(a: Attempt, offline: boolean): void {
     if (a.kind !== 'redirecting') return;
-    const arm = () => env.setTimeout(() => attempt.peek() === a && dispatch({ type: 'stalled', now: env.now() }), REDIRECT_STALL_MS);
+    let hidden = false;
+    const stall = () => {
+      offVisibility();
+      if (attempt.peek() === a) dispatch({ type: 'stalled', now: env.now() });
+    };
+    const offVisibility = env.onVisibilityChange(() => {
+      if (env.isHidden()) hidden = true;
+      else if (hidden) stall();
+    });
+    const arm = () => env.setTimeout(stall, REDIRECT_STALL_MS);
     if (!offline) return void arm();
     const off = env.onOnline(() => {
       off();

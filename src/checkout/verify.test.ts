@@ -117,8 +117,31 @@ describe('startPolling', () => {
     startPolling(s.check(c.env.now), c.env, () => gaveUp++, { ...DEFAULT_POLICY, maxMs: 30_000 });
     await c.advance(100_000);
     expect(gaveUp).toBe(1);
-    expect(s.times.at(-1)).toBeLessThan(30_000);
+    // The last check is the first round past the bound; none after it.
+    expect(s.times.at(-2)).toBeLessThan(30_000);
+    expect(s.times.at(-1)).toBeGreaterThanOrEqual(30_000);
     expect(c.pending()).toEqual([]);
+  });
+
+  it('woken past the bound (a phone asleep, the page hidden), checks once before giving up: an answer that came meanwhile wins', async () => {
+    for (const [answer, gaveUpWanted] of [
+      [{ kind: 'final' }, 0],
+      [{ kind: 'again' }, 1],
+    ] as const) {
+      const c = fakePollEnv(0);
+      const s = scripted([{ kind: 'again' }, answer]);
+      let gaveUp = 0;
+      startPolling(s.check(c.env.now), c.env, () => gaveUp++, { ...DEFAULT_POLICY, maxMs: 15 * 60_000 });
+      await flush();
+      c.setHidden(true);
+      await c.advance(30 * 60_000);
+      expect(s.times).toEqual([0]);
+      c.setHidden(false);
+      await flush();
+      expect(s.times).toEqual([0, 30 * 60_000]);
+      expect(gaveUp).toBe(gaveUpWanted);
+      expect(c.pending()).toEqual([]);
+    }
   });
 
   it('keeps going after a check throws', async () => {

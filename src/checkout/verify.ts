@@ -49,8 +49,8 @@ export interface Poller {
 
 /**
  * Polls `check` by the policy: at once, then by `nextDelay`; paused while the page is hidden and checked at once
- * when it shows again, or when the connection comes back; never two rounds in flight. `onGiveUp` runs once when
- * the bound passes.
+ * when it shows again, or when the connection comes back; never two rounds in flight. `onGiveUp` runs once, after
+ * the first round past the bound that is not final.
  */
 export function startPolling(check: () => Promise<PollStep>, env: PollEnv, onGiveUp: () => void, policy: PollPolicy = DEFAULT_POLICY): Poller {
   const startedAt = env.now();
@@ -79,11 +79,9 @@ export function startPolling(check: () => Promise<PollStep>, env: PollEnv, onGiv
   const round = async () => {
     timer = undefined;
     if (stopped || inFlight) return;
-    if (env.now() - startedAt >= policy.maxMs) {
-      stop();
-      onGiveUp();
-      return;
-    }
+    // Past the bound, one last check before giving up: a phone asleep for longer (the page hidden, no rounds) comes
+    // back to an answer, not to a give-up that never asked.
+    const last = env.now() - startedAt >= policy.maxMs;
     inFlight = true;
     let step: PollStep;
     try {
@@ -95,6 +93,11 @@ export function startPolling(check: () => Promise<PollStep>, env: PollEnv, onGiv
     if (stopped) return;
     if (step.kind === 'final') {
       stop();
+      return;
+    }
+    if (last) {
+      stop();
+      onGiveUp();
       return;
     }
     schedule(nextDelay(env.now() - startedAt, env.random(), policy, step.retryAfterMs));
