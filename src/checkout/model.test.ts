@@ -383,6 +383,32 @@ async function ussdCodeShown(verify: Parameters<typeof testModel>[0][string]) {
   return { t, ctx };
 }
 
+describe('a form the payer comes back to', () => {
+  it('paid meanwhile (another tab): verified when the page shows again, and shown paid rather than taking a second payment', async () => {
+    const t = testModel({ [VERIFY]: [verifyAnswer('pending'), verifyAnswer('successful')] });
+    t.model.start();
+    await flush();
+    expect(t.model.screen.value.kind).toBe('pay');
+    t.clock.setHidden(true);
+    t.clock.setHidden(false);
+    await flush();
+    expect(t.model.screen.value.kind).toBe('success');
+  });
+
+  it('not paid (or failed in another tab): the form stays, for the payer to pay here', async () => {
+    const t = testModel({ [VERIFY]: [verifyAnswer('pending'), verifyAnswer('failed'), verifyAnswer('pending')] });
+    t.model.start();
+    await flush();
+    for (let i = 0; i < 2; i++) {
+      t.clock.setHidden(true);
+      t.clock.setHidden(false);
+      await flush();
+      expect(t.model.screen.value.kind).toBe('pay');
+    }
+    expect(t.server.seen.filter((r) => r.path === '/api/v1/transaction/verify')).toHaveLength(3);
+  });
+});
+
 describe('a USSD code left past the poller’s bound (the phone asleep)', () => {
   it('checks on waking, then gives the way out: never "no need to pay again" to a payer who may not have dialled', async () => {
     const { t } = await ussdCodeShown(verifyAnswer('pending'));

@@ -169,7 +169,7 @@ describe('back from a redirect without deciding', () => {
     expect(card.messages.at(-1)).toEqual({ type: 'close', reference: 'REF-1' });
   });
 
-  describe('a pending card payment whose answer the server kept, in a page without storage (a blocked third-party frame)', () => {
+  describe('a pending card payment whose answer the server kept, in a page with no record of its own (a blocked third-party frame, a new tab)', () => {
     const opened = async (data: unknown, store = memoryStore()) => {
       const t = testModel({ [VERIFY]: verifyAnswer('pending', { channel: 'card' }) }, { store });
       t.model.start({ status: 'pending', amount: 2500, currency: 'NGN', channel: 'card', kept: { op: 'cardPayment', age: 30_000, data } });
@@ -192,7 +192,7 @@ describe('back from a redirect without deciding', () => {
       expect(t.model.screen.value).toEqual({ kind: 'pay' });
     });
 
-    it('where the page has storage, its own record decides: the form', async () => {
+    it('a new tab (storage of its own, no record yet): the return too, not a form that takes the card twice', async () => {
       const items = new Map<string, string>();
       const storage = {
         getItem: (k: string) => items.get(k) ?? null,
@@ -204,7 +204,7 @@ describe('back from a redirect without deciding', () => {
         createJsonStore(() => storage as Storage),
       );
       await t.clock.advance(5000);
-      expect(t.model.screen.value).toEqual({ kind: 'pay' });
+      expect(t.model.screen.value).toMatchObject({ kind: 'open', answered: true });
     });
   });
 

@@ -49,6 +49,9 @@ function recordOf(reference: string, a: Attempt, now: number): ResumeRecord | un
 
 /** Where the session remembers that the merchant offered its hosted page for a reference, and its address. */
 const HOSTED_KEY = 'tender:hosted-page';
+// The reference whose instructions the payer gave up on here (another bank, a new account): the server's kept copy
+// of them is not shown again to this page.
+const MOVED_ON_KEY = 'tender:moved-on';
 
 /** The hosted page's address kept for `reference`, if the record is this reference's and well formed. */
 function hostedKept(record: unknown, reference: string): string | undefined {
@@ -252,6 +255,7 @@ export function createSession(deps: ModelDeps, state: ModelState): Session {
   /** Watches the reference for a success alone (see `lingering`), as long as `given` may still be followed. */
   function linger(given: Extract<Attempt, { kind: 'watching' }>): void {
     stopLingering();
+    store.set(MOVED_ON_KEY, { reference });
     const policy = deps.pollPolicy ?? DEFAULT_POLICY;
     const bound = loadedRules.get(given.key.channel)?.watchFor?.(given.instructions, env.now());
     const round = async (): Promise<PollStep> => {
@@ -310,13 +314,14 @@ export function createSession(deps: ModelDeps, state: ModelState): Session {
   }
 
   /**
-   * The attempt the Tender server kept for a page with no storage of its own (a third-party frame the browser gives
-   * none): the instructions the payment API gave for this pending payment, through their channel's rule. Where the
-   * page has storage, its own record decides, and its absence says the payer moved on.
+   * The attempt the Tender server kept, for a page with no record of its own: a frame the browser gives no storage,
+   * a new tab (storage is the tab's), another device. The instructions the payment API gave for this pending payment,
+   * through their channel's rule, unless this page saw the payer give them up (a record of its own says that).
    */
   async function keptAway(d: VerifyData | InitialTxn): Promise<Pick<ResumeRecord, 'channel' | 'attempt' | 'reason' | 'instructions'> | undefined> {
     const k = 'kept' in d ? d.kept : undefined;
-    if (!k || store.lasting() || typeof k.op !== 'string' || typeof k.age !== 'number') return undefined;
+    const movedOn = (store.get(MOVED_ON_KEY) as { reference?: unknown } | undefined)?.reference === reference;
+    if (!k || movedOn || typeof k.op !== 'string' || typeof k.age !== 'number') return undefined;
     const c = channels().find((ch) => ch.routes.some((r) => r === k.op));
     // A channel that sends the payer away at times (a card's 3-D Secure) did, when its answer named where to.
     if (c?.paidAway === 'maybe' && typeof (k.data as { redirectUrl?: unknown } | null)?.redirectUrl === 'string')
@@ -483,6 +488,20 @@ export function createSession(deps: ModelDeps, state: ModelState): Session {
         if (key === last) return;
         last = key;
         send({ type: 'progress', reference, ...report });
+      });
+      // A form the payer comes back to (another tab paid this reference, a checkout left open): asked once when the
+      // page shows again, so it turns to paid rather than take a second payment. Only a success counts; anything else
+      // belongs to the attempt the payer may make here.
+      let asking = false;
+      env.onVisibilityChange(() => {
+        const a = attempt.peek();
+        if (env.isHidden() || asking || boot.peek().kind !== 'ready' || a.kind !== 'idle' || a.key) return;
+        asking = true;
+        void proxy
+          .send(verifyCall(reference))
+          .then((r) => r.ok && r.value.data.status === 'successful' && attempt.peek() === a && verified(r.value.data))
+          .catch(() => undefined)
+          .finally(() => (asking = false));
       });
       // What the payer may need next (other channels, outcome screens), once the form is up.
       const idle = (fn: () => void) => (typeof requestIdleCallback === 'function' ? requestIdleCallback(fn, { timeout: 3000 }) : setTimeout(fn, 1500));

@@ -212,7 +212,7 @@ describe('USSD', () => {
     expect(groupCode('*737*000*1234#')).toEqual(['*737', '*000', '*1234#']);
   });
 
-  it('shows the code again from what the server kept, in a frame with no storage of its own; never over the page’s own storage', async () => {
+  it('shows the code again from what the server kept, in a page with no record of its own; not where the payer gave it up', async () => {
     const kept = { op: 'ussdPayment', age: 4000, data: { paymentUssdCode: '*737*000*4321#' } };
     const initial = { status: 'pending' as const, amount: 2500, currency: 'NGN', kept };
     // A blocked third-party frame: the page's store keeps nothing past the page.
@@ -227,8 +227,15 @@ describe('USSD', () => {
     expect(t.server.count('/api/v1/transaction/verify')).toBeGreaterThanOrEqual(1);
     expect(t.server.count('/api/v1/ussd-payment')).toBe(0);
     cleanup();
-    // With storage of its own, the page's record decides: none says the payer moved on (another bank, say).
+    // A new tab (storage is the tab's, and this one has no record yet), or a page that opened it on its own: the
+    // code again, not a blank form where the payer could pay a second time.
     const store = { ...memoryStore(), lasting: () => true };
+    renderApp({ [VERIFY]: verifyAnswer('pending'), [BANKS]: banks }, { initial, store });
+    expect(await screen.findByRole('heading', { name: /Dial this code/ })).toBeTruthy();
+    // Given up here ("Choose another bank"): a reload shows the banks, not the code given up on.
+    fireEvent.click(screen.getByRole('button', { name: 'Choose another bank' }));
+    await screen.findByRole('radio', { name: 'GTBank' });
+    cleanup();
     renderApp({ [VERIFY]: verifyAnswer('pending'), [BANKS]: banks }, { initial, store });
     await screen.findByRole('tab', { name: 'Card' });
     await flush();
