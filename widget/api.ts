@@ -124,12 +124,17 @@ function embed(api: string, raw: unknown, target?: Element | string): Embed {
   // A modal's frame carries the backdrop, so the storefront dims the moment the payer asks, before a byte of the page
   // has come (on a slow link that is seconds). The page draws only its dialog, transparent around it: the frame's
   // color-scheme must be the page's (light unless the merchant asks; `auto` is "light dark"), or Chromium paints it opaque.
+  // Each declaration !important: a storefront's `iframe { display: none !important }` (a theme's reset, an ad
+  // blocker's filter) or `width: 100px !important` would beat plain inline style, hiding or crushing a checkout that
+  // has locked the page, with no error. (A modal is shown by taking its `visibility` away, so a rule that hides every
+  // iframe's visibility still wins: rare, and tender.js has no bytes left for it.)
   fs.cssText =
-    'display:block;border:0;width:100%;height:' +
+    'display:block!important;border:0!important;width:100%!important;height:' +
     (inline
       ? '560px'
-      : '100%;position:fixed;inset:0;z-index:9999999999;visibility:hidden;background:#0009;color-scheme:' +
-        (o.colorScheme?.replace('auto', 'light dark') || 'light'));
+      : '100%!important;position:fixed!important;inset:0!important;z-index:9999999999!important;visibility:hidden!important;background:#0009!important;color-scheme:' +
+        (o.colorScheme?.replace('auto', 'light dark') || 'light')) +
+    '!important';
   const fired: { [type: string]: 1 } = {};
   const root = doc.documentElement;
   const rootStyle = root.style;
@@ -226,7 +231,7 @@ function embed(api: string, raw: unknown, target?: Element | string): Embed {
       // Ready for a redirect (a wallet, 3-D Secure) without a wait then; a failure here is retried then.
       deferred().catch(Object);
     } else if (t == 'resize') {
-      if (inline) fs.height = m.height + 'px';
+      if (inline) fs.cssText += 'height:' + m.height + 'px!important';
     } else if (t == 'progress') busy = m.inProgress;
     else if (t == 'locale')
       try {
@@ -236,7 +241,7 @@ function embed(api: string, raw: unknown, target?: Element | string): Embed {
     else if (t == 'navigate') {
       const refused = (why: string) => error('navigate_refused', why + m.url);
       deferred().then(
-        (d) => d.redirectTop(e, m.url) || refused('not an allowed host: '),
+        (d) => d.redirectTop(e, m.url, refused),
         () => refused('could not check '),
       );
     } else if (t == 'close' || !(fired[t] || fired.success)) {

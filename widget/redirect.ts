@@ -34,14 +34,15 @@ export function allowedUrl(raw: string, policy?: { readonly redirectHosts?: read
 
 /**
  * Sends the payer where the hosted page asked (a wallet cashier, a 3-D Secure page) if the loader's own list allows
- * it: the page checked the URL already, the loader decides again. False when it refused.
+ * it: the page checked the URL already, the loader decides again. When it refuses, `refused` is told why (the words
+ * live here rather than in tender.js, whose bytes are counted).
  */
-export function redirectTop(e: Embed, url: string): boolean {
+export function redirectTop(e: Embed, url: string, refused: (why: string) => void): void {
   // The script tag has its server's list (written into this file as it is served); the ESM entry has its options.
   const to = allowedUrl(
     url,
     typeof __ESM__ != 'boolean' || __ESM__ ? { redirectHosts: e.o_.redirectHosts, allowHttpLoopback: e.src_ < 'https' } : loaderConfig(),
   );
   if (to) navigateTop(to);
-  return !!to;
+  else refused('not an allowed host: ');
 }

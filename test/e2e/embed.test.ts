@@ -316,6 +316,26 @@ describe('embedded checkout', () => {
     await page.context().close();
   });
 
+  test('a storefront stylesheet that hides or crushes iframes with !important (a theme reset, an ad blocker) does neither to the checkout', async () => {
+    // The theme's rules, as a stylesheet of the storefront (the context bypasses the shop's CSP to add one inline).
+    const hostile = 'iframe { display: none !important; width: 100px !important; height: 50px !important; position: static !important }';
+    const page = await (await browser.newContext({ bypassCSP: true, viewport: { width: 320, height: 640 } })).newPage();
+    await page.goto(shop.url);
+    await page.addStyleTag({ content: hostile });
+    await page.getByRole('button', { name: /^Pay/ }).click();
+    await checkout(page).getByLabel('Card number').waitFor();
+    // The modal covers the viewport, visible: the payer sees and reaches the form.
+    await expect.poll(() => page.locator(FRAME).boundingBox(), { timeout: 15_000 }).toEqual({ x: 0, y: 0, width: 320, height: 640 });
+    expect(await page.locator(FRAME).evaluate((f) => getComputedStyle(f).visibility)).toBe('visible');
+    await page.goto(`${shop.url}/inline`);
+    await page.addStyleTag({ content: 'iframe { width: 100% !important; height: auto !important }' });
+    await page.getByRole('button', { name: 'Check out inline' }).click();
+    await checkout(page).getByLabel('Card number').waitFor();
+    // Its height follows the page's content (a WordPress "responsive embeds" rule held it at 150 px).
+    await expect.poll(async () => (await page.locator('#inline-checkout iframe').boundingBox())?.height ?? 0, { timeout: 15_000 }).toBeGreaterThan(300);
+    await page.context().close();
+  });
+
   test('a declarative button opens the preloaded checkout', async () => {
     const page = await newPage();
     await page.goto(`${shop.url}/button`);

@@ -10,10 +10,12 @@ export const LOADER_BUDGET = 2560;
  * loader kept the payer's chosen language for the storefront's next checkout (72 B, read off the payer's path); 2,490
  * until a checkout opened before tender.js's own read (the order page a wallet returns to) read it too (13 B); 2,503
  * until the frame took the page's title, in the payer's language, as its name (20 B); 2,524 until an offline device's
- * page loaded again when the connection came back, rather than fail and close the checkout (31 B). That leaves 6 B
- * under the budget: the next feature of tender.js finds its bytes in tender.js, or in its deferred half.
+ * page loaded again when the connection came back, rather than fail and close the checkout (31 B); 2,554 until the
+ * frame's style was made !important against a storefront's `iframe { display: none !important }` (24 B), 19 B of it
+ * found by moving the words of a refused redirect into the deferred half. That leaves 1 B under the budget: the next
+ * feature of tender.js finds its bytes in tender.js, or in its deferred half.
  */
-export const LOADER_TARGET = 2554;
+export const LOADER_TARGET = 2559;
 /** The hosted page's first load (JS + CSS), gzip: the budget. */
 export const PAGE_BUDGET = 16384;
 /**
