@@ -21,3 +21,16 @@ export function keepFocus(root: Element): void {
       )?.focus();
   }).observe(root, { childList: true, subtree: true });
 }
+
+/**
+ * Keeps the field being typed into in view when the viewport changes under it: a phone turned from portrait to
+ * landscape left a one-time-code field below a 320 px view, focused, typed into and out of sight.
+ */
+export function keepFieldInView(): void {
+  addEventListener('resize', () => {
+    const field = document.activeElement;
+    if (!(field instanceof HTMLInputElement)) return;
+    const box = field.getBoundingClientRect();
+    if (box.top < 0 || box.bottom > innerHeight) field.scrollIntoView({ block: 'nearest' });
+  });
+}

@@ -13,7 +13,7 @@ import { pageText } from './text';
 import { loadLocale, setTextSource, type TextSource } from '../i18n/catalogs';
 import type { PageConfig } from '../platform/pageConfig';
 import { reportSize } from '../platform/frameSize';
-import { keepFocus } from './keepFocus';
+import { keepFieldInView, keepFocus } from './keepFocus';
 import { chosenLocale, payerLocale, switchLocale } from './language';
 import { createProxy } from './proxy';
 import { createJsonStore } from '../platform/storage';
@@ -403,6 +403,7 @@ export function createSession(deps: ModelDeps, state: ModelState): Session {
         })
         .catch(() => undefined);
     keepFocus(page.root);
+    keepFieldInView();
     const bridge = deps.bridge;
     if (!bridge || !('parent' in bridge)) return;
     reportSize(bridge, page.root);

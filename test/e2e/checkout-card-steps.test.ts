@@ -45,6 +45,23 @@ async function wrongCode(p: Page, reference: string, n: number): Promise<void> {
 }
 
 describe('hosted checkout: the one-time-code step', () => {
+  it('a phone turned to landscape while the code is typed keeps the field in view, focused, with its digits', async () => {
+    await e2e.page.setViewportSize({ width: 320, height: 640 });
+    const { reference } = await e2e.stack.initiate();
+    await toOtpStep(e2e.page, reference);
+    await otpField(e2e.page).pressSequentially('123');
+    await e2e.page.setViewportSize({ width: 640, height: 320 });
+    await expect
+      .poll(async () => {
+        const box = await otpField(e2e.page).boundingBox();
+        // Within the 320 px it has now (to the pixel: a scroll to its edge leaves a fraction).
+        return !!box && box.y >= 0 && box.y + box.height <= 321;
+      }, WAIT)
+      .toBe(true);
+    expect(await e2e.page.evaluate(() => document.activeElement?.id)).toBe('tender-card-otp');
+    expect(await otpField(e2e.page).inputValue()).toBe('123');
+  });
+
   it('"Send a new code" waits out a countdown, then sends the card again: a new code pays, counted afresh', async () => {
     await e2e.page.clock.install();
     const { reference } = await e2e.stack.initiate();

@@ -43,10 +43,11 @@ export const PAGE_BUDGET = 16384;
  * checks (7 B in the model), the rest the lazy chunks' new hashes in the names the entry imports them by (14 B);
  * 15,903 until "Processing…" was said only while the payment call is out, not for a press the form's checks stop (5 B);
  * 15,908 until amounts in another currency said which (US$, CA$) and showed the currency's own decimal places, and the
- * lazy chunks' new hashes (6 B); 15,914 until a redirect the loader could not make turned into a watched return (the
- * session chunk's new hash in the entry, 1 B).
+ * lazy chunks' new hashes (6 B); 15,914 until a redirect the loader could not make turned into a watched return, and
+ * the field being typed into was kept in view when a phone turns (the session chunk's new hashes in the entry, 1 B
+ * each).
  */
-export const PAGE_TARGET = 15915;
+export const PAGE_TARGET = 15916;
 
 /**
  * Inline `<script>` and `<style>` contents of an HTML document (not its markup), as one pseudo-file: first-load
