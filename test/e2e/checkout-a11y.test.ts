@@ -211,7 +211,7 @@ describe('hosted checkout: accessibility', () => {
     c.done(1);
   });
 
-  it('USSD: the code shown, confirming, and the pending outcome ("still confirming"), online and offline', async () => {
+  it('USSD: the code shown and, never said dialled, its way out; a transfer said sent: confirming and the pending outcome ("still confirming"); online and offline', async () => {
     // A controllable clock: the poller gives up after 15 minutes, which the test skips over.
     await e2e.page.clock.install();
     const { reference } = await e2e.stack.initiate();
@@ -229,6 +229,16 @@ describe('hosted checkout: accessibility', () => {
     await e2e.page.context().setOffline(false);
     await offline.waitFor({ ...WAIT, state: 'detached' });
     await e2e.page.clock.fastForward('16:00');
+    // A code the payer never said they dialled: the way out, not "no need to pay again".
+    await expectHeading(e2e.page, 'We haven’t received this payment yet');
+    await c.state('way out');
+    await e2e.page.getByRole('button', { name: 'Try another way' }).click();
+    await selectTab(e2e.page, 'bank-transfer');
+    await e2e.page.getByRole('button', { name: 'Get account details' }).click(WAIT);
+    await e2e.page.getByRole('button', { name: 'I’ve sent the money' }).click(WAIT);
+    await e2e.page.getByText('Confirming your payment…').waitFor(WAIT);
+    // Past the account's life and the time a late transfer may take to land (25 minutes).
+    await e2e.page.clock.fastForward('26:00');
     await expectHeading(e2e.page, /still confirming/);
     await c.state('pending outcome');
     await e2e.page.getByRole('button', { name: 'Check again' }).click();
@@ -238,7 +248,7 @@ describe('hosted checkout: accessibility', () => {
     await offline.waitFor(WAIT);
     await c.state('confirming, offline');
     await e2e.page.context().setOffline(false);
-    c.done(5);
+    c.done(6);
   });
 
   it('bank transfer: the account shown and the account expired', async () => {
