@@ -3,8 +3,6 @@ export interface JsonStore {
   get(key: string): unknown;
   set(key: string, value: unknown): void;
   remove(key: string): void;
-  /** Whether what is set outlives the page: false where the browser gives it no storage (a blocked third-party frame). */
-  lasting(): boolean;
 }
 
 /** Wraps a Web Storage (sessionStorage by default); falls back to memory when storage is unavailable. */
@@ -40,13 +38,6 @@ export function createJsonStore(getStorage: () => Storage | undefined = () => gl
         storage().removeItem(key);
       } catch {
         // As above.
-      }
-    },
-    lasting() {
-      try {
-        return !!getStorage();
-      } catch {
-        return false;
       }
     },
   };

@@ -229,7 +229,7 @@ describe('USSD', () => {
     cleanup();
     // A new tab (storage is the tab's, and this one has no record yet), or a page that opened it on its own: the
     // code again, not a blank form where the payer could pay a second time.
-    const store = { ...memoryStore(), lasting: () => true };
+    const store = memoryStore();
     renderApp({ [VERIFY]: verifyAnswer('pending'), [BANKS]: banks }, { initial, store });
     expect(await screen.findByRole('heading', { name: /Dial this code/ })).toBeTruthy();
     // Given up here ("Choose another bank"): a reload shows the banks, not the code given up on.
