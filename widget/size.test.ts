@@ -14,9 +14,12 @@ const gz = (text: string): number => gzipSync(text, { level: 9 }).length;
 /**
  * The deferred half is off the critical path (after ready, or when slow): a ceiling so that it stays small. 3,200
  * until the loading card told a screen reader of a long wait's hint and its Try again (a live region around the card)
- * and kept Tab within its buttons, in front of an inert storefront (71 B; the half was at 3,196).
+ * and kept Tab within its buttons, in front of an inert storefront (71 B; the half was at 3,196); 3,280 until the
+ * card's styles were made !important, each part with the card's font, against a theme's `* { font-size: 30px
+ * !important; line-height: 0 }` that stacked its lines and pushed it past 320 px (about 55 B, with the refused
+ * redirect's words moved here from tender.js; the half was at 3,333).
  */
-const DEFERRED_CEILING = 3280;
+const DEFERRED_CEILING = 3340;
 
 describe('tender.js', () => {
   test(`meets its ${LOADER_TARGET}-byte target (budget ${LOADER_BUDGET}) gzip, as built and as served: it carries no server config`, async () => {

@@ -61,9 +61,13 @@ function drawStates(e: Embed): States {
   const onPrimary = theme('on-primary', c['on-primary']);
   const inline = e.el_;
 
+  // The card sits in the storefront's DOM, under its stylesheets: each declaration !important, and each part's font
+  // the card's, or a theme's `* { font-size: 30px !important; line-height: 0 }` or `box-sizing: content-box !important`
+  // stacks its lines on each other and pushes it past a 320 px screen.
+  const important = (css: string): string => css.replace(/;|$/g, '!important;');
   const el = <K extends keyof HTMLElementTagNameMap>(tag: K, css: string, parent: Element, text = ''): HTMLElementTagNameMap[K] => {
     const node = document.createElement(tag);
-    node.style.cssText = css;
+    node.style.cssText = important(`font:inherit;box-sizing:border-box;${css}`);
     node.textContent = text;
     parent.append(node);
     return node;
@@ -72,10 +76,11 @@ function drawStates(e: Embed): States {
   // A modal's card sits centred under the iframe: the page's first screen covers it as soon as there is one. Not a
   // modal <dialog>: the top layer would cover the iframe.
   const card = document.createElement(inline ? 'div' : 'dialog');
-  card.style.cssText =
+  card.style.cssText = important(
     `box-sizing:border-box;margin:auto;padding:24px;border:1px solid ${c.border};border-radius:${radius};background:${theme('bg', c.bg)};` +
-    `color:${theme('text', c.text)};font:16px/1.5 ${font};text-align:center;width:min(360px,calc(100% - 32px));color-scheme:${dark ? 'dark' : 'light'};` +
-    (inline ? '' : `position:fixed;inset:0;height:fit-content;z-index:2147483646;box-shadow:${SHADOW}`);
+      `color:${theme('text', c.text)};font:16px/1.5 ${font};text-align:center;width:min(360px,calc(100% - 32px));color-scheme:${dark ? 'dark' : 'light'}` +
+      (inline ? '' : `;position:fixed;inset:0;height:fit-content;z-index:2147483646;box-shadow:${SHADOW}`),
+  );
   if (inline) card.setAttribute('role', 'group');
   card.setAttribute('aria-label', t.title);
 
@@ -93,7 +98,7 @@ function drawStates(e: Embed): States {
   const button = (label: string, filled: boolean, onclick: () => void): HTMLButtonElement => {
     const b = el(
       'button',
-      `font:inherit;font-weight:600;min-height:44px;padding:0 20px;border-radius:${radius};cursor:pointer;border:1px solid ${filled ? primary : c.border};` +
+      `font-weight:600;min-height:44px;padding:0 20px;border-radius:${radius};cursor:pointer;border:1px solid ${filled ? primary : c.border};` +
         `background:${filled ? primary : 'transparent'};color:${filled ? onPrimary : 'inherit'}`,
       actions,
       label,
@@ -133,7 +138,8 @@ function drawStates(e: Embed): States {
     const here = arrived();
     if (inline && !failure && here) card.remove();
     const waiting = card.isConnected && !here;
-    if (inline) frame.style.display = waiting ? 'none' : 'block';
+    // !important as api.ts set it: plain, a storefront's `iframe { display: none !important }` would win again.
+    if (inline) frame.style.setProperty('display', waiting ? 'none' : 'block', 'important');
     else {
       frame.style.visibility = waiting ? 'hidden' : '';
       // The frame's own backdrop colour (api.ts), kept on its style after a failure has taken it away.

@@ -315,6 +315,28 @@ describe('a storefront under a nonce policy', () => {
   }
 });
 
+describe('the loading card under a storefront theme', () => {
+  test("a theme's `* { font-size: 30px !important; line-height: 0 }` and content-box sizing neither stack its lines nor push it past 320 px", async () => {
+    // The theme's rules, as a stylesheet of the storefront (the context bypasses the shop's CSP to add one inline).
+    const context = await browser.newContext({ viewport: { width: 320, height: 640 }, bypassCSP: true });
+    const page = await context.newPage();
+    const pageLoad = await holdRequests(page, '**/checkout/?*');
+    await page.goto(shop.url);
+    await page.addStyleTag({ content: '*, *::before { box-sizing: content-box !important; font-size: 30px !important; line-height: 0 }' });
+    await page.getByRole('button', { name: /^Pay/ }).click();
+    const status = page.getByRole('status').filter({ hasText: 'Loading checkout…' });
+    await status.waitFor();
+    const box = (await card(page).boundingBox())!;
+    expect(box.x).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width).toBeLessThanOrEqual(320);
+    // Its line is a line: 16 px type on 1.5 lines, not 30 px on none.
+    expect((await status.boundingBox())!.height).toBe(24);
+    expect(await status.evaluate((s) => getComputedStyle(s).fontSize)).toBe('16px');
+    pageLoad.release();
+    await context.close();
+  });
+});
+
 describe('a redirect the loader cannot check', () => {
   // The loader checks a wallet's or bank's address with its deferred half: a storefront CSP that lets tender.js alone
   // in (a path-limited script-src), or a blip as it loads, leaves the address unchecked and the storefront where it is.
