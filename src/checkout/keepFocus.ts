@@ -31,6 +31,8 @@ export function keepFieldInView(): void {
     const field = document.activeElement;
     if (!(field instanceof HTMLInputElement)) return;
     const box = field.getBoundingClientRect();
-    if (box.top < 0 || box.bottom > innerHeight) field.scrollIntoView({ block: 'nearest' });
+    // Centred rather than at the edge: its label above it and what follows in view too (at the edge, a fraction of a
+    // pixel cut its border off).
+    if (box.top < 0 || box.bottom > innerHeight) field.scrollIntoView({ block: 'center' });
   });
 }

@@ -232,7 +232,7 @@ describe('USSD', () => {
     const store = memoryStore();
     renderApp({ [VERIFY]: verifyAnswer('pending'), [BANKS]: banks }, { initial, store });
     expect(await screen.findByRole('heading', { name: /Dial this code/ })).toBeTruthy();
-    // Given up here ("Choose another bank"): a reload shows the banks, not the code given up on.
+    // Given up here ("Choose another bank"): a reload shows the form (its first channel), not the code given up on.
     fireEvent.click(screen.getByRole('button', { name: 'Choose another bank' }));
     await screen.findByRole('radio', { name: 'GTBank' });
     cleanup();
