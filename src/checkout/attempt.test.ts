@@ -138,6 +138,20 @@ describe('the attempt machine', () => {
     ],
     ['the poller gives up on instructions never said followed: the way out', instructions, { type: 'gave-up' }, { phase: 'open', reason: 'returned' }],
     ['the poller gives up after "I have paid": still confirming', { ...instructions, reason: 'confirming' }, { type: 'gave-up' }, { phase: 'gave-up' }],
+    ['the poller gives up on a redirect that never left: the way out', { ...returned, stayed: true }, { type: 'gave-up' }, { phase: 'open' }],
+    [
+      'a redirect the top window did not make: watched as a return, the payer there all along',
+      { kind: 'redirecting', key },
+      { type: 'stalled', now: T, stayed: true },
+      { kind: 'watching', reason: 'returned', phase: 'checking', answered: false, stayed: true },
+    ],
+    [
+      'back from the back/forward cache: a return',
+      { kind: 'redirecting', key },
+      { type: 'stalled', now: T, stayed: false },
+      { kind: 'watching', reason: 'returned' },
+    ],
+    ['a stall after the attempt moved on: nothing', returned, { type: 'stalled', now: T, stayed: true }, 'same'],
     ['the poller gives up on an open way out: it stays open', { ...returned, phase: 'open', answered: true }, { type: 'gave-up' }, 'same'],
     ['check again after instructions: confirming', { ...instructions, phase: 'gave-up' }, { type: 'check-again' }, { phase: 'checking', reason: 'confirming' }],
     [
@@ -169,16 +183,9 @@ describe('the attempt machine', () => {
   });
 
   it('says which states may still be paid at the API (closing reports them as pending)', () => {
-    expect([idle, between, submitting, secret, instructions, returned, unknown, settled, { kind: 'redirecting', key } as Attempt].map(isUnderway)).toEqual([
-      false,
-      false,
-      false,
-      false,
-      true,
-      true,
-      true,
-      false,
-      true,
-    ]);
+    const stayed: Attempt = { ...returned, stayed: true };
+    expect(
+      [idle, between, submitting, secret, instructions, returned, unknown, settled, { kind: 'redirecting', key } as Attempt, stayed].map(isUnderway),
+    ).toEqual([false, false, false, false, true, true, true, false, true, false]);
   });
 });

@@ -48,6 +48,11 @@ export type Attempt =
       readonly checked?: number;
       /** Checking because the payer pressed "Check again" on the way out, which stays on screen meanwhile. */
       readonly again?: boolean;
+      /**
+       * The payer never left: a redirect the top window did not make. Verify decides as after a return, but nothing
+       * says a payment is under way (no `pending` to the storefront, none on close).
+       */
+      readonly stayed?: boolean;
     }
   /** A completion call's outcome is unknown (time-out, dropped connection): verify, never send again. */
   | {
@@ -85,8 +90,11 @@ export type AttemptEvent =
   | { readonly type: 'fail'; readonly reason?: string }
   | { readonly type: 'abandon' }
   | { readonly type: 'try-another-way' }
-  /** The page asked to send the payer elsewhere a while ago and is still here: the top window did not go. */
-  | { readonly type: 'stalled'; readonly now: number };
+  /**
+   * The page asked to send the payer elsewhere and is still here: the top window did not go (`stayed`), or went and
+   * came back with this page as it was (the back/forward cache).
+   */
+  | { readonly type: 'stalled'; readonly now: number; readonly stayed: boolean };
 
 /** After an unknown outcome, how long verify may say pending before the payer is offered a way out. */
 export const OPEN_AFTER_MS = 30_000;
@@ -170,7 +178,9 @@ export function next(a: Attempt, e: AttemptEvent): Attempt {
     case 'stalled':
       // Watched as a return: the payer may have got there after all (another tab), and verify's first pending
       // answer gives the way out ("Check again", "Try another way"), never "failed".
-      return a.kind === 'redirecting' ? { kind: 'watching', key: a.key, reason: 'returned', since: e.now, answered: false, phase: 'checking' } : a;
+      return a.kind === 'redirecting'
+        ? { kind: 'watching', key: a.key, reason: 'returned', since: e.now, answered: false, phase: 'checking', ...(e.stayed ? { stayed: true } : {}) }
+        : a;
     case 'resume':
       return e.reason === 'unknown'
         ? { kind: 'unknown', key: e.key, since: e.now, answered: false, phase: 'checking' }
@@ -187,9 +197,9 @@ export function next(a: Attempt, e: AttemptEvent): Attempt {
     case 'gave-up':
       // Nothing says the payer paid: keep the way out rather than "no need to pay again".
       if (a.kind !== 'watching' && a.kind !== 'unknown') return a;
-      // Instructions the payer never said they followed (a USSD code not confirmed dialled) lapsed: the way out too,
-      // as after a return ("not received yet", Check again, another way once verify has answered).
-      if (a.kind === 'watching' && a.reason === 'instructions') return { ...a, reason: 'returned', phase: 'open' };
+      // Instructions the payer never said they followed (a USSD code not confirmed dialled) lapsed, or a redirect never
+      // left: the way out too, as after a return ("not received yet", Check again, another way once verify answered).
+      if (a.kind === 'watching' && (a.reason === 'instructions' || a.stayed)) return { ...a, reason: 'returned', phase: 'open' };
       return a.phase === 'open' && a.answered ? a : { ...a, phase: 'gave-up' };
     case 'check-again':
       if ((a.kind !== 'watching' && a.kind !== 'unknown') || a.phase === 'checking') return a;
@@ -213,4 +223,4 @@ export function next(a: Attempt, e: AttemptEvent): Attempt {
 }
 
 /** True while an attempt may still be paid at the API and its outcome is not known: closing reports `pending`. */
-export const isUnderway = (a: Attempt): boolean => a.kind === 'redirecting' || a.kind === 'watching' || a.kind === 'unknown';
+export const isUnderway = (a: Attempt): boolean => a.kind === 'redirecting' || (a.kind === 'watching' && !a.stayed) || a.kind === 'unknown';

@@ -323,7 +323,10 @@ describe('redirect', () => {
     await flush();
     // Verify says pending: the payer never got there; another way, or check again (they may have, in another tab).
     expect(t.model.screen.value).toMatchObject({ kind: 'open', answered: true });
-    expect(t.messages).toContainEqual({ type: 'pending', reference: 'REF-1', status: 'pending' });
+    // Nothing went: the storefront is not told a payment is under way, now or on close.
+    expect(t.messages).not.toContainEqual(expect.objectContaining({ type: 'pending' }));
+    t.model.close();
+    expect(t.messages.at(-1)).toEqual({ type: 'close', reference: 'REF-1' });
     t.model.tryAnotherWay();
     expect(t.model.screen.value.kind).toBe('pay');
   });
@@ -338,6 +341,20 @@ describe('redirect', () => {
     t.clock.setHidden(false);
     await flush();
     expect(t.model.screen.value.kind).toBe('success');
+  });
+
+  it('back from the back/forward cache without a final answer: a return, so pending is told once and on close', async () => {
+    const t = testModel({ [VERIFY]: verifyAnswer('pending') });
+    t.model.start();
+    await flush();
+    t.ctx('wallet-a').redirect('https://pay.example/x');
+    t.clock.setHidden(true);
+    t.clock.setHidden(false);
+    await flush();
+    expect(t.model.screen.value).toMatchObject({ kind: 'open', answered: true });
+    expect(t.messages.filter((m) => (m as { type: string }).type === 'pending')).toHaveLength(1);
+    t.model.close();
+    expect(t.messages.at(-1)).toEqual({ type: 'close', reference: 'REF-1', status: 'pending' });
   });
 
   it('a payment made meanwhile (another tab) shows as paid once the page takes the top window as not gone', async () => {

@@ -167,8 +167,9 @@ export function createSession(deps: ModelDeps, state: ModelState): Session {
     }
     // A payment that completes later is under way: instructions shown, a first "pending" answer, or the poller gave up.
     const nowPending =
-      (a.kind === 'watching' && a.reason === 'instructions' && prev.kind !== 'watching') ||
-      ((a.kind === 'watching' || a.kind === 'unknown') && (a.answered || a.phase === 'gave-up'));
+      isUnderway(a) &&
+      ((a.kind === 'watching' && a.reason === 'instructions' && prev.kind !== 'watching') ||
+        ((a.kind === 'watching' || a.kind === 'unknown') && (a.answered || a.phase === 'gave-up')));
     if (nowPending && !toldPending) {
       toldPending = true;
       send({ type: 'pending', reference, status: 'pending' });
@@ -212,15 +213,15 @@ export function createSession(deps: ModelDeps, state: ModelState): Session {
   function stallWatch(a: Attempt, offline: boolean): void {
     if (a.kind !== 'redirecting') return;
     let hidden = false;
-    const stall = () => {
+    const stall = (stayed: boolean) => {
       offVisibility();
-      if (attempt.peek() === a) dispatch({ type: 'stalled', now: env.now() });
+      if (attempt.peek() === a) dispatch({ type: 'stalled', now: env.now(), stayed });
     };
     const offVisibility = env.onVisibilityChange(() => {
       if (env.isHidden()) hidden = true;
-      else if (hidden) stall();
+      else if (hidden) stall(false);
     });
-    const arm = () => env.setTimeout(stall, REDIRECT_STALL_MS);
+    const arm = () => env.setTimeout(() => stall(true), REDIRECT_STALL_MS);
     if (!offline) return void arm();
     const off = env.onOnline(() => {
       off();
