@@ -197,7 +197,7 @@ export function orderPage(
   <ol id="events" class="events" aria-live="polite"></ol>
   <p><a href="/">Back to the shop</a></p>
 </section>`,
-    ` data-reference="${esc(order.reference)}"${order.paymentRedirectUrl ? ` data-payment-redirect-url="${esc(order.paymentRedirectUrl)}"` : ''}${resume ? ' data-resume' : ''}${watch && status !== 'successful' ? ` data-watch="${esc(status)}"` : ''}`,
+    ` data-reference="${esc(order.reference)}"${order.paymentRedirectUrl ? ` data-payment-redirect-url="${esc(order.paymentRedirectUrl)}"` : ''}${resume ? ' data-resume' : ''}${watch ? ` data-watch="${esc(status)}"` : ''}`,
   );
 }
 

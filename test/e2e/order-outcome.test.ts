@@ -117,6 +117,17 @@ test('the order page turns to paid by itself when the outcome lands', async () =
     expect(await page.locator('#order-text').textContent()).toMatch(/payment is confirmed/);
     // The same document: no reload happened.
     expect(await page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed)).toBe(true);
+
+    // Taken back later: the gateway's webhook tells Tender, Tender's webhook tells the shop, and the open page follows.
+    await stack.control(ref, 'complete', 'reversed');
+    const hint = await fetch(`${stack.tenderUrl}/webhooks/gateway`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ transactionReference: ref }),
+    });
+    expect(hint.status).toBe(202);
+    await expect.poll(() => badge.textContent(), { timeout: 30_000 }).toBe('Payment reversed');
+    expect(await page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed)).toBe(true);
   } finally {
     await page.close();
   }

@@ -260,14 +260,14 @@
     if (again) again.addEventListener('click', resume);
     // Paid (no button to pay): the shop page's next Pay is a new order.
     else forgetOrder(reference);
-    // An order not paid yet: ask the shop's server (which hears Tender's webhooks) until it is paid; at most
-    // 30 minutes, every 2 s, so a forgotten tab stops by itself. A failed order is watched too: the payer may pay
-    // another way.
+    // Ask the shop's server (which hears Tender's webhooks) what it heard: every 2 s until the order is paid, then
+    // every 10 s (a payment may be reversed after it was taken); for 30 minutes at most, so a forgotten tab stops by
+    // itself. A failed order is watched too: the payer may pay another way.
     if ('watch' in document.body.dataset) {
       let shown = document.body.dataset.watch;
-      let polls = 0;
+      const until = Date.now() + 30 * 60_000;
       const watch = () => {
-        if (++polls > 900) return;
+        if (Date.now() > until) return;
         fetch(orderUrl(reference).replace('/orders/', '/api/orders/') + '/outcome', { headers: { accept: 'application/json' } })
           .then((res) => (res.ok ? res.json() : undefined))
           .catch(() => undefined)
@@ -285,7 +285,7 @@
               } else if (again) again.textContent = 'Try again';
               log('outcome from the webhook', { status: o.status });
             }
-            if (shown !== 'successful') setTimeout(watch, 2000);
+            setTimeout(watch, shown === 'successful' ? 10_000 : 2000);
           });
       };
       setTimeout(watch, 2000);
