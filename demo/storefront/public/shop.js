@@ -107,6 +107,16 @@
   function keepOrder(cart, order) {
     writeOrder({ cart: cart, order: order, at: Date.now() });
   }
+  // The order for a cart: the one kept for it while it lasts (`reopened`), else a new one, kept from now on.
+  function orderFor(body) {
+    const cart = JSON.stringify(body);
+    const kept = keptOrder(cart);
+    if (kept) return Promise.resolve({ order: kept, reopened: true });
+    return createOrder(body).then((order) => {
+      keepOrder(cart, order);
+      return { order: order, reopened: false };
+    });
+  }
   function paidOrder(reference) {
     const kept = openOrder();
     if (kept && kept.order.transactionReference === reference) writeOrder(Object.assign(kept, { paid: true }));
@@ -158,17 +168,10 @@
         busy = false;
         pay.removeAttribute('aria-disabled');
       };
-      const body = { items: items, email: form.elements.email.value };
-      const cart = JSON.stringify(body);
-      const kept = keptOrder(cart);
-      (kept ? Promise.resolve(kept) : createOrder(body))
-        .then((order) => {
+      orderFor({ items: items, email: form.elements.email.value })
+        .then(({ order, reopened }) => {
           say('');
-          if (kept) log('order reopened', { transactionReference: order.transactionReference, amount: order.amount });
-          else {
-            keepOrder(cart, order);
-            log('order created', { transactionReference: order.transactionReference, amount: order.amount });
-          }
+          log(reopened ? 'order reopened' : 'order created', { transactionReference: order.transactionReference, amount: order.amount });
           window.Tender.open(
             Object.assign(
               { transactionReference: order.transactionReference, paymentRedirectUrl: order.paymentRedirectUrl },
@@ -198,13 +201,9 @@
       if (!needTender()) return;
       start.disabled = true;
       say('Creating your order…', true);
-      const body = { items: [{ id: 'coffee', quantity: 1 }] };
-      const cart = JSON.stringify(body);
-      const kept = keptOrder(cart);
-      (kept ? Promise.resolve(kept) : createOrder(body))
-        .then((order) => {
+      orderFor({ items: [{ id: 'coffee', quantity: 1 }] })
+        .then(({ order }) => {
           say('');
-          if (!kept) keepOrder(cart, order);
           start.hidden = true;
           const cbs = callbacks(order.transactionReference, () => {});
           const done = (r) => {
