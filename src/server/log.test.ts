@@ -110,7 +110,7 @@ describe('stdoutLogger', () => {
     expect(writes).toHaveLength(1);
   });
 
-  it('writes at once when 32 KB are pending', () => {
+  it('writes at once before the next line could pass 32 KB, whole lines only', () => {
     vi.useFakeTimers();
     const writes: string[] = [];
     vi.spyOn(process.stdout, 'write').mockImplementation((chunk: string | Uint8Array) => {
@@ -118,13 +118,33 @@ describe('stdoutLogger', () => {
       return true;
     });
     const record: LogRecord = { ...base, path: `/${'p'.repeat(180)}` };
+    const line = `${formatRecord(record)}\n`;
     let lines = 0;
     while (writes.length === 0) {
       stdoutLogger(record);
       lines++;
     }
-    expect(writes[0]?.length).toBeGreaterThanOrEqual(32 * 1024);
-    expect(writes[0]?.split('\n').filter(Boolean)).toHaveLength(lines);
+    // Written before the line that might not have fit: at most 32 KB, and less than three lines' worth short of it.
+    expect(writes[0]?.length).toBeLessThanOrEqual(32 * 1024);
+    expect(writes[0]?.length).toBeGreaterThan(32 * 1024 - 3 * line.length);
+    expect(writes[0]).toBe(line.repeat(lines - 1));
     vi.advanceTimersByTime(20);
+    expect(writes[1]).toBe(line);
+  });
+
+  it('writes a line longer than the batch on its own, after what was pending, and UTF-8 as it is', () => {
+    vi.useFakeTimers();
+    const writes: string[] = [];
+    vi.spyOn(process.stdout, 'write').mockImplementation((chunk: string | Uint8Array) => {
+      writes.push(String(chunk));
+      return true;
+    });
+    const short: LogRecord = { ...base, path: '/ọjà/₦', status: 200 };
+    const long: LogRecord = { ...base, path: 'x'.repeat(12_000) };
+    stdoutLogger(short);
+    stdoutLogger(long);
+    expect(writes).toEqual([`${formatRecord(short)}\n`, `${formatRecord(long)}\n`]);
+    vi.advanceTimersByTime(20);
+    expect(writes).toHaveLength(2);
   });
 });
