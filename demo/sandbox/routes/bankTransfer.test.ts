@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { expectError, expectOk, useSandbox } from '../testing';
+import { expectOk, useSandbox } from '../testing';
 
 describe('bank transfer', () => {
   let clock = Date.UTC(2026, 0, 15, 12);

@@ -1,5 +1,5 @@
 import { BankTransferRequestSchema } from '../../../src/api';
-import { fail, json, jsonBody, validate, type Context } from '../http';
+import { json, jsonBody, validate, type Context } from '../http';
 import { countCompletion, findTransaction, beginAttempt, settle, useChannel } from '../ledger';
 import { route } from '../router';
 import type { TransferAccount, Transaction } from '../state';
