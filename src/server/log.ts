@@ -12,7 +12,10 @@ export interface LogRecord {
   readonly upstreamMs?: number;
   /** A closed code for what went wrong (`upstream_timeout`, `internal_error`, …), never a free-form dump. */
   readonly event?: string;
-  /** Background work: the transaction reference a reconcile or webhook line is about. */
+  /**
+   * The transaction reference the line is about: a proxied call's or a page's once its input passed the checks, or
+   * the one background work (reconcile, webhooks) is about.
+   */
   readonly reference?: string;
   /** Background work: which attempt this was, from 1 (a webhook delivery). */
   readonly attempt?: number;
@@ -116,10 +119,10 @@ export function formatRecord(record: LogRecord): string {
   if (record.upstreamStatus !== undefined) line += `,"upstreamStatus":${num(record.upstreamStatus)}`;
   if (record.upstreamMs !== undefined) line += `,"upstreamMs":${num(record.upstreamMs)}`;
   if (record.event !== undefined) line += `,"event":${str(record.event)}`;
-  // Only background lines carry these (a reason or a retry time only with an attempt); a request's line pays two checks.
-  if (record.reference !== undefined || record.attempt !== undefined) {
-    if (record.reference !== undefined) line += `,"reference":${str(record.reference)}`;
-    if (record.attempt !== undefined) line += `,"attempt":${num(record.attempt)}`;
+  if (record.reference !== undefined) line += `,"reference":${str(record.reference)}`;
+  // Only background lines carry these (a reason or a retry time only with an attempt); a request's line pays one check.
+  if (record.attempt !== undefined) {
+    line += `,"attempt":${num(record.attempt)}`;
     if (record.reason !== undefined) line += `,"reason":${str(record.reason)}`;
     if (record.retryAt !== undefined) line += `,"retryAt":${str(record.retryAt)}`;
   }

@@ -23,12 +23,17 @@ afterEach(async () => {
   receiver = undefined;
 });
 
+/** When the gateway says a successful payment was paid. */
+const PAID_AT = '2026-11-25T15:04:05.000Z';
+
 /** A payment API whose verify answers `status()` and whose completions answer as a USSD call does. */
 function gateway(status: () => string): (r: UpstreamRecord) => UpstreamBehaviour {
-  return (r) =>
-    r.url.endsWith('/transaction/verify')
-      ? { kind: 'json', body: { status: true, message: 'ok', data: { status: status(), amount: 2500, currency: 'NGN', channel: 'ussd' } } }
-      : { kind: 'json', body: { status: true, message: 'ok', data: { paymentUssdCode: '*737*000*1234#' } } };
+  return (r) => {
+    if (!r.url.endsWith('/transaction/verify')) return { kind: 'json', body: { status: true, message: 'ok', data: { paymentUssdCode: '*737*000*1234#' } } };
+    const now = status();
+    const paid = now === 'successful' ? { paidAt: PAID_AT } : {};
+    return { kind: 'json', body: { status: true, message: 'ok', data: { status: now, amount: 2500, currency: 'NGN', channel: 'ussd', ...paid } } };
+  };
 }
 
 async function start(
@@ -70,7 +75,7 @@ describe('reconcile', () => {
     const [event] = [...receiver.processed.values()] as { type: string; data: Record<string, unknown> }[];
     expect(event).toMatchObject({
       type: 'payment.successful',
-      data: { transactionReference: 'REF-ASYNC', status: 'successful', amount: 2500, currency: 'NGN' },
+      data: { transactionReference: 'REF-ASYNC', status: 'successful', amount: 2500, currency: 'NGN', paidAt: PAID_AT },
     });
     // Final: no more verifies, no second event.
     const seen = verifies(h, 'REF-ASYNC');
@@ -126,6 +131,8 @@ describe('POST /webhooks/gateway', () => {
       body: JSON.stringify({ event: 'charge.success', data: { transactionReference: 'REF-HINT', status: 'successful' } }),
     });
     expect(forged.status).toBe(202);
+    // Its log line names the reference, as the proxy's and the page's do.
+    expect(h.logs.find((l) => l.path === '/webhooks/gateway')).toMatchObject({ status: 202, reference: 'REF-HINT', event: 'gateway_hint_following' });
     await until(() => verifies(h, 'REF-HINT') === 1);
     await new Promise((r) => setTimeout(r, 200));
     // The API said pending: no webhook, whatever the body claimed.

@@ -1,4 +1,5 @@
 import { loadPageStrings, pageLocale, pageStrings, renderFirstScreen, renderPageTitle } from '../checkout/ssr';
+import { REFERENCE_PATTERN } from '../api/reference';
 import type { Locale } from '../i18n/locale';
 import { colorSchemeCss, colorSchemeMeta, colorSchemeOf } from '../platform/colorScheme';
 import { readTheme } from '../platform/theme';
@@ -160,6 +161,8 @@ export function createPageRoute(config: TenderConfig, deps: PageRouteDeps) {
     const entry = await assets.distFile('checkout/index.html', injectPageConfig);
     if (!entry) return notBuilt();
     const reference = url.searchParams.get('transactionReference');
+    // Named in the log line when well formed: a page that spun or refused is then found by the payment's reference.
+    if (reference !== null && REFERENCE_PATTERN.test(reference)) ctx.reference = reference;
     const page = await pageOf(entry);
     if (method === 'HEAD' || !reference) return entryResponse(request, entry, page.headers, { etag: false });
     // The page verifies its reference here, in the same response: the head goes out at once, the first screen

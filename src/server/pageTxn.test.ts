@@ -45,6 +45,20 @@ afterEach(() => {
   h.upstream.requests.length = 0;
 });
 
+describe('the page’s log line', () => {
+  it('names a well-formed reference, so a page that spun or refused is found by it; nothing else of the query', async () => {
+    h.upstream.behave(() => verified({ status: 'pending', amount: 2500, currency: 'NGN' }));
+    h.logs.length = 0;
+    await h.request({ path: '/checkout/?transactionReference=REF-LOG-1&email=payer%40example.com' });
+    await h.request({ path: '/checkout/?transactionReference=%3Cscript%3E' });
+    expect(h.logs.map((l) => [l.path, l.status, l.reference])).toEqual([
+      ['/checkout/', 200, 'REF-LOG-1'],
+      ['/checkout/', 200, undefined],
+    ]);
+    expect(JSON.stringify(h.logs)).not.toContain('payer');
+  });
+});
+
 describe('the page in the payer’s language', () => {
   it('says it on <html lang> and in its <title> (what a screen reader says of the frame), the merchant’s words escaped', async () => {
     h.upstream.behave(() => verified({ status: 'pending', amount: 2500, currency: 'NGN' }));

@@ -497,7 +497,8 @@ describe('logs', () => {
     await h.request({ path: `/api/v1/${CARD}` });
     expect(h.logs).toHaveLength(2);
     const [first, second] = h.logs;
-    expect(first).toMatchObject({ level: 'info', method: 'POST', path: '/api/v1/card-payment', status: 200, upstreamStatus: 200 });
+    // The payment's reference, so support can trace it; never the card.
+    expect(first).toMatchObject({ level: 'info', method: 'POST', path: '/api/v1/card-payment', status: 200, upstreamStatus: 200, reference: REF });
     expect(typeof first?.ms).toBe('number');
     expect(typeof first?.upstreamMs).toBe('number');
     expect(first?.requestId).toMatch(/^[0-9a-f-]{36}$/);
@@ -508,6 +509,26 @@ describe('logs', () => {
     // hold "123" by chance, and did, a few runs in a hundred.
     const fromRequest = h.logs.map(({ time: _t, requestId: _id, ms: _ms, upstreamMs: _up, ...rest }) => rest);
     expect(JSON.stringify(fromRequest)).not.toContain('123');
+  });
+
+  it('names the payment a call was about once its input passed the checks, also when the payment API failed', async () => {
+    h.logs.length = 0;
+    h.upstream.behave(() => ({ kind: 'json', status: 200, body: { status: true, data: { status: 'pending' } } }));
+    await h.request({ method: 'POST', path: '/api/v1/transaction/verify', headers: JSON_HEADERS, body: JSON.stringify({ transactionReference: REF }) });
+    h.upstream.behave(() => ({ kind: 'reset' }));
+    await h.request({ method: 'POST', path: '/api/v1/card-payment', headers: JSON_HEADERS, body: card() });
+    // Refused before the checks passed: whatever it claims to be about is not named.
+    await h.request({
+      method: 'POST',
+      path: '/api/v1/transaction/verify',
+      headers: JSON_HEADERS,
+      body: JSON.stringify({ transactionReference: 'not a ref!' }),
+    });
+    expect(h.logs.map((l) => [l.path, l.status, l.event, l.reference])).toEqual([
+      ['/api/v1/transaction/verify', 200, undefined, REF],
+      ['/api/v1/card-payment', 502, 'upstream_unreachable', REF],
+      ['/api/v1/transaction/verify', 400, undefined, undefined],
+    ]);
   });
 
   function card(): string {

@@ -24,6 +24,8 @@ export interface ProxyContext {
   upstreamMs?: number;
   /** A closed code when the proxy refused or the upstream failed, for the log. */
   event?: string;
+  /** The transaction the request is about, once its input passed the checks: support traces a payment by it. */
+  reference?: string;
 }
 
 /** Dependencies of the proxy; the handler passes its own. */
@@ -227,7 +229,9 @@ export function createProxy(config: TenderConfig, deps: ProxyDeps): Proxy {
       if (!checked.success) return invalidRequest(extra, checked.issues);
       // Rebuilt from the validated values only: nothing else of the browser's query string goes upstream.
       upstreamUrl += `?${new URLSearchParams(checked.output as Record<string, string>).toString()}`;
-      if (route.completion) return complete(upstreamUrl, route, ctx, idempotencyKey, undefined, referenceOf(checked.output), extra);
+      const reference = referenceOf(checked.output);
+      ctx.reference = reference;
+      if (route.completion) return complete(upstreamUrl, route, ctx, idempotencyKey, undefined, reference, extra);
     }
     return call(upstreamUrl, route, ctx, idempotencyKey, undefined, extra);
   }
@@ -251,7 +255,9 @@ export function createProxy(config: TenderConfig, deps: ProxyDeps): Proxy {
     if (!checked.success) return invalidRequest(extra, checked.issues);
     // The validated output, re-serialised: unknown fields the browser sent never reach the API.
     const body = JSON.stringify(checked.output);
-    if (route.completion) return complete(route.upstreamUrl, route, ctx, idempotencyKey, body, referenceOf(checked.output), extra);
+    const reference = referenceOf(checked.output);
+    ctx.reference = reference;
+    if (route.completion) return complete(route.upstreamUrl, route, ctx, idempotencyKey, body, reference, extra);
     return call(route.upstreamUrl, route, ctx, idempotencyKey, body, extra);
   }
 

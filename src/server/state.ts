@@ -156,6 +156,7 @@ export function createServerState(config: TenderConfig, deps: ServerStateDeps & 
     if (!v.safeParse(ReferenceSchema, reference).success) {
       return toResponse(errorAnswer(400, 'invalid_request', 'Send JSON naming the transaction: {"transactionReference": "…"}.'));
     }
+    ctx.reference = reference as string;
     let hint: HintOutcome;
     try {
       hint = await outcomes.nudge(reference as string);

@@ -16,6 +16,8 @@ export interface TenderWebhookEvent {
     readonly currency?: string;
     readonly channel?: string;
     readonly message?: string;
+    /** When the payer paid, as the payment API says (ISO 8601), when it says: the time a payer's bank shows. */
+    readonly paidAt?: string;
   };
 }
 
