@@ -155,9 +155,13 @@ const STATUS_TEXT: Record<string, [string, string]> = {
   successful: ['Paid', 'Thank you! Your payment is confirmed and your order is on its way.'],
   pending: ['Waiting for payment', 'We have not received a confirmed payment yet. If you paid by USSD or transfer, this can take a moment.'],
   failed: ['Payment failed', 'No money was taken. You can try again.'],
-  reversed: ['Payment reversed', 'The payment was taken back, so this order is not paid.'],
+  reversed: ['Payment reversed', 'The payment was taken back (refunded), so this order is not paid. To buy again, start a new order.'],
+  void: ['Payment cancelled', 'The shop cancelled this payment, so this order is not paid. To buy again, start a new order.'],
   mismatch: ['Payment does not match', 'The payment received is not this order’s amount, so it is not marked paid. Please contact the shop.'],
 };
+
+/** Outcomes after which an order's payment is over: paid, or taken back or cancelled for good (the payment API refuses a new attempt). */
+export const ORDER_OVER: readonly string[] = ['successful', 'reversed', 'void', 'mismatch'];
 
 /** The badge label and the sentence for a status. */
 export function statusText(status: string): [string, string] {
@@ -180,8 +184,9 @@ export function orderPage(
   const lines = order.lines
     .map((l) => `<li><span>${l.quantity} × ${esc(l.product.name)}</span><span>${formatNaira(l.product.price * l.quantity)}</span></li>`)
     .join('');
-  const retry =
-    status !== 'successful' ? `<button class="pay" type="button" id="resume">${status === 'pending' ? 'Continue payment' : 'Try again'}</button>` : '';
+  const retry = ORDER_OVER.includes(status)
+    ? ''
+    : `<button class="pay" type="button" id="resume">${status === 'pending' ? 'Continue payment' : 'Try again'}</button>`;
   return layout(
     ctx,
     'order',

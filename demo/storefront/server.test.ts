@@ -211,6 +211,36 @@ describe('webhooks from the Tender server', () => {
     expect((await outcome()).status).toBe('reversed');
   });
 
+  test('a refund at the gateway that sent no webhook: the order page verifies, says reversed, and offers no new payment', async () => {
+    const created = (await (
+      await fetch(`${hookBase}/api/orders`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ items: [{ id: 'coffee', quantity: 1 }] }),
+      })
+    ).json()) as { transactionReference: string; amount: number; currency: string };
+    const ref = created.transactionReference;
+    const at = `${sandbox.url}/sandbox/transactions/${encodeURIComponent(ref)}/complete`;
+    expect((await fetch(at, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"status":"successful"}' })).ok).toBe(true);
+    const paid = { transactionReference: ref, status: 'successful', amount: created.amount, currency: created.currency };
+    expect((await send(JSON.stringify({ type: 'payment.successful', timestamp: new Date().toISOString(), data: paid }), `evt_refund_${ref}`)).status).toBe(204);
+    const page = () => fetch(`${hookBase}/orders/${encodeURIComponent(ref)}`).then((r) => r.text());
+    expect(await page()).toContain('badge-successful');
+    const refund = await fetch(`${sandbox.url}/api/v1/refund`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: 'Bearer sk_test_shop' },
+      body: JSON.stringify({ reference: ref }),
+    });
+    expect(refund.ok).toBe(true);
+    const after = await page();
+    expect(after).toContain('badge-reversed');
+    // Nothing to pay: the payment API refuses a new attempt on a reversed transaction.
+    expect(after).not.toContain('id="resume"');
+    // The page's watch asks what the shop knows: the same, so it never turns back to Paid.
+    const outcome = (await (await fetch(`${hookBase}/api/orders/${encodeURIComponent(ref)}/outcome`)).json()) as { status: string; over: boolean };
+    expect(outcome).toMatchObject({ status: 'reversed', over: true });
+  });
+
   test('a success of another amount or currency than the order’s is not marked paid', async () => {
     for (const paid of [{ amount: 1 }, { currency: 'USD' }]) {
       const created = (await (

@@ -6,7 +6,7 @@ import { createApiClient } from '../../src/api/client';
 import { findPackageRoot } from '../../src/server/packageRoot';
 import { type TenderWebhookEvent, verifyWebhook, WebhookVerificationError } from '../../src/server/webhookVerify';
 import { CURRENCY, priceCart, type OrderLine } from './catalogue';
-import { buttonPage, inlinePage, messagePage, orderPage, shopPage, statusText, type PageContext } from './pages';
+import { buttonPage, inlinePage, messagePage, orderPage, shopPage, ORDER_OVER, statusText, type PageContext } from './pages';
 
 /** Options of {@link startStorefront}. */
 export interface StorefrontOptions {
@@ -133,6 +133,17 @@ function createStorefront(options: StorefrontOptions & { publicUrl: string }) {
     return matches ? 'successful' : 'mismatch';
   }
 
+  /**
+   * What the shop now knows of an order's payment, from a webhook or its own verify. A failure is not the end of an
+   * order (the payer may pay another way), a success is, unless the money is taken back: a late or retried failure
+   * never takes a paid order back, and nothing (a success retried to the shop after its reversal, among them) makes
+   * a reversed order paid again.
+   */
+  function learn(reference: string, status: string): void {
+    const was = outcomes.get(reference);
+    if (was !== 'reversed' && (was !== 'successful' || status === 'reversed')) outcomes.set(reference, status);
+  }
+
   async function readText(req: IncomingMessage, max: number): Promise<string> {
     let size = 0;
     const chunks: Buffer[] = [];
@@ -173,12 +184,7 @@ function createStorefront(options: StorefrontOptions & { publicUrl: string }) {
     const order = orders.get(reference);
     if (!processed.has(id) && order) {
       processed.add(id);
-      const status = forOrder(order, event.data);
-      const was = outcomes.get(reference);
-      // A failure is not the end of an order (the payer may pay another way), a success is, unless the money is
-      // taken back: a late or retried failure never takes a paid order back, and nothing (a success retried to the
-      // shop after its reversal, among them) makes a reversed order paid again.
-      if (was !== 'reversed' && (was !== 'successful' || status === 'reversed')) outcomes.set(reference, status);
+      learn(reference, forOrder(order, event.data));
       console.log(`storefront: webhook ${event.type} for order ${reference}`);
     }
     // Acknowledged whether new, repeated or for an order this shop does not know: Tender stops retrying.
@@ -215,12 +221,12 @@ function createStorefront(options: StorefrontOptions & { publicUrl: string }) {
     }
     const outcome = /^\/api\/orders\/([^/]+)\/outcome$/.exec(path);
     if (outcome && isGet) {
-      // What the webhooks said so far: no call to the payment API, so the order page may poll it.
+      // What the webhooks (or the order page's own verify) said so far: no call to the payment API, so the order page may poll it.
       const reference = decodeURIComponent(outcome[1]!);
       if (!orders.has(reference)) return json(res, 404, { error: 'no such order' });
       const status = outcomes.get(reference) ?? 'pending';
       const [label, text] = statusText(status);
-      return json(res, 200, { reference, status, label, text });
+      return json(res, 200, { reference, status, label, text, over: ORDER_OVER.includes(status) });
     }
     const apiOrder = /^\/api\/orders\/([^/]+)$/.exec(path);
     if (apiOrder && isGet) {
@@ -250,10 +256,12 @@ function createStorefront(options: StorefrontOptions & { publicUrl: string }) {
     if (orderMatch) {
       const order = orders.get(decodeURIComponent(orderMatch[1]!));
       if (!order) return html(res, 404, messagePage(ctx, 'Order not found', 'This shop has no order with that reference.'));
-      // Only a success is final: anything else may have changed since the webhook (a failed card, then a transfer, or
-      // a success then its reversal).
-      const heard = outcomes.get(order.reference);
-      const status = heard === 'successful' ? heard : ((await verify(order.reference)) ?? heard);
+      // Verified on every view: anything may have changed since the last webhook (a failed card, then a transfer; or
+      // a success refunded at the gateway, which tells no one unless its own webhook reaches Tender). What it finds is
+      // kept as a webhook's would be, so the page's watch, which asks what the shop knows, agrees with it.
+      const verified = await verify(order.reference);
+      if (verified) learn(order.reference, verified);
+      const status = outcomes.get(order.reference) ?? verified;
       if (!status) return html(res, 502, messagePage(ctx, 'Could not check the payment', 'The payment API did not answer. Reload the page in a moment.'));
       return html(res, 200, orderPage(ctx, order, status, url.searchParams.has('returned'), options.webhookSecret !== undefined));
     }

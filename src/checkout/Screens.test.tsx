@@ -53,6 +53,18 @@ describe('why a payment did not go through, in the payer’s language', () => {
     expect(details()).toBe(outcome.bankSaid.replace('{reason}', 'Transaction declined: insufficient funds'));
   });
 
+  it.each([
+    ['reversed', outcome.reversedTitle, outcome.reversed, 'Payment refunded'],
+    ['void', outcome.voidedTitle, outcome.voided, 'Transaction voided'],
+  ] as const)('a %s payment: said as what it is, with no way to pay again (the API refuses one)', async (status, title, body, said) => {
+    renderApp({ [VERIFY]: verifyAnswer(status, { channel: 'card', message: said }) });
+    expect(await screen.findByRole('heading', { name: title })).toBeTruthy();
+    expect(screen.getByRole('alert').textContent).toBe(body);
+    expect(details()).toBe(outcome.bankSaid.replace('{reason}', said));
+    expect(screen.queryByRole('button', { name: outcome.tryAnotherWay })).toBeNull();
+    expect(document.body.textContent).not.toContain(outcome.failureDefault);
+  });
+
   it('no reason: Tender’s sentence alone', async () => {
     renderApp({ [VERIFY]: verifyAnswer('failed', { message: '' }) });
     expect(await screen.findByRole('heading', { name: outcome.failureTitle })).toBeTruthy();

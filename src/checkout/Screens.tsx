@@ -18,6 +18,15 @@ function channelName(raw: string | undefined): string | undefined {
 }
 
 /**
+ * Outcomes after which the transaction cannot be paid again (the payment API refuses a new attempt): said as what
+ * they are, with no way to try again. A refund was read as "did not go through", and a new card sent for nothing.
+ */
+const ENDED: Record<string, { title: 'reversedTitle' | 'voidedTitle'; body: 'reversed' | 'voided' } | undefined> = {
+  reversed: { title: 'reversedTitle', body: 'reversed' },
+  void: { title: 'voidedTitle', body: 'voided' },
+};
+
+/**
  * Why a payment did not go through, in Tender's words: the payer's own cancel, advice they can act on, or the
  * general sentence; the API's words only after it, as a quote (they are in English, and not always the payer's),
  * under the name of who said them: the payer's bank, or the wallet. The advice speaks of cards, so it is given
@@ -27,9 +36,10 @@ function FailureReason({ status, channel, reason }: { status: string; channel: s
   if (status === 'cancelled') return <p role="alert">{text.t('cancelled')}</p>;
   const c = channel ? channelByApiName(channel) : undefined;
   const byCard = !c || c.id === 'card' || c.id === 'hosted-page';
+  const over = ENDED[status];
   return (
     <>
-      <p role="alert">{text.t((byCard && adviceFor(reason)) || 'failureDefault')}</p>
+      <p role="alert">{text.t(over ? over.body : (byCard && adviceFor(reason)) || 'failureDefault')}</p>
       {reason && (
         <p class="tender-hint">{c?.text === walletText ? walletText.t('said', { wallet: c.text.t(c.tab), reason }) : text.t('bankSaid', { reason })}</p>
       )}
@@ -110,21 +120,27 @@ export default function Screens({ model, embedded }: AppProps) {
         </Outcome>
       );
     }
-    case 'failure':
+    case 'failure': {
+      const over = ENDED[s.status];
       return (
         <Outcome
           tone="failure"
-          title={text.t('failureTitle')}
+          title={text.t(over ? over.title : 'failureTitle')}
           actions={
-            <button type="button" class="tender-btn tender-btn--primary" onClick={() => model.tryAnotherWay()}>
-              {text.t('tryAnotherWay')}
-            </button>
+            over ? (
+              done
+            ) : (
+              <button type="button" class="tender-btn tender-btn--primary" onClick={() => model.tryAnotherWay()}>
+                {text.t('tryAnotherWay')}
+              </button>
+            )
           }
         >
           <FailureReason status={s.status} channel={s.channel} reason={s.reason} />
           <dl class="tender-details">{ref}</dl>
         </Outcome>
       );
+    }
     case 'pending':
       return (
         <Outcome

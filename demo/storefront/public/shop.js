@@ -257,7 +257,7 @@
     };
     const again = $('#resume');
     if (again) again.addEventListener('click', resume);
-    // Paid (no button to pay): the shop page's next Pay is a new order.
+    // Over (no button to pay: paid, refunded, cancelled): the shop page's next Pay is a new order.
     else forgetOrder(reference);
     // Ask the shop's server (which hears Tender's webhooks) what it heard: every 2 s until the order is paid, then
     // every 10 s (a payment may be reversed after it was taken); for 30 minutes at most, so a forgotten tab stops by
@@ -278,7 +278,8 @@
               badge.className = 'badge badge-' + o.status;
               badge.textContent = o.label;
               $('#order-text').textContent = o.text;
-              if (o.status === 'successful') {
+              // Paid, taken back or cancelled for good: nothing to pay here, and the shop page's next Pay is a new order.
+              if (o.over) {
                 forgetOrder(reference);
                 if (again) again.remove();
               } else if (again) again.textContent = 'Try again';

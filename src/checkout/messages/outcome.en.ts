@@ -9,6 +9,11 @@ export default {
   successBody: 'You paid {amount}.',
   failureTitle: 'Payment not completed',
   failureDefault: 'The payment did not go through.',
+  reversedTitle: 'Payment reversed',
+  reversed:
+    'This payment went through and was then reversed, so the money is returned to you. It cannot be paid again here: contact the shop about your order.',
+  voidedTitle: 'Payment cancelled by the shop',
+  voided: 'The shop cancelled this payment, so it cannot be paid here any more. Contact the shop if you still want to buy.',
   adviceFunds: 'There isn’t enough money on this card for this payment. Try another card, or pay by bank transfer or USSD.',
   adviceExpired: 'This card has expired. Try another card, or another way to pay.',
   adviceLimit: 'This payment is over a limit set on your card. Try another card, or pay by bank transfer or USSD.',

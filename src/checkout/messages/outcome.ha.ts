@@ -9,6 +9,11 @@ export default {
   successBody: 'Kun biya {amount}.',
   failureTitle: 'Ba a kammala biyan kuɗi ba',
   failureDefault: 'Biyan kuɗin bai yi nasara ba.',
+  reversedTitle: 'An mayar da biyan kuɗin',
+  reversed:
+    'Wannan biyan kuɗin ya yi nasara, sannan aka mayar da shi, don haka za a mayar muku da kuɗin. Ba za a iya sake biyan sa a nan ba: ku tuntuɓi ɗan kasuwar game da odarku.',
+  voidedTitle: 'Ɗan kasuwar ya soke biyan kuɗin',
+  voided: 'Ɗan kasuwar ya soke wannan biyan kuɗin, don haka ba za a iya biyan sa a nan kuma ba. Ku tuntuɓi ɗan kasuwar idan har yanzu kuna son saya.',
   adviceFunds: 'Kuɗin da ke cikin wannan katin ba su isa wannan biyan ba. Ku yi amfani da wani kati, ko ku biya ta tura kuɗi ko USSD.',
   adviceExpired: 'Wannan katin ya ƙare. Ku yi amfani da wani kati, ko wata hanyar biya.',
   adviceLimit: 'Wannan biyan ya wuce iyakar da aka sa wa katinku. Ku yi amfani da wani kati, ko ku biya ta tura kuɗi ko USSD.',

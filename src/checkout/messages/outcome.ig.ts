@@ -9,6 +9,11 @@ export default {
   successBody: 'Ị kwụrụ {amount}.',
   failureTitle: 'Ịkwụ ụgwọ emezughị',
   failureDefault: 'Ịkwụ ụgwọ ahụ agaghị.',
+  reversedTitle: 'Ebughachiri ịkwụ ụgwọ ahụ azụ',
+  reversed:
+    'Ịkwụ ụgwọ a gara, ma e mesịa bughachi ya azụ, ya mere a ga-enyeghachi gị ego ahụ. Ị nweghị ike ịkwụ ya ọzọ ebe a: kpọtụrụ ụlọ ahịa ahụ maka ihe i zụrụ.',
+  voidedTitle: 'Ụlọ ahịa ahụ kagburu ịkwụ ụgwọ ahụ',
+  voided: 'Ụlọ ahịa ahụ kagburu ịkwụ ụgwọ a, ya mere ị nweghị ike ịkwụ ya ebe a ọzọ. Kpọtụrụ ụlọ ahịa ahụ ma ọ bụrụ na ị ka chọrọ ịzụta.',
   adviceFunds: 'Ego dị na kaadị a ezughị maka ịkwụ ụgwọ a. Jiri kaadị ọzọ, ma ọ bụ kwụọ site na mbufe ego ma ọ bụ USSD.',
   adviceExpired: 'Kaadị a agwụla. Jiri kaadị ọzọ, ma ọ bụ ụzọ ọzọ ị ga-esi kwụọ ụgwọ.',
   adviceLimit: 'Ịkwụ ụgwọ a karịrị oke e debere na kaadị gị. Jiri kaadị ọzọ, ma ọ bụ kwụọ site na mbufe ego ma ọ bụ USSD.',

@@ -9,6 +9,11 @@ export default {
   successBody: 'Ẹ ti san {amount}.',
   failureTitle: 'Ìsanwó kò parí',
   failureDefault: 'Ìsanwó náà kò ṣeé ṣe.',
+  reversedTitle: 'Wọ́n ti dá ìsanwó náà padà',
+  reversed:
+    'Ìsanwó yìí ṣeé ṣe, ṣùgbọ́n wọ́n ti dá a padà, nítorí náà owó náà yóò padà sí yín. Ẹ kò lè san án lẹ́ẹ̀kan sí i níbí: ẹ kàn sí oníṣòwò náà nípa ọjà tí ẹ rà.',
+  voidedTitle: 'Oníṣòwò ti fagilé ìsanwó náà',
+  voided: 'Oníṣòwò náà ti fagilé ìsanwó yìí, nítorí náà ẹ kò lè san án níbí mọ́. Ẹ kàn sí oníṣòwò náà bí ẹ bá ṣì fẹ́ rà á.',
   adviceFunds: 'Owó tó wà lórí káàdì yìí kò tó fún ìsanwó yìí. Ẹ lo káàdì mìíràn, tàbí kí ẹ sanwó pẹ̀lú ìfiránṣẹ́ owó tàbí USSD.',
   adviceExpired: 'Káàdì yìí ti parí. Ẹ lo káàdì mìíràn, tàbí ọ̀nà ìsanwó mìíràn.',
   adviceLimit: 'Ìsanwó yìí ju iye tí wọ́n gbà láàyè lórí káàdì yín lọ. Ẹ lo káàdì mìíràn, tàbí kí ẹ sanwó pẹ̀lú ìfiránṣẹ́ owó tàbí USSD.',
