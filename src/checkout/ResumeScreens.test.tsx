@@ -17,6 +17,18 @@ function reloaded(channel: string, instructions?: Record<string, unknown>) {
   return store;
 }
 
+describe('back from a wallet while the payment API fails', () => {
+  it('is watched as a payment whose outcome is unknown, not an error screen, and turns to paid when the API is back', async () => {
+    const failing = { status: 502, body: { status: false, code: 'upstream_unreachable', message: 'The payment API could not be reached.' } };
+    const t = renderApp({ [VERIFY]: [failing, failing, verifyAnswer('successful', { channel: 'wallet-a' })] }, { store: reloaded('wallet-a') });
+    expect(await screen.findByText('Confirming your payment…')).toBeTruthy();
+    expect(screen.queryByText('We could not reach the payment server.')).toBeNull();
+    for (let i = 0; i < 20 && !screen.queryByText('Payment successful'); i++) await t.clock.advance(5000);
+    expect(await screen.findByText('Payment successful')).toBeTruthy();
+    expect(t.messages.filter((m) => (m as { type: string }).type === 'error')).toEqual([]);
+  });
+});
+
 describe('after a reload during a transfer', () => {
   it('shows the same account, the countdown from the stored expiry and "I’ve sent the money", without a second call', async () => {
     const store = reloaded('bank-transfer', {

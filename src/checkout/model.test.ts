@@ -61,6 +61,23 @@ describe('start-up', () => {
     expect(t.model.screen.value.kind).toBe('pay');
   });
 
+  it('a payment API that fails at start-up: not blamed on the payer’s connection, tried again by the page itself', async () => {
+    const failing = { status: 502, body: { status: false, code: 'upstream_unreachable', message: 'The payment API could not be reached.' } };
+    const t = testModel({ [VERIFY]: [failing, failing, verifyAnswer('pending')] });
+    t.model.start();
+    await flush();
+    expect(t.model.screen.value).toMatchObject({ kind: 'error', message: 'errUnreachable', hint: 'errUnreachableAuto', retry: true });
+    // 5 s, then 10 s: no press needed.
+    await t.clock.advance(5000);
+    expect(t.server.count('/api/v1/transaction/verify')).toBe(2);
+    expect(t.model.screen.value.kind).toBe('error');
+    await t.clock.advance(10_000);
+    expect(t.server.count('/api/v1/transaction/verify')).toBe(3);
+    expect(t.model.screen.value.kind).toBe('pay');
+    // The storefront heard of it once, not at each try the page made by itself.
+    expect(t.messages.filter((m) => (m as { type: string }).type === 'error')).toHaveLength(1);
+  });
+
   it('tells a refused API key from an unknown payment: the merchant’s to fix, no retry offered', async () => {
     const refused = { status: 401, body: { status: false, message: 'Unauthorized: send Authorization: Bearer <API key>' } };
     const t = testModel({ [VERIFY]: refused });

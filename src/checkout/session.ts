@@ -96,6 +96,9 @@ const navigateEnvOf = (page: PageEnv, bridge: ModelDeps['bridge']): NavigateEnv 
   assign: (url) => location.assign(url),
 });
 
+/** Start-up verifies the page tries again by itself after one failed: 5 s doubling to 30 s, about ten minutes in all. */
+const STARTUP_RETRIES = 20;
+
 /** Creates the session over the model's state. */
 export function createSession(deps: ModelDeps, state: ModelState): Session {
   const { reference, txn, attempt, boot } = state;
@@ -331,16 +334,41 @@ export function createSession(deps: ModelDeps, state: ModelState): Session {
     return instructions === undefined ? undefined : { channel: c!.id, attempt: newId(), reason: 'instructions', instructions };
   }
 
+  // Start-up verifies tried again by the page itself since the last one that answered.
+  let startupRetries = 0;
+
   function startupFailed(error: StartupError): void {
-    const failed = { kind: 'error' as const, ...error };
+    const again = startupRetries > 0;
+    // The Tender server answered that the payment API failed: the payer's connection is fine, and is not blamed.
+    const failed = { kind: 'error' as const, ...error, ...(error.code === 'upstream' ? { hint: 'errUnreachableAuto' as const } : {}) };
     boot.value = failed;
-    send({ type: 'error', code: error.code, message: integratorMessage(error.code) });
+    // Said to the storefront once, not at each try the page makes by itself.
+    if (!again) send({ type: 'error', code: error.code, message: integratorMessage(error.code) });
     if (!error.retry) return;
-    // The connection coming back tries again by itself, as "Try again" would (once, and only from this screen).
-    const off = env.onOnline(() => {
+    // Tried again as "Try again" would (once, and only from this screen): when the connection comes back, and after
+    // a while, less and less often (5 s doubling to 30 s, for ten minutes or so): a payment API that fails for a
+    // minute is not the payer's to notice and press for.
+    const retry = () => {
       off();
-      if (boot.peek() === failed) session.retry();
-    });
+      env.clearTimeout(timer);
+      if (boot.peek() !== failed) return;
+      startupRetries++;
+      session.retry();
+    };
+    const off = env.onOnline(retry);
+    const timer = startupRetries < STARTUP_RETRIES ? env.setTimeout(retry, Math.min(30_000, 5000 * 2 ** startupRetries)) : undefined;
+  }
+
+  /** An attempt the payer left or reloaded, taken up again: its channel shown, its instructions back, watched. */
+  async function resumeAttempt(back: Pick<ResumeRecord, 'channel' | 'attempt' | 'reason' | 'instructions'>, resumed: boolean): Promise<void> {
+    const channel = back.channel as ChannelId;
+    if (!resumed && state.channels.peek().includes(channel)) state.channel.value = channel;
+    // Instructions come back only through their channel's rule; an attempt whose instructions do not pass is
+    // verified as one whose outcome is unknown.
+    const instructions = back.reason === 'instructions' ? (await ruleOf(channel))?.clean(back.instructions) : undefined;
+    const reason = back.reason === 'instructions' && instructions === undefined ? 'unknown' : back.reason;
+    // Its keys carry on past any the payer's earlier page may have sent.
+    dispatch({ type: 'resume', key: { channel, id: back.attempt, seq: 100 }, reason, instructions, now: env.now() });
   }
 
   async function begin(initial: InitialTxn | undefined): Promise<void> {
@@ -351,24 +379,26 @@ export function createSession(deps: ModelDeps, state: ModelState): Session {
       // A well-formed reference may be paid while its start-up verify is still on its way.
       referenceOk = true;
       const r = await verifyAtStart(reference, proxy);
-      if (!r.ok) return startupFailed(r.error);
+      if (!r.ok) {
+        const back = comingBack;
+        // Back from paying elsewhere (a wallet, 3-D Secure) or reloaded with instructions out: what is unknown is the
+        // payment's outcome, not the page. Watched as any unknown outcome, verified until the payment API answers,
+        // rather than an error screen that waits for a press while the payment may have gone through.
+        if (!r.error.retry || !back || !channelById(back.channel)) return startupFailed(r.error);
+        comingBack = undefined;
+        await resumeAttempt(back, true);
+        boot.value = { kind: 'ready' };
+        return;
+      }
       data = r.data;
     }
+    startupRetries = 0;
     referenceOk = true;
     const resumed = comingBack;
     comingBack = undefined;
     // (Only a page the server kept instructions for waits on their rule.)
     const back = resumed && channelById(resumed.channel) ? resumed : ('kept' in data && (await keptAway(data))) || leftAway(data);
-    if (!verified(data) && back) {
-      const channel = back.channel as ChannelId;
-      if (!resumed && state.channels.peek().includes(channel)) state.channel.value = channel;
-      // Instructions come back only through their channel's rule; an attempt whose instructions do not pass is
-      // verified as one whose outcome is unknown.
-      const instructions = back.reason === 'instructions' ? (await ruleOf(channel))?.clean(back.instructions) : undefined;
-      const reason = back.reason === 'instructions' && instructions === undefined ? 'unknown' : back.reason;
-      // Its keys carry on past any the payer's earlier page may have sent.
-      dispatch({ type: 'resume', key: { channel, id: back.attempt, seq: 100 }, reason, instructions, now: env.now() });
-    }
+    if (!verified(data) && back) await resumeAttempt(back, resumed !== undefined);
     // Ready once the attempt is back: a channel view mounting now sees its instructions.
     boot.value = { kind: 'ready' };
   }

@@ -37,6 +37,7 @@ export default {
   errStartupHint: 'Go back to the shop and start the payment again.',
   errUnreachable: 'We could not reach the payment server.',
   errUnreachableHint: 'Check your connection and try again.',
+  errUnreachableAuto: 'It is not your connection: this page will try again by itself in a moment, or you can try now.',
   errNotFound: 'We could not find this payment.',
   errShopRefused: 'This shop cannot take payments yet.',
   errShopRefusedHint: 'Please let the shop know.',

@@ -38,6 +38,7 @@ export default {
   errStartupHint: 'Ku koma shagon, ku sake fara biyan kuɗin.',
   errUnreachable: 'Ba mu iya kaiwa ga sabar biya ba.',
   errUnreachableHint: 'Ku duba haɗin intanet ɗinku, ku sake gwadawa.',
+  errUnreachableAuto: 'Ba haɗinku ba ne: wannan shafin zai sake gwadawa da kansa nan ba da jimawa ba, ko ku gwada yanzu.',
   errNotFound: 'Ba mu sami wannan biyan kuɗi ba.',
   errShopRefused: 'Wannan shagon ba zai iya karɓar biya ba tukuna.',
   errShopRefusedHint: 'Don Allah ku sanar da shagon.',

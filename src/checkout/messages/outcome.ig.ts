@@ -38,6 +38,7 @@ export default {
   errStartupHint: 'Laghachi n’ụlọ ahịa ahụ ma malite ịkwụ ụgwọ ọzọ.',
   errUnreachable: 'Anyị enweghị ike ịkpọtụrụ sava ịkwụ ụgwọ.',
   errUnreachableHint: 'Lelee njikọ ịntanetị gị ma nwaa ọzọ.',
+  errUnreachableAuto: 'Ọ bụghị njikọ gị: ibe a ga-anwa ọzọ n’onwe ya n’oge na-adịghị anya, ma ọ bụ nwaa ugbu a.',
   errNotFound: 'Anyị ahụghị ịkwụ ụgwọ a.',
   errShopRefused: 'Ụlọ ahịa a enwebeghị ike ịnata ụgwọ.',
   errShopRefusedHint: 'Biko gwa ụlọ ahịa ahụ.',

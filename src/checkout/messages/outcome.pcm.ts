@@ -36,6 +36,7 @@ export default {
   errStartupHint: 'Go back to di shop and start di payment again.',
   errUnreachable: 'We no fit reach di payment server.',
   errUnreachableHint: 'Check your network and try again.',
+  errUnreachableAuto: 'No be your network: dis page go try again by itself soon, or you fit try now.',
   errNotFound: 'We no fit find dis payment.',
   errShopRefused: 'Dis shop never fit collect payment.',
   errShopRefusedHint: 'Abeg tell di shop.',

@@ -38,6 +38,7 @@ export default {
   errStartupHint: 'Ẹ padà sí ṣọ́ọ̀bù náà kí ẹ sì bẹ̀rẹ̀ ìsanwó lẹ́ẹ̀kan sí i.',
   errUnreachable: 'A kò lè kàn sí ẹ̀rọ ìsanwó.',
   errUnreachableHint: 'Ẹ ṣàyẹ̀wò ìsopọ̀ íńtánẹ́ẹ̀tì yín kí ẹ sì gbìyànjú lẹ́ẹ̀kan sí i.',
+  errUnreachableAuto: 'Kì í ṣe ìsopọ̀ yín ni: ojú-ìwé yìí yóò gbìyànjú lẹ́ẹ̀kan sí i fúnra rẹ̀ láìpẹ́, tàbí kí ẹ gbìyànjú báyìí.',
   errNotFound: 'A kò rí ìsanwó yìí.',
   errShopRefused: 'Ṣọ́ọ̀bù yìí kò tíì lè gba ìsanwó.',
   errShopRefusedHint: 'Ẹ jọ̀wọ́ ẹ sọ fún ṣọ́ọ̀bù náà.',
