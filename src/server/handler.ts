@@ -156,6 +156,7 @@ export function createTender(config: TenderConfig, deps: TenderHandlerDeps = {})
     limits: state.limits,
     beforeCompletion: state.beforeCompletion,
     onCompletion: state.onCompletion,
+    onVerified: state.onVerified,
   });
   const pageVerify = {
     verifier: state.verifier,

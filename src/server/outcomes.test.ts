@@ -86,6 +86,46 @@ describe('reconcile', () => {
     h.assertNoKeyLeak();
   });
 
+  it('a payment API that does not answer does not move the schedule on: checked again soon, said once in the log', async () => {
+    let down = true;
+    let status = 'pending';
+    // Past the third check the next is a minute away: reached only if failures were counted as checks.
+    const { h, receiver } = await start({}, { ...FAST, reconcileDelaysMs: [30, 30, 30, 60_000] });
+    const up = gateway(() => status);
+    h.upstream.behave((r) =>
+      down && r.url.endsWith('/transaction/verify')
+        ? { kind: 'raw', status: 502, body: '<html>Bad gateway</html>', headers: { 'content-type': 'text/html' } }
+        : up(r),
+    );
+    expect((await ussd(h, 'REF-DOWN')).status).toBe(200);
+    await until(() => verifies(h, 'REF-DOWN') >= 6);
+    down = false;
+    status = 'successful';
+    await until(() => receiver.processed.size === 1);
+    expect(h.logs.filter((l) => l.event === 'reconcile_verify_failed')).toMatchObject([{ level: 'warn', reference: 'REF-DOWN' }]);
+    expect(h.logs.some((l) => l.event === 'reconcile_final_successful' && l.reference === 'REF-DOWN')).toBe(true);
+  });
+
+  it('an outcome the browser’s verify sees first is told to the merchant at once, not at reconcile’s next check', async () => {
+    let status = 'pending';
+    const { h, receiver } = await start({}, { ...FAST, reconcileDelaysMs: [60_000] });
+    h.upstream.behave(gateway(() => status));
+    expect((await ussd(h, 'REF-SEEN')).status).toBe(200);
+    const poll = () =>
+      h.request({ method: 'POST', path: '/api/v1/transaction/verify', headers: JSON_HEADERS, body: JSON.stringify({ transactionReference: 'REF-SEEN' }) });
+    expect((await poll()).status).toBe(200);
+    await new Promise((r) => setTimeout(r, 200));
+    expect(receiver.deliveries).toEqual([]);
+    status = 'successful';
+    expect((await poll()).status).toBe(200);
+    await until(() => receiver.processed.size === 1);
+    expect([...receiver.processed.values()]).toMatchObject([{ type: 'payment.successful', data: { transactionReference: 'REF-SEEN', paidAt: PAID_AT } }]);
+    // However many polls see it: one event.
+    expect((await poll()).status).toBe(200);
+    await new Promise((r) => setTimeout(r, 300));
+    expect(receiver.deliveries.length).toBe(1);
+  });
+
   it('sends payment.failed for a failed payment', async () => {
     const { h, receiver } = await start();
     h.upstream.behave(gateway(() => 'failed'));

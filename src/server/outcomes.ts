@@ -80,6 +80,8 @@ interface ReconcileJob {
   /** When the first completion call went out, epoch ms. */
   readonly at: number;
   readonly n: number;
+  /** Verifies in a row that got no answer from the payment API (absent: none). */
+  readonly failing?: number;
 }
 
 interface WebhookJob {
@@ -107,6 +109,8 @@ const DEFAULT_RECONCILE = [
   60 * MINUTE,
 ];
 const DEFAULT_WEBHOOK = [5000, 20_000, 80_000, 320_000, 1_280_000, 5_120_000, 20_480_000, 43_200_000];
+/** The longest wait before a background verify the payment API did not answer is tried again. */
+const ERROR_RETRY_MS = MINUTE;
 /** At most this many jobs of each queue are named in the log as a memory store's process stops. */
 const DROPPED_NAMED = 10_000;
 /** An event id, once queued, is not queued again for this long: one webhook per outcome. */
@@ -226,7 +230,17 @@ export function createOutcomes(options: OutcomesOptions): Outcomes {
       noteRef('warn', 'reconcile_horizon_reached', job.ref, job.ref);
       return;
     }
-    const next: ReconcileJob = { ...job, n: job.n + 1 };
+    if (outcome.kind === 'error') {
+      // The payment API did not answer: not a check of the payment, so its schedule does not move on. Tried again
+      // within a minute, so an outage of half an hour is not followed by an hour's wait for the next check (the
+      // payer's page, polling, knew in seconds); said once per run of failures, with the reference.
+      const failing = (job.failing ?? 0) + 1;
+      if (failing === 1) noteRef('warn', 'reconcile_verify_failed', job.ref, job.ref);
+      const wait = Math.min(delayOf(reconcileDelays, job.n + 1), ERROR_RETRY_MS);
+      await reconcile.retry(id, JSON.stringify({ ...job, failing }), Math.min(now + jitter(wait), job.at + config.reconcileHorizonMs));
+      return;
+    }
+    const next: ReconcileJob = { ref: job.ref, op: job.op, at: job.at, n: job.n + 1 };
     await reconcile.retry(id, JSON.stringify(next), Math.min(now + jitter(delayOf(reconcileDelays, job.n + 1)), job.at + config.reconcileHorizonMs));
   }
 

@@ -43,6 +43,11 @@ export interface ProxyDeps {
   readonly beforeCompletion?: (reference: string, operation: string) => Promise<void>;
   /** Told of each completion call that reached the payment API (reference, operation and its answer). */
   readonly onCompletion?: (reference: string, operation: string, answer: Answer) => void;
+  /**
+   * Told of a verify the payment API answered with something other than pending (the reference, and the answer's
+   * text): the browser's polling is often the first to see an outcome, and the merchant is told as soon.
+   */
+  readonly onVerified?: (reference: string, text: string) => void;
 }
 
 /** How long an answer is replayed for a repeated Idempotency-Key (as Stripe keeps them: a day). */
@@ -79,6 +84,8 @@ interface Route {
   readonly limiter: Limiter | undefined;
   /** A call that moves money: one per Idempotency-Key, refused while shared state is unreachable. */
   readonly completion: boolean;
+  /** Verify: an answer that is not pending is passed to `onVerified`. */
+  readonly observed: boolean;
   /** For query operations: the only parameters read from the browser's query string. */
   readonly queryKeys: readonly string[];
 }
@@ -153,6 +160,7 @@ export function createProxy(config: TenderConfig, deps: ProxyDeps): Proxy {
       // Reads (verify, the bank list) are polled or listed: the general limit. Calls that move money: the strict one.
       limiter: operation.read ? general : completion,
       completion: !operation.read,
+      observed: id === 'verifyTransaction' && deps.onVerified !== undefined,
       queryKeys: operation.input === 'query' ? Object.keys(entriesOf(operation)) : [],
     });
   }
@@ -359,7 +367,13 @@ export function createProxy(config: TenderConfig, deps: ProxyDeps): Proxy {
         readOnly: !route.completion,
       })
       .then(
-        (answer) => passOn(answer, ctx, started, extra),
+        (answer) => {
+          const out = passOn(answer, ctx, started, extra);
+          // Only what is passed on; and most verifies are of a payment still pending, left unread ("pending" is in them).
+          if (route.observed && out.status === 200 && out.body !== null && ctx.reference !== undefined && !out.body.includes('"pending"'))
+            deps.onVerified?.(ctx.reference, out.body);
+          return out;
+        },
         (err: unknown) => upstreamFailure(ctx, err instanceof UpstreamError && err.kind === 'timeout', started, extra),
       );
   }

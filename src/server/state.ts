@@ -12,7 +12,7 @@ import { createMemoryStore } from './store/memory';
 import type { RedisStoreOptions } from './store/redis';
 import type { TenderStore } from './store/types';
 import { readLimited, type UpstreamCall } from './upstream';
-import { createVerifier, type Verifier } from './verifier';
+import { createVerifier, verifiedOf, type Verifier } from './verifier';
 
 /** What tests (or an embedding app) may replace; everything else is built from the config. */
 export interface ServerStateDeps {
@@ -44,6 +44,8 @@ export interface ServerState {
   beforeCompletion(reference: string, operation: string): Promise<void>;
   /** Told by the proxy of each completion call that reached the payment API, with its answer. */
   onCompletion(reference: string, operation: string, answer: Answer): void;
+  /** Told by the proxy of a verify answered with something other than pending: a final status goes to the merchant. */
+  onVerified(reference: string, text: string): void;
   /** The instructions the payment API last gave for `reference` (a USSD code, a transfer account), while they last. */
   keptInstructions(reference: string): Promise<KeptInstructions | undefined>;
   /** For `/healthz`: the engine, and whether the server runs degraded (Redis unreachable). */
@@ -206,6 +208,13 @@ export function createServerState(config: TenderConfig, deps: ServerStateDeps & 
       // it, and this verifies once more: its event, already queued, is not queued again (one webhook per outcome).
       outcomes.record(reference, operation).catch(() => undefined);
       if (INSTRUCTION_OPERATIONS.has(operation)) keepInstructions(reference, operation, answer);
+    },
+    onVerified(reference, text) {
+      if (outcomes === NO_OUTCOMES) return;
+      const outcome = verifiedOf(text);
+      // The payer's page polls faster than reconcile checks: what it sees first, the merchant hears as soon (once per
+      // outcome, as always); the reconcile job ends at its next check.
+      if (outcome.kind === 'ok' && outcome.txn.status !== 'pending') outcomes.observe(reference, outcome.txn).catch(() => undefined);
     },
     async keptInstructions(reference) {
       const text = await store.kept(instructionsKey(reference));

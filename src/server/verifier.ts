@@ -53,6 +53,31 @@ export interface Verifier {
 
 const MAX_CACHED = 10_000;
 const ERROR: VerifyOutcome = Object.freeze({ kind: 'error' });
+
+/** A verify answer's text (HTTP 200) as the transaction it reports, or an error when it is not one. */
+export function verifiedOf(text: string): VerifyOutcome {
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    return ERROR;
+  }
+  const r = v.safeParse(VerifyResponseSchema, body);
+  if (!r.success || !r.output.status) return ERROR;
+  const d = r.output.data;
+  return {
+    kind: 'ok',
+    txn: {
+      status: d.status,
+      amount: d.amount,
+      currency: d.currency,
+      merchantName: d.merchantName,
+      channel: d.channel,
+      message: d.message,
+      paidAt: d.paidAt,
+    },
+  };
+}
 const UNKNOWN: VerifyOutcome = Object.freeze({ kind: 'unknown' });
 const BUSY: VerifyOutcome = Object.freeze({ kind: 'busy' });
 
@@ -83,21 +108,7 @@ export function createVerifier(options: VerifierOptions): Verifier {
       });
       if (answer.status === 404) return UNKNOWN;
       if (answer.status !== 200 || answer.text === undefined) return ERROR;
-      const r = v.safeParse(VerifyResponseSchema, JSON.parse(answer.text));
-      if (!r.success || !r.output.status) return ERROR;
-      const d = r.output.data;
-      return {
-        kind: 'ok',
-        txn: {
-          status: d.status,
-          amount: d.amount,
-          currency: d.currency,
-          merchantName: d.merchantName,
-          channel: d.channel,
-          message: d.message,
-          paidAt: d.paidAt,
-        },
-      };
+      return verifiedOf(answer.text);
     } catch {
       return ERROR;
     }
