@@ -482,6 +482,26 @@ describe('upstream failures', () => {
     }
   });
 
+  it('passes on the payment API’s limit said in HTML as a limit, with its wait (pages back off instead of polling on)', async () => {
+    h.logs.length = 0;
+    h.upstream.behave(() => ({
+      kind: 'raw',
+      status: 429,
+      body: '<html>Too Many Requests</html>',
+      headers: { 'content-type': 'text/html', 'retry-after': '30' },
+    }));
+    const res = await h.request({
+      method: 'POST',
+      path: '/api/v1/transaction/verify',
+      headers: JSON_HEADERS,
+      body: JSON.stringify({ transactionReference: REF }),
+    });
+    expect(res.status).toBe(429);
+    expect(res.headers['retry-after']).toBe('30');
+    expect(JSON.parse(res.body)).toMatchObject({ status: false, code: 'rate_limited' });
+    expect(h.logs.at(-1)).toMatchObject({ status: 429, upstreamStatus: 429, event: 'upstream_rate_limited', reference: REF });
+  });
+
   it('never passes on an upstream answer that echoes the key', async () => {
     h.upstream.behave((r) => ({ kind: 'json', status: 401, body: { status: false, message: `bad key ${String(r.headers.authorization)}` } }));
     const res = await h.request({ path: '/api/v1/ussd-getbanks' });
@@ -526,7 +546,8 @@ describe('logs', () => {
     });
     expect(h.logs.map((l) => [l.path, l.status, l.event, l.reference])).toEqual([
       ['/api/v1/transaction/verify', 200, undefined, REF],
-      ['/api/v1/card-payment', 502, 'upstream_unreachable', REF],
+      // Reset once the call had arrived: the payment API may have acted, and the log says so.
+      ['/api/v1/card-payment', 502, 'upstream_reset', REF],
       ['/api/v1/transaction/verify', 400, undefined, undefined],
     ]);
   });

@@ -374,7 +374,7 @@ export function createProxy(config: TenderConfig, deps: ProxyDeps): Proxy {
             deps.onVerified?.(ctx.reference, out.body);
           return out;
         },
-        (err: unknown) => upstreamFailure(ctx, err instanceof UpstreamError && err.kind === 'timeout', started, extra),
+        (err: unknown) => upstreamFailure(ctx, err instanceof UpstreamError ? err.kind : 'network', started, extra),
       );
   }
 
@@ -394,6 +394,12 @@ export function createProxy(config: TenderConfig, deps: ProxyDeps): Proxy {
       return { status, headers: { ...SECURITY_HEADERS, 'cache-control': 'no-store', ...extra }, body: null };
     }
     if (!isJson(text)) {
+      if (status === 429) {
+        // The payment API's own limit, said in a page of its own: still a limit, with its wait, so pages back off.
+        ctx.event = 'upstream_rate_limited';
+        const wait = answer.retryAfter !== null && RETRY_AFTER.test(answer.retryAfter) ? answer.retryAfter : '5';
+        return errorAnswer(429, 'rate_limited', 'The payment API is limiting requests; try again shortly.', { ...extra, 'retry-after': wait });
+      }
       ctx.event = 'upstream_invalid';
       return errorAnswer(502, 'upstream_invalid', `The payment API sent an answer that is not JSON (HTTP ${status}).`, extra);
     }
@@ -412,11 +418,20 @@ export function createProxy(config: TenderConfig, deps: ProxyDeps): Proxy {
     return Math.round((deps.now() - started) * 10) / 10;
   }
 
-  function upstreamFailure(ctx: ProxyContext, timedOut: boolean, started: number, extra: Readonly<Record<string, string>>): Answer {
+  function upstreamFailure(ctx: ProxyContext, kind: UpstreamError['kind'], started: number, extra: Readonly<Record<string, string>>): Answer {
     ctx.upstreamMs = elapsed(started);
-    if (timedOut) {
+    if (kind === 'timeout') {
       ctx.event = 'upstream_timeout';
       return errorAnswer(504, 'upstream_timeout', 'The payment API did not answer in time. The payment may still complete; check its status.', extra);
+    }
+    if (kind === 'reset') {
+      ctx.event = 'upstream_reset';
+      return errorAnswer(
+        502,
+        'upstream_unreachable',
+        'The payment API closed the connection after the request was sent, without an answer. The payment may have started; check its status.',
+        extra,
+      );
     }
     ctx.event = 'upstream_unreachable';
     return errorAnswer(

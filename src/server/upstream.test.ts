@@ -133,11 +133,11 @@ describe('createNodeUpstream on a kept-alive connection the upstream has closed'
     expect(reused(up)).toEqual([false, true, false]);
   });
 
-  it('never sends a call that moves money twice: it fails as unreachable, sent once', async () => {
+  it('never sends a call that moves money twice: it fails as a lost connection (the API may have acted), sent once', async () => {
     const up = await startClosingIdle();
     const upstream = createNodeUpstream();
     expect(await upstream(`${up.url}/charge`, post(false))).toMatchObject({ status: 200 });
-    await expect(upstream(`${up.url}/charge`, post(false))).rejects.toMatchObject({ kind: 'network' });
+    await expect(upstream(`${up.url}/charge`, post(false))).rejects.toMatchObject({ kind: 'reset' });
     expect(reused(up)).toEqual([false, true]);
   });
 
@@ -146,8 +146,16 @@ describe('createNodeUpstream on a kept-alive connection the upstream has closed'
     fake = await startFakeUpstream();
     fake.behave(() => ({ kind: 'reset' }));
     const upstream = createNodeUpstream();
-    await expect(upstream(`${fake.url}/verify`, post(true))).rejects.toMatchObject({ kind: 'network' });
+    await expect(upstream(`${fake.url}/verify`, post(true))).rejects.toMatchObject({ kind: 'reset' });
     expect(reused(fake)).toEqual([false]);
+  });
+
+  it('tells a connection refused (nothing sent) from one lost after the request was sent', async () => {
+    const closed = createServer();
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+    const { port } = closed.address() as AddressInfo;
+    await new Promise<void>((resolve) => closed.close(() => resolve()));
+    await expect(createNodeUpstream()(`http://127.0.0.1:${port}/charge`, post(false))).rejects.toMatchObject({ kind: 'network' });
   });
 });
 

@@ -8,10 +8,13 @@ export interface UpstreamAnswer {
   readonly text: string | undefined;
 }
 
-/** Why an upstream call produced no answer. */
+/**
+ * Why an upstream call produced no answer: a time-out; the connection lost once the request was sent (`reset`: the
+ * payment API may have acted on it); or no request delivered at all, as far as the client can tell (`network`).
+ */
 export class UpstreamError extends Error {
-  constructor(readonly kind: 'timeout' | 'network') {
-    super(kind === 'timeout' ? 'upstream time-out' : 'upstream unreachable');
+  constructor(readonly kind: 'timeout' | 'network' | 'reset') {
+    super(kind === 'timeout' ? 'upstream time-out' : kind === 'reset' ? 'upstream connection lost' : 'upstream unreachable');
   }
 }
 

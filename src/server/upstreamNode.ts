@@ -77,7 +77,8 @@ export function createNodeUpstream(options: NodeUpstreamOptions = {}): UpstreamC
           // a call that only reads goes again, once, on a connection of its own.
           if (!answered && !settled && agent !== false && sent.reusedSocket && init.readOnly && (err.code === 'ECONNRESET' || err.code === 'EPIPE'))
             send(false);
-          else finish(new UpstreamError('network'));
+          // Sent whole before the connection went: the payment API may have acted on it.
+          else finish(new UpstreamError(sent.writableFinished ? 'reset' : 'network'));
         });
         sent.on('response', (res: IncomingMessage) => {
           answered = true;
@@ -111,7 +112,7 @@ export function createNodeUpstream(options: NodeUpstreamOptions = {}): UpstreamC
           finish(undefined, { status, retryAfter, text: (chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks)).toString('utf8') }),
         );
         // An answer cut short is destroyed with an error (node:http's 'aborted' event is the deprecated twin).
-        res.on('error', () => finish(new UpstreamError('network')));
+        res.on('error', () => finish(new UpstreamError('reset')));
       };
       // Covers connecting, waiting and reading the whole answer, a second try included.
       const timer = setTimeout(() => {
