@@ -348,16 +348,23 @@ export function createSession(deps: ModelDeps, state: ModelState): Session {
     // Tried again as "Try again" would (once, and only from this screen): when the connection comes back, and after
     // a while, less and less often (5 s doubling to 30 s, for ten minutes or so): a payment API that fails for a
     // minute is not the payer's to notice and press for.
-    const retry = () => {
+    // The connection back is "Try again" pressed; a try after a while keeps this screen up (no form or spinner
+    // flashing by each time) until it has an answer.
+    const retry = (quietly: boolean) => () => {
       off();
       env.clearTimeout(timer);
       if (boot.peek() !== failed) return;
       startupRetries++;
-      session.retry();
+      if (quietly) void startOnce();
+      else session.retry();
     };
-    const off = env.onOnline(retry);
-    const timer = startupRetries < STARTUP_RETRIES ? env.setTimeout(retry, Math.min(30_000, 5000 * 2 ** startupRetries)) : undefined;
+    const off = env.onOnline(retry(false));
+    const timer = startupRetries < STARTUP_RETRIES ? env.setTimeout(retry(true), Math.min(30_000, 5000 * 2 ** startupRetries)) : undefined;
   }
+
+  // The start-up verify under way again after a failure, if one is: a press of "Try again" joins it.
+  let startup: Promise<void> | undefined;
+  const startOnce = () => (startup ??= begin(undefined).finally(() => (startup = undefined)));
 
   /** An attempt the payer left or reloaded, taken up again: its channel shown, its instructions back, watched. */
   async function resumeAttempt(back: Pick<ResumeRecord, 'channel' | 'attempt' | 'reason' | 'instructions'>, resumed: boolean): Promise<void> {
@@ -554,7 +561,7 @@ export function createSession(deps: ModelDeps, state: ModelState): Session {
       if (b.kind === 'error') {
         if (!b.retry) return;
         boot.value = { kind: 'starting', verifying: comingBack !== undefined };
-        void begin(undefined);
+        void startOnce();
       } else dispatch({ type: 'check-again' });
     },
     review() {
