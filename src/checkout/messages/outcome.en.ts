@@ -30,7 +30,8 @@ export default {
   openTitle: 'We haven’t received this payment yet',
   openBody: 'If you didn’t finish paying, you can try again or pay another way: you will not be charged twice. If you did, check again in a moment.',
   openWaitTitle: 'We can’t confirm your payment yet',
-  openWaitBody: 'We could not reach the payment server. Check your connection, then check again. Don’t pay again until we know the outcome.',
+  openWaitBody:
+    'We could not reach the payment server, so we don’t know the outcome yet. We will keep checking, or you can check again. Don’t pay again until we know the outcome.',
   tryAnotherWay: 'Try another way',
   errMissingRef: 'This checkout link is missing its payment reference.',
   errBadRef: 'This checkout link has a payment reference that is not valid.',

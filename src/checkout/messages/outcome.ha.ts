@@ -31,7 +31,8 @@ export default {
   openBody:
     'Idan ba ku gama biya ba, kuna iya sake gwadawa ko ku biya ta wata hanya: ba za a cire muku kuɗi sau biyu ba. Idan kun biya, ku sake dubawa nan ba da jimawa ba.',
   openWaitTitle: 'Ba za mu iya tabbatar da biyan kuɗinku ba tukuna',
-  openWaitBody: 'Ba mu iya kaiwa ga sabar biya ba. Ku duba haɗin intanet ɗinku, sannan ku sake dubawa. Kada ku sake biya har sai mun san sakamakon.',
+  openWaitBody:
+    'Ba mu iya kaiwa ga sabar biya ba, don haka ba mu san sakamakon ba tukuna. Za mu ci gaba da dubawa, ko ku sake dubawa. Kada ku sake biya har sai mun san sakamakon.',
   tryAnotherWay: 'Gwada wata hanya',
   errMissingRef: 'Wannan mahaɗar biya ba ta da lambar shaidar biya.',
   errBadRef: 'Lambar shaidar biya da ke cikin wannan mahaɗa ba ta da inganci.',

@@ -31,7 +31,8 @@ export default {
   openBody:
     'Ọ bụrụ na ị kwụchabeghị, ị nwere ike ịnwa ọzọ ma ọ bụ kwụọ n’ụzọ ọzọ: a gaghị ewe gị ego ugboro abụọ. Ọ bụrụ na ị kwụchaala, lelee ọzọ n’oge na-adịghị anya.',
   openWaitTitle: 'Anyị enweghị ike ikwenye ịkwụ ụgwọ gị ugbu a',
-  openWaitBody: 'Anyị enweghị ike ịkpọtụrụ sava ịkwụ ụgwọ. Lelee njikọ ịntanetị gị, wee lelee ọzọ. Akwụla ọzọ ruo mgbe anyị matara otú o si gaa.',
+  openWaitBody:
+    'Anyị enweghị ike ịkpọtụrụ sava ịkwụ ụgwọ, ya mere anyị amabeghị otú o si gaa. Anyị ga-aga n’ihu na-elele, ma ọ bụ lelee ọzọ. Akwụla ọzọ ruo mgbe anyị matara otú o si gaa.',
   tryAnotherWay: 'Nwaa ụzọ ọzọ',
   errMissingRef: 'Njikọ ịkwụ ụgwọ a enweghị nọmba ntụaka ya.',
   errBadRef: 'Nọmba ntụaka dị na njikọ ịkwụ ụgwọ a ezighị ezi.',

@@ -29,7 +29,8 @@ export default {
   openTitle: 'We never receive dis payment',
   openBody: 'If you never finish to pay, you fit try again or pay anoda way: we no go charge you two times. If you don pay, check am again after small time.',
   openWaitTitle: 'We no fit confirm your payment yet',
-  openWaitBody: 'We no fit reach di payment server. Check your network, then check am again. No pay again until we know wetin happen.',
+  openWaitBody:
+    'We no fit reach di payment server, so we never know wetin happen. We go dey check am, or you fit check am again. No pay again until we know wetin happen.',
   tryAnotherWay: 'Try anoda way',
   errMissingRef: 'Dis checkout link no get im payment reference.',
   errBadRef: 'Di payment reference for dis checkout link no correct.',

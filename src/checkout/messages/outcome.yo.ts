@@ -31,7 +31,8 @@ export default {
   openBody:
     'Tí ẹ kò bá tíì parí ìsanwó, ẹ lè gbìyànjú lẹ́ẹ̀kan sí i tàbí sanwó lọ́nà mìíràn: a kò ní gba owó yín lẹ́ẹ̀mejì. Tí ẹ bá ti san án, ẹ ṣàyẹ̀wò lẹ́ẹ̀kan sí i láìpẹ́.',
   openWaitTitle: 'A kò tíì lè jẹ́rìísí ìsanwó yín',
-  openWaitBody: 'A kò lè kàn sí ẹ̀rọ ìsanwó. Ẹ ṣàyẹ̀wò ìsopọ̀ íńtánẹ́ẹ̀tì yín, lẹ́yìn náà ẹ ṣàyẹ̀wò lẹ́ẹ̀kan sí i. Ẹ má ṣe sanwó mọ́ títí a ó fi mọ̀ bí ó ṣe já sí.',
+  openWaitBody:
+    'A kò lè kàn sí ẹ̀rọ ìsanwó, nítorí náà a kò tíì mọ bí ó ṣe já sí. A ó máa ṣàyẹ̀wò, tàbí kí ẹ ṣàyẹ̀wò lẹ́ẹ̀kan sí i. Ẹ má ṣe sanwó mọ́ títí a ó fi mọ̀ bí ó ṣe já sí.',
   tryAnotherWay: 'Gbìyànjú ọ̀nà mìíràn',
   errMissingRef: 'Nọ́mbà ìtọ́kasí ìsanwó kò sí nínú líǹkì ìsanwó yìí.',
   errBadRef: 'Nọ́mbà ìtọ́kasí ìsanwó inú líǹkì yìí kò tọ̀nà.',
