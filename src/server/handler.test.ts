@@ -50,8 +50,48 @@ afterEach(() => {
 it('GET /healthz answers ok and the version', async () => {
   const res = await h.request({ path: '/healthz' });
   expect(res.status).toBe(200);
-  expect(JSON.parse(res.body)).toEqual({ ok: true, version: expect.stringMatching(/^\d+\.\d+\.\d+/), store: 'memory', degraded: false });
+  expect(JSON.parse(res.body)).toEqual({
+    ok: true,
+    version: expect.stringMatching(/^\d+\.\d+\.\d+/),
+    store: 'memory',
+    degraded: false,
+    upstream: expect.stringMatching(/^(ok|unknown)$/),
+  });
   expect((await h.request({ method: 'POST', path: '/healthz' })).status).toBe(405);
+});
+
+it('GET /healthz says whether the payment API answers, as the server’s last call to it found (and stays 200)', async () => {
+  const own = await startHarness({});
+  try {
+    const health = async () => {
+      const res = await own.request({ path: '/healthz' });
+      expect(res.status).toBe(200);
+      return JSON.parse(res.body) as { upstream: string; upstreamFailingSince?: string };
+    };
+    const verify = () =>
+      own.request({
+        method: 'POST',
+        path: '/api/v1/transaction/verify',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ transactionReference: 'REF-H' }),
+      });
+    expect(await health()).toEqual(expect.objectContaining({ upstream: 'unknown' }));
+    own.upstream.behave(() => ({ kind: 'reset' }));
+    await verify();
+    const failing = await health();
+    expect(failing.upstream).toBe('failing');
+    expect(Date.parse(failing.upstreamFailingSince ?? '')).toBeGreaterThan(Date.now() - 60_000);
+    own.upstream.behave(() => ({ kind: 'raw', status: 503, body: '<html>down</html>' }));
+    await verify();
+    expect((await health()).upstreamFailingSince).toBe(failing.upstreamFailingSince);
+    // A 4xx is the API answering.
+    own.upstream.behave(() => ({ kind: 'json', status: 404, body: { status: false, message: 'Transaction not found' } }));
+    await verify();
+    expect(await health()).toEqual(expect.objectContaining({ upstream: 'ok' }));
+    expect((await health()).upstreamFailingSince).toBeUndefined();
+  } finally {
+    await own.close();
+  }
 });
 
 describe('/tender.js', () => {

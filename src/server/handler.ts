@@ -157,6 +157,7 @@ export function createTender(config: TenderConfig, deps: TenderHandlerDeps = {})
     beforeCompletion: state.beforeCompletion,
     onCompletion: state.onCompletion,
     onVerified: state.onVerified,
+    health: state.upstreamHealth,
   });
   const pageVerify = {
     verifier: state.verifier,

@@ -9,7 +9,7 @@ import { createClientLimits, type ClientLimits } from './limits';
 import { createMemoryStore } from './store/memory';
 import type { Limiter, StoredAnswer, TenderStore } from './store/types';
 import { NOT_FOUND, SECURITY_HEADERS, errorAnswer, methodNotAllowedAnswer, rawJsonAnswer, type Answer } from './respond';
-import { UpstreamError, readLimited, type UpstreamAnswer, type UpstreamCall } from './upstream';
+import { UpstreamError, readLimited, type UpstreamAnswer, type UpstreamCall, type UpstreamHealth } from './upstream';
 
 /** Largest request body the proxy reads: a small body limit (docs/ARCHITECTURE.md, security rules). */
 export const MAX_REQUEST_BYTES = 16 * 1024;
@@ -48,6 +48,8 @@ export interface ProxyDeps {
    * text): the browser's polling is often the first to see an outcome, and the merchant is told as soon.
    */
   readonly onVerified?: (reference: string, text: string) => void;
+  /** Told whether each upstream call got an answer, for `/healthz`. */
+  readonly health?: UpstreamHealth;
 }
 
 /** How long an answer is replayed for a repeated Idempotency-Key (as Stripe keeps them: a day). */
@@ -382,6 +384,8 @@ export function createProxy(config: TenderConfig, deps: ProxyDeps): Proxy {
     ctx.upstreamMs = elapsed(started);
     const { status, text } = answer;
     ctx.upstreamStatus = status;
+    if (status >= 500) deps.health?.failed();
+    else deps.health?.answered();
     if (status >= 300 && status < 400) {
       ctx.event = 'upstream_redirect';
       return errorAnswer(502, 'upstream_redirect', 'The payment API answered with a redirect, which the proxy does not follow.', extra);
@@ -420,6 +424,7 @@ export function createProxy(config: TenderConfig, deps: ProxyDeps): Proxy {
 
   function upstreamFailure(ctx: ProxyContext, kind: UpstreamError['kind'], started: number, extra: Readonly<Record<string, string>>): Answer {
     ctx.upstreamMs = elapsed(started);
+    deps.health?.failed();
     if (kind === 'timeout') {
       ctx.event = 'upstream_timeout';
       return errorAnswer(504, 'upstream_timeout', 'The payment API did not answer in time. The payment may still complete; check its status.', extra);

@@ -11,7 +11,7 @@ import { type Answer, errorAnswer, jsonAnswer, methodNotAllowed, toResponse } fr
 import { createMemoryStore } from './store/memory';
 import type { RedisStoreOptions } from './store/redis';
 import type { TenderStore } from './store/types';
-import { readLimited, type UpstreamCall } from './upstream';
+import { createUpstreamHealth, readLimited, type UpstreamCall, type UpstreamHealth } from './upstream';
 import { createVerifier, verifiedOf, type Verifier } from './verifier';
 
 /** What tests (or an embedding app) may replace; everything else is built from the config. */
@@ -48,8 +48,13 @@ export interface ServerState {
   onVerified(reference: string, text: string): void;
   /** The instructions the payment API last gave for `reference` (a USSD code, a transfer account), while they last. */
   keptInstructions(reference: string): Promise<KeptInstructions | undefined>;
-  /** For `/healthz`: the engine, and whether the server runs degraded (Redis unreachable). */
-  health(): { readonly store: 'memory' | 'redis'; readonly degraded: boolean };
+  /**
+   * For `/healthz`: the engine, whether the server runs degraded (Redis unreachable), and whether the payment API
+   * answered the last call the server made to it (informative: the server itself is up, and stays in rotation).
+   */
+  health(): { readonly store: 'memory' | 'redis'; readonly degraded: boolean } & ReturnType<UpstreamHealth['report']>;
+  /** Told by the proxy and the verifier whether each call to the payment API got an answer. */
+  readonly upstreamHealth: UpstreamHealth;
   /** `POST /webhooks/gateway`. */
   gatewayHook(request: Request, ctx: ProxyContext): Promise<Response>;
   close(): Promise<void>;
@@ -123,7 +128,9 @@ export function createServerState(config: TenderConfig, deps: ServerStateDeps & 
         })
       : createMemoryStore({ now: deps.now }));
   const limits = createClientLimits(config, store);
+  const upstreamHealth = createUpstreamHealth();
   const verifier = createVerifier({
+    health: upstreamHealth,
     upstream: deps.upstream,
     apiBaseUrl: config.apiBaseUrl,
     apiKey: config.apiKey,
@@ -224,7 +231,8 @@ export function createServerState(config: TenderConfig, deps: ServerStateDeps & 
         return undefined;
       }
     },
-    health: () => ({ store: store.kind, degraded: !store.healthy() }),
+    upstreamHealth,
+    health: () => ({ store: store.kind, degraded: !store.healthy(), ...upstreamHealth.report() }),
     gatewayHook,
     async close() {
       await outcomes.close();

@@ -90,3 +90,32 @@ export async function readLimited(stream: ReadableStream<Uint8Array> | null, lim
   }
   return out;
 }
+
+/**
+ * Whether the payment API answers, as the server's own calls found it: for `/healthz`, so an operator sees an outage
+ * while no payer is on the page. An answer counts (a 4xx is the API answering); no answer, or a 5xx, does not.
+ */
+export interface UpstreamHealth {
+  /** A call got an answer. */
+  answered(): void;
+  /** A call got none (time-out, lost connection), or a 5xx. */
+  failed(): void;
+  /** `ok`, `failing` since when (ISO 8601), or `unknown` before any call. */
+  report(): { readonly upstream: 'ok' | 'failing' | 'unknown'; readonly upstreamFailingSince?: string };
+}
+
+/** An {@link UpstreamHealth} on the wall clock. */
+export function createUpstreamHealth(clock: () => number = Date.now): UpstreamHealth {
+  let state: 'ok' | 'failing' | 'unknown' = 'unknown';
+  let since = 0;
+  return {
+    answered() {
+      state = 'ok';
+    },
+    failed() {
+      if (state !== 'failing') since = clock();
+      state = 'failing';
+    },
+    report: () => (state === 'failing' ? { upstream: state, upstreamFailingSince: new Date(since).toISOString() } : { upstream: state }),
+  };
+}

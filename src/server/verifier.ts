@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { VerifyResponseSchema } from '../api/transactions';
-import type { UpstreamCall } from './upstream';
+import type { UpstreamCall, UpstreamHealth } from './upstream';
 
 /** A transaction as the server's own verify reads it: normalised, never the API's raw answer. */
 export interface VerifiedTxn {
@@ -36,6 +36,8 @@ export interface VerifierOptions {
   readonly timeoutMs?: number;
   /** Monotonic ms; default performance.now. */
   readonly now?: () => number;
+  /** Told whether each call got an answer, for `/healthz`. */
+  readonly health?: UpstreamHealth;
 }
 
 /** The server's own verify calls (page, reconcile, gateway hints), deduplicated and capped. */
@@ -106,10 +108,13 @@ export function createVerifier(options: VerifierOptions): Verifier {
         maxBytes: 64 * 1024,
         readOnly: true,
       });
+      if (answer.status >= 500) options.health?.failed();
+      else options.health?.answered();
       if (answer.status === 404) return UNKNOWN;
       if (answer.status !== 200 || answer.text === undefined) return ERROR;
       return verifiedOf(answer.text);
     } catch {
+      options.health?.failed();
       return ERROR;
     }
   };
