@@ -130,6 +130,22 @@ describe('back from a wallet without deciding', () => {
     expect(await screen.findByRole('button', { name: 'Continue to Wallet A' })).toBeTruthy();
   });
 
+  it('"Check again" while the payment API fails says that it tried and got no answer, not an old time', async () => {
+    const failing = { status: 502, body: { status: false, code: 'upstream_unreachable', message: 'The payment API could not be reached.' } };
+    // The start-up verify and the first check answer; then the payment API stops answering.
+    const t = renderApp({ [VERIFY]: [verifyAnswer('pending'), verifyAnswer('pending'), failing] }, { store: reloaded('wallet-a') });
+    await flush();
+    await t.clock.advance(0);
+    await screen.findByRole('heading', { name: 'We haven’t received this payment yet' });
+    const first = `Last checked at ${formatTime(t.clock.env.now())}.`;
+    expect(screen.getByText(first)).toBeTruthy();
+    await t.clock.advance(1500);
+    fireEvent.click(screen.getByRole('button', { name: 'Check again' }));
+    const tried = `Could not check at ${formatTime(t.clock.env.now())}: the payment server did not answer. This page will keep trying.`;
+    await waitFor(() => expect(document.querySelector('.tender-outcome .tender-sr')?.textContent).toBe(tried));
+    expect(document.querySelector('.tender-outcome p.tender-hint')?.textContent).toBe(tried);
+  });
+
   it('without any verify answer offers only "Check again"', async () => {
     const store = reloaded('card');
     const t = renderApp({ [VERIFY]: [verifyAnswer('pending'), 'network-error'] }, { store });

@@ -68,9 +68,17 @@ export default function Screens({ model, embedded }: AppProps) {
   // "Last checked at" is said when the payer's own Check again has its answer; the checks in the background (every
   // few seconds) move the time on screen without a word.
   const told = useRef<{ asked: boolean; said?: string }>({ asked: false });
+  // A round that got no answer after the last one that did (the payment API failing, the payer offline) is said as
+  // such: the payer who pressed Check again learns it did try.
+  const lastCheck = (o: { checked?: number; unreached?: number }) =>
+    o.unreached !== undefined && (o.checked === undefined || o.unreached > o.checked)
+      ? text.t('notCheckedAt', { time: formatTime(o.unreached) })
+      : o.checked !== undefined
+        ? text.t('checkedAt', { time: formatTime(o.checked) })
+        : undefined;
   if (s.kind === 'open') {
     if (s.checking) told.current.asked = true;
-    else if (told.current.asked && s.checked !== undefined) told.current = { asked: false, said: text.t('checkedAt', { time: formatTime(s.checked) }) };
+    else if (told.current.asked && (s.checked !== undefined || s.unreached !== undefined)) told.current = { asked: false, said: lastCheck(s) };
   }
   // On the way out it stays while verify answers (focus with it): busy, not disabled, which would drop the focus.
   const checkAgain = (
@@ -179,7 +187,7 @@ export default function Screens({ model, embedded }: AppProps) {
           <p role="status">{text.t(s.answered ? 'openBody' : 'openWaitBody')}</p>
           {/* "Check again" keeps this same screen, and the payer's focus on it: the new time, announced, says that it
               did check. Offline, the status says it will check again when back online. */}
-          <p class="tender-hint">{s.checked !== undefined && text.t('checkedAt', { time: formatTime(s.checked) })}</p>
+          <p class="tender-hint">{lastCheck(s)}</p>
           <p class="tender-hint" role="status">
             <span class="tender-sr">{told.current.said}</span>
             <OfflineNote />

@@ -46,6 +46,8 @@ export type Attempt =
       readonly phase: Phase;
       /** When verify last answered pending or could not be reached, for the payer who checks again. */
       readonly checked?: number;
+      /** When verify last got no answer (the payer offline, or the payment API failing), if since the last answer. */
+      readonly unreached?: number;
       /** Checking because the payer pressed "Check again" on the way out, which stays on screen meanwhile. */
       readonly again?: boolean;
       /**
@@ -62,6 +64,7 @@ export type Attempt =
       readonly answered: boolean;
       readonly phase: Phase;
       readonly checked?: number;
+      readonly unreached?: number;
       readonly again?: boolean;
     }
   /** The outcome is known. */
@@ -117,6 +120,12 @@ type Verifying = Extract<Attempt, { kind: 'watching' | 'unknown' }>;
 /** The attempt without its `again`: verify has answered since the payer checked again. */
 function notAgain<T extends Verifying>(v: T): T {
   const { again: _, ...rest } = v;
+  return rest as T;
+}
+
+/** The attempt without its `unreached`: verify has answered, so a failure before is no longer the news. */
+function reached<T extends Verifying>(v: T): T {
+  const { unreached: _, ...rest } = v;
   return rest as T;
 }
 
@@ -191,9 +200,10 @@ export function next(a: Attempt, e: AttemptEvent): Attempt {
         if (a.kind === 'settled') return a;
         return { kind: 'settled', status: e.status, ...(e.channel ? { channel: e.channel } : {}), ...(e.reason ? { reason: e.reason } : {}) };
       }
-      return a.kind === 'watching' || a.kind === 'unknown' ? wayOut({ ...a, answered: true }, e.now, e.now) : a;
+      if (a.kind !== 'watching' && a.kind !== 'unknown') return a;
+      return wayOut({ ...reached(a), answered: true }, e.now, e.now);
     case 'verify-failed':
-      return a.kind === 'watching' || a.kind === 'unknown' ? wayOut(a, e.now) : a;
+      return a.kind === 'watching' || a.kind === 'unknown' ? wayOut({ ...a, unreached: e.now }, e.now) : a;
     case 'gave-up':
       // Nothing says the payer paid: keep the way out rather than "no need to pay again".
       if (a.kind !== 'watching' && a.kind !== 'unknown') return a;

@@ -31,7 +31,7 @@ type Screen =
    * Verify still says pending after a return from a wallet / 3-D Secure / hosted page (or a while after an unknown
    * outcome): polling goes on; "Check again", and "Try another way" once verify has `answered` pending.
    */
-  | { readonly kind: 'open'; readonly answered: boolean; readonly checked?: number; readonly checking?: boolean }
+  | { readonly kind: 'open'; readonly answered: boolean; readonly checked?: number; readonly unreached?: number; readonly checking?: boolean }
   | ({ readonly kind: 'error' } & Omit<StartupError, 'code'>);
 
 /** Where the payer was going when the checkout asked first: another channel's tab, or closing. */
@@ -306,7 +306,7 @@ function screenOf(b: Boot, a: Attempt): Screen {
       if (a.kind === 'watching' && a.reason === 'instructions') return { kind: 'pay' };
       // "Check again" on the way out keeps its screen (and the payer's focus on the button) while verify answers.
       return a.phase === 'open' || a.again
-        ? { kind: 'open', answered: a.answered, checked: a.checked, checking: a.again }
+        ? { kind: 'open', answered: a.answered, checked: a.checked, unreached: a.unreached, checking: a.again }
         : { kind: 'verifying', review: 'instructions' in a && a.instructions !== undefined };
     default:
       return { kind: 'pay' };

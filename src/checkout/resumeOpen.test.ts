@@ -242,8 +242,8 @@ describe('after an unknown outcome', () => {
     await flush();
     expect((await t.ctx('bank-transfer').complete((k) => bankTransferCall('REF-1', k))).kind).toBe('unknown');
     await t.clock.advance(OPEN_AFTER_MS + 5000);
-    // Never answered, so never checked: no "Last checked at".
-    expect(t.model.screen.value).toEqual({ kind: 'open', answered: false });
+    // Never answered, so never checked: no "Last checked at", but when it last tried and got no answer.
+    expect(t.model.screen.value).toEqual({ kind: 'open', answered: false, unreached: expect.any(Number) });
     t.model.tryAnotherWay();
     expect(t.model.screen.value.kind).toBe('open');
     expect(t.messages).not.toContainEqual(expect.objectContaining({ type: 'failure' }));
