@@ -170,14 +170,18 @@ describe('webhooks from the Tender server', () => {
     });
   };
 
-  test('marks an order paid from a verified webhook; the order page and its outcome endpoint show it', async () => {
-    const created = (await (
+  /** A new order of one coffee, as the shop page's Pay makes it. */
+  const newOrder = async () =>
+    (await (
       await fetch(`${hookBase}/api/orders`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify({ items: [{ id: 'coffee', quantity: 1 }] }),
       })
-    ).json()) as { transactionReference: string };
+    ).json()) as { transactionReference: string; amount: number; currency: string };
+
+  test('marks an order paid from a verified webhook; the order page and its outcome endpoint show it', async () => {
+    const created = await newOrder();
     const ref = created.transactionReference;
     const outcome = async () => (await (await fetch(`${hookBase}/api/orders/${encodeURIComponent(ref)}/outcome`)).json()) as { status: string; label: string };
     expect((await outcome()).status).toBe('pending');
@@ -212,13 +216,7 @@ describe('webhooks from the Tender server', () => {
   });
 
   test('a refund at the gateway that sent no webhook: the order page verifies, says reversed, and offers no new payment', async () => {
-    const created = (await (
-      await fetch(`${hookBase}/api/orders`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ items: [{ id: 'coffee', quantity: 1 }] }),
-      })
-    ).json()) as { transactionReference: string; amount: number; currency: string };
+    const created = await newOrder();
     const ref = created.transactionReference;
     const at = `${sandbox.url}/sandbox/transactions/${encodeURIComponent(ref)}/complete`;
     expect((await fetch(at, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"status":"successful"}' })).ok).toBe(true);
@@ -243,13 +241,7 @@ describe('webhooks from the Tender server', () => {
 
   test('a success of another amount or currency than the order’s is not marked paid', async () => {
     for (const paid of [{ amount: 1 }, { currency: 'USD' }]) {
-      const created = (await (
-        await fetch(`${hookBase}/api/orders`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify({ items: [{ id: 'coffee', quantity: 1 }] }),
-        })
-      ).json()) as { transactionReference: string; amount: number; currency: string };
+      const created = await newOrder();
       const ref = created.transactionReference;
       const data = { transactionReference: ref, status: 'successful', amount: created.amount, currency: created.currency, ...paid };
       const body = JSON.stringify({ type: 'payment.successful', timestamp: new Date().toISOString(), data });
