@@ -92,13 +92,19 @@ describe('stdoutLogger', () => {
     vi.restoreAllMocks();
   });
 
-  it('writes the lines of a short while together, each record one JSON line', () => {
+  /** What the logger writes to stdout, as text, on fake timers. */
+  function captured(): string[] {
     vi.useFakeTimers();
     const writes: string[] = [];
     vi.spyOn(process.stdout, 'write').mockImplementation((chunk: string | Uint8Array) => {
       writes.push(String(chunk));
       return true;
     });
+    return writes;
+  }
+
+  it('writes the lines of a short while together, each record one JSON line', () => {
+    const writes = captured();
     const first: LogRecord = { ...base, path: '/a', status: 200 };
     const second: LogRecord = { ...base, level: 'warn', path: '/b', status: 404 };
     stdoutLogger(first);
@@ -111,12 +117,7 @@ describe('stdoutLogger', () => {
   });
 
   it('writes at once before the next line could pass 32 KB, whole lines only', () => {
-    vi.useFakeTimers();
-    const writes: string[] = [];
-    vi.spyOn(process.stdout, 'write').mockImplementation((chunk: string | Uint8Array) => {
-      writes.push(String(chunk));
-      return true;
-    });
+    const writes = captured();
     const record: LogRecord = { ...base, path: `/${'p'.repeat(180)}` };
     const line = `${formatRecord(record)}\n`;
     let lines = 0;
@@ -133,12 +134,7 @@ describe('stdoutLogger', () => {
   });
 
   it('writes a line longer than the batch on its own, after what was pending, and UTF-8 as it is', () => {
-    vi.useFakeTimers();
-    const writes: string[] = [];
-    vi.spyOn(process.stdout, 'write').mockImplementation((chunk: string | Uint8Array) => {
-      writes.push(String(chunk));
-      return true;
-    });
+    const writes = captured();
     const short: LogRecord = { ...base, path: '/ọjà/₦', status: 200 };
     const long: LogRecord = { ...base, path: 'x'.repeat(12_000) };
     stdoutLogger(short);
