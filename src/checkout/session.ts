@@ -345,11 +345,10 @@ export function createSession(deps: ModelDeps, state: ModelState): Session {
     // Said to the storefront once, not at each try the page makes by itself.
     if (!again) send({ type: 'error', code: error.code, message: integratorMessage(error.code) });
     if (!error.retry) return;
-    // Tried again as "Try again" would (once, and only from this screen): when the connection comes back, and after
-    // a while, less and less often (5 s doubling to 30 s, for ten minutes or so): a payment API that fails for a
-    // minute is not the payer's to notice and press for.
-    // The connection back is "Try again" pressed; a try after a while keeps this screen up (no form or spinner
-    // flashing by each time) until it has an answer.
+    // Tried again by itself (once, and only from this screen): when the connection comes back, as "Try again" would,
+    // and after a while, less and less often (5 s doubling to 30 s, for ten minutes or so), keeping this screen up
+    // until it has an answer (no form or spinner flashing by each time): a payment API that fails for a minute is not
+    // the payer's to notice and press for.
     const retry = (quietly: boolean) => () => {
       off();
       env.clearTimeout(timer);
