@@ -7,7 +7,7 @@ export default {
   errInvalid: 'The payment server sent an answer we did not understand.',
   errDeclined: 'The payment was declined.',
   serviceSaid: 'The payment service said: “{reason}”',
-  errRateLimited: 'Too many attempts. Please wait a moment and try again.',
+  errRateLimited: 'Too many requests right now: nothing was charged. Please wait a moment and try again.',
   errPaused: 'Payments are paused for a moment. Nothing was charged: please wait a moment and try again.',
   errConfig: 'This checkout is not set up correctly. Please contact the merchant.',
   errBadRequest: 'Some details were not accepted. Check them and try again.',

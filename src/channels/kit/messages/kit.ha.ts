@@ -7,7 +7,7 @@ export default {
   errInvalid: 'Sabar biya ta aiko da amsar da ba mu fahimta ba.',
   errDeclined: 'An ƙi biyan kuɗin.',
   serviceSaid: 'Abin da sabis ɗin biya ya ce: “{reason}”',
-  errRateLimited: 'An yi ƙoƙari da yawa. Don Allah ku ɗan jira, sannan ku sake gwadawa.',
+  errRateLimited: 'Buƙatu sun yi yawa a yanzu: ba a cire muku kuɗi ba. Don Allah ku ɗan jira, sannan ku sake gwadawa.',
   errPaused: 'An dakatar da biya na ɗan lokaci. Ba a cire muku kuɗi ba: don Allah ku ɗan jira, sannan ku sake gwadawa.',
   errConfig: 'Ba a saita wannan wurin biya daidai ba. Don Allah ku tuntuɓi ɗan kasuwar.',
   errBadRequest: 'Ba a karɓi wasu bayanai ba. Ku duba su, ku sake gwadawa.',

@@ -7,7 +7,7 @@ export default {
   errInvalid: 'Sava ịkwụ ụgwọ zitere azịza anyị aghọtaghị.',
   errDeclined: 'A jụrụ ịkwụ ụgwọ ahụ.',
   serviceSaid: 'Ihe ọrụ ịkwụ ụgwọ kwuru: “{reason}”',
-  errRateLimited: 'Ị nwara ọtụtụ ugboro. Biko chere ntakịrị wee nwaa ọzọ.',
+  errRateLimited: 'Arịrịọ dị ukwuu ugbu a: ewepụghị gị ego ọ bụla. Biko chere ntakịrị wee nwaa ọzọ.',
   errPaused: 'Akwụsịrị ịkwụ ụgwọ nwa oge. Ewepụghị gị ego ọ bụla: biko chere ntakịrị wee nwaa ọzọ.',
   errConfig: 'Edozighị ebe ịkwụ ụgwọ a nke ọma. Biko kpọtụrụ ụlọ ahịa ahụ.',
   errBadRequest: 'Anabataghị ụfọdụ nkọwa. Lelee ha ma nwaa ọzọ.',

@@ -7,7 +7,7 @@ export default {
   errInvalid: 'Di payment server send answer wey we no understand.',
   errDeclined: 'Dem decline di payment.',
   serviceSaid: 'Wetin di payment service talk: “{reason}”',
-  errRateLimited: 'You don try too many times. Abeg wait small, then try again.',
+  errRateLimited: 'Too many request dey now: we no collect any money. Abeg wait small, then try again.',
   errPaused: 'Payment don pause small. We no collect any money: abeg wait small, then try again.',
   errConfig: 'Dem no set dis checkout well. Abeg contact di seller.',
   errBadRequest: 'Dem no accept some of di details. Check dem well and try again.',

@@ -7,7 +7,7 @@ export default {
   errInvalid: 'Ẹ̀rọ ìsanwó fi èsì tí kò yé wa ránṣẹ́.',
   errDeclined: 'Wọ́n kọ̀ ìsanwó náà.',
   serviceSaid: 'Ohun tí iṣẹ́ ìsanwó sọ: “{reason}”',
-  errRateLimited: 'Ẹ ti gbìyànjú ní ìgbà púpọ̀ jù. Ẹ jọ̀ọ́, ẹ dúró díẹ̀ kí ẹ tó tún gbìyànjú.',
+  errRateLimited: 'Ìbéèrè ti pọ̀ jù báyìí: a kò gba owó kankan. Ẹ jọ̀ọ́, ẹ dúró díẹ̀ kí ẹ tó tún gbìyànjú.',
   errPaused: 'Iṣẹ́ ìsanwó dúró fún ìṣẹ́jú díẹ̀. A kò gba owó kankan: ẹ jọ̀ọ́, ẹ dúró díẹ̀ kí ẹ tó tún gbìyànjú.',
   errConfig: 'Wọn kò ṣètò ibi ìsanwó yìí dáadáa. Ẹ jọ̀ọ́, ẹ kàn sí oníṣòwò náà.',
   errBadRequest: 'A kò gba àwọn ìsọfúnni kan. Ẹ ṣàyẹ̀wò wọn kí ẹ sì gbìyànjú lẹ́ẹ̀kan sí i.',
