@@ -44,8 +44,11 @@ export interface ServerState {
   beforeCompletion(reference: string, operation: string): Promise<void>;
   /** Told by the proxy of each completion call that reached the payment API, with its answer. */
   onCompletion(reference: string, operation: string, answer: Answer): void;
-  /** Told by the proxy of a verify answered with something other than pending: a final status goes to the merchant. */
-  onVerified(reference: string, text: string): void;
+  /**
+   * Told by the proxy of a verify answered with something other than pending: a final status goes to the merchant.
+   * Absent without webhooks (nothing would come of it), so the proxy then reads no verify answer at all.
+   */
+  readonly onVerified: ((reference: string, text: string) => void) | undefined;
   /** The instructions the payment API last gave for `reference` (a USSD code, a transfer account), while they last. */
   keptInstructions(reference: string): Promise<KeptInstructions | undefined>;
   /**
@@ -216,13 +219,15 @@ export function createServerState(config: TenderConfig, deps: ServerStateDeps & 
       outcomes.record(reference, operation).catch(() => undefined);
       if (INSTRUCTION_OPERATIONS.has(operation)) keepInstructions(reference, operation, answer);
     },
-    onVerified(reference, text) {
-      if (outcomes === NO_OUTCOMES) return;
-      const outcome = verifiedOf(text);
-      // The payer's page polls faster than reconcile checks: what it sees first, the merchant hears as soon (once per
-      // outcome, as always); the reconcile job ends at its next check.
-      if (outcome.kind === 'ok' && outcome.txn.status !== 'pending') outcomes.observe(reference, outcome.txn).catch(() => undefined);
-    },
+    onVerified:
+      outcomes === NO_OUTCOMES || !config.webhookUrl
+        ? undefined
+        : (reference, text) => {
+            const outcome = verifiedOf(text);
+            // The payer's page polls faster than reconcile checks: what it sees first, the merchant hears as soon (once
+            // per outcome, as always); the reconcile job ends at its next check.
+            if (outcome.kind === 'ok' && outcome.txn.status !== 'pending') outcomes.observe(reference, outcome.txn).catch(() => undefined);
+          },
     async keptInstructions(reference) {
       const text = await store.kept(instructionsKey(reference));
       try {
