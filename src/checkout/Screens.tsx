@@ -1,10 +1,11 @@
-import { OfflineNote } from '../channels/kit/OfflineNote';
+import { WaitNote } from '../channels/kit/WaitNote';
 import { channelByApiName } from '../channels/registry';
 import { walletText } from '../channels/wallet/text';
 import { formatAmount } from '../i18n/amount';
 import { formatDateTime, formatTime } from '../i18n/format';
 import { Outcome } from '../ui/Outcome';
 import { Spinner } from '../ui/Spinner';
+import { uiText } from '../ui/text';
 import { useRef } from 'preact/hooks';
 import { adviceFor } from './advice';
 import type { AppProps } from './App';
@@ -72,7 +73,7 @@ export default function Screens({ model, embedded }: AppProps) {
   // such: the payer who pressed Check again learns it did try.
   const lastCheck = (o: { checked?: number; unreached?: number }) =>
     o.unreached !== undefined && (o.checked === undefined || o.unreached > o.checked)
-      ? text.t('notCheckedAt', { time: formatTime(o.unreached) })
+      ? uiText.t('notCheckedAt', { time: formatTime(o.unreached) })
       : o.checked !== undefined
         ? text.t('checkedAt', { time: formatTime(o.checked) })
         : undefined;
@@ -101,7 +102,7 @@ export default function Screens({ model, embedded }: AppProps) {
           {s.kind === 'verifying' ? (
             <>
               <p class="tender-hint">{text.t('verifyingHint')}</p>
-              <OfflineNote />
+              <WaitNote checks={model.attempt.value} />
               {/* "I've sent the money" pressed before the transfer was made: the account is one press away. */}
               {s.review && (
                 <button type="button" class="tender-btn tender-btn--link" onClick={() => model.review()}>
@@ -111,7 +112,7 @@ export default function Screens({ model, embedded }: AppProps) {
             </>
           ) : (
             // Offline, the page waits for the connection before it leaves (navigate.ts).
-            <OfflineNote leaving />
+            <WaitNote leaving />
           )}
         </div>
       );
@@ -190,7 +191,7 @@ export default function Screens({ model, embedded }: AppProps) {
           <p class="tender-hint">{lastCheck(s)}</p>
           <p class="tender-hint" role="status">
             <span class="tender-sr">{told.current.said}</span>
-            <OfflineNote />
+            <WaitNote />
           </p>
           <dl class="tender-details">{ref}</dl>
         </Outcome>
@@ -211,7 +212,7 @@ export default function Screens({ model, embedded }: AppProps) {
           <p>{text.t(s.hint)}</p>
           {s.retry && (
             <p role="status">
-              <OfflineNote />
+              <WaitNote />
             </p>
           )}
         </Outcome>

@@ -148,7 +148,7 @@ export interface CheckoutModel {
 }
 
 /** What a channel asks of the checkout: the session does it. */
-export type ChannelActions = Omit<ChannelContext<unknown>, 'reference' | 'busy' | 'txn' | 'resumed'>;
+export type ChannelActions = Omit<ChannelContext<unknown>, 'reference' | 'busy' | 'txn' | 'resumed' | 'checks'>;
 
 const CHANNEL_ACTIONS = [
   'complete',
@@ -220,10 +220,11 @@ export function createCheckoutModel(deps: ModelDeps): CheckoutModel {
   const contextFor = (id: ChannelId): ChannelContext<unknown> => {
     let ctx = contexts.get(id);
     if (!ctx) {
-      const state: Pick<ChannelContext<unknown>, 'reference' | 'busy' | 'txn' | 'resumed'> = {
+      const state: Pick<ChannelContext<unknown>, 'reference' | 'busy' | 'txn' | 'resumed' | 'checks'> = {
         reference,
         busy,
         txn,
+        checks: attempt,
         get resumed() {
           const a = attempt.peek();
           return a.kind === 'watching' && a.reason === 'instructions' && a.key.channel === id ? a.instructions : undefined;

@@ -46,9 +46,11 @@ export const PAGE_BUDGET = 16384;
  * lazy chunks' new hashes (6 B); 15,914 until a redirect the loader could not make turned into a watched return, and
  * the field being typed into was kept in view when a phone turns (the session chunk's new hashes in the entry, 1 B
  * each); 15,916 until the payer's "Check again" while the payment API fails said that it tried and got no answer
- * (the attempt keeps its last round without one, in the entry: 8 B with the lazy chunks' new hashes).
+ * (the attempt keeps its last round without one, in the entry: 8 B with the lazy chunks' new hashes); 15,920 until
+ * a USSD code, a transfer account and "Confirming" said when their checks had gone unanswered for a while (the
+ * channels' context hands them the attempt's checks, and the lazy chunks' new hashes: 7 B).
  */
-export const PAGE_TARGET = 15920;
+export const PAGE_TARGET = 15927;
 
 /**
  * Inline `<script>` and `<style>` contents of an HTML document (not its markup), as one pseudo-file: first-load

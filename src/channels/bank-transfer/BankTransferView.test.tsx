@@ -10,6 +10,7 @@ import { setCopyText } from '../../ui/CopyButton';
 
 const VERIFY = 'POST /api/v1/transaction/verify';
 const TRANSFER = 'POST /api/v1/bank-transfer';
+const UNREACHABLE = { status: 502, body: { status: false, code: 'upstream_unreachable', message: 'The payment API could not be reached.' } };
 const account = (expiresInSeconds: number) => ({
   body: {
     status: true,
@@ -102,6 +103,39 @@ describe('bank transfer', () => {
     expect(status.compareDocumentPosition(screen.getByText('012 345 6789')) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
     window.dispatchEvent(new Event('online'));
     await waitFor(() => expect(status.textContent).toBe(''));
+  });
+
+  it('with the account shown, says once its checks have gone unanswered for a while that the payment server did not answer, until it does', async () => {
+    let failing = false;
+    const t = renderApp({ [VERIFY]: () => (failing ? UNREACHABLE : verifyAnswer('pending')), [TRANSFER]: account(1200) });
+    fireEvent.click(screen.getByRole('tab', { name: 'Bank transfer' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Get account details' }));
+    const heading = await screen.findByRole('heading', { name: 'Transfer exactly ₦2,500 to this account' });
+    const status = heading.nextElementSibling as HTMLElement;
+    await t.clock.advance(3000);
+    failing = true;
+    // A check or two without an answer is a blip, not news.
+    await t.clock.advance(5000);
+    expect(status.textContent).toBe('');
+    await t.clock.advance(15_000);
+    expect(status.textContent).toMatch(/^Could not check at \S+: the payment server did not answer\. This page will keep trying\.$/);
+    expect(screen.getByText('012 345 6789')).toBeTruthy();
+    failing = false;
+    await t.clock.advance(20_000);
+    expect(status.textContent).toBe('');
+  });
+
+  it('while confirming, says once its checks have gone unanswered for a while that the payment server did not answer', async () => {
+    let failing = false;
+    const t = renderApp({ [VERIFY]: () => (failing ? UNREACHABLE : verifyAnswer('pending')), [TRANSFER]: account(1200) });
+    fireEvent.click(screen.getByRole('tab', { name: 'Bank transfer' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Get account details' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'I’ve sent the money' }));
+    const status = (await screen.findByText('Confirming your payment…')).closest('[role="status"]') as HTMLElement;
+    failing = true;
+    await t.clock.advance(15_000);
+    expect(status.textContent).toMatch(/Could not check at \S+: the payment server did not answer\. This page will keep trying\./);
+    expect(screen.getByRole('heading', { name: 'Confirming your payment…' })).toBeTruthy();
   });
 
   it('"I’ve sent the money" pressed too soon: the account is one press away, and the page still checks', async () => {

@@ -4,7 +4,7 @@ import { formatAmount } from '../../i18n/amount';
 import { CopyButton } from '../../ui/CopyButton';
 import { Countdown } from '../../ui/Countdown';
 import type { ChannelProps } from '../kit/context';
-import { OfflineNote } from '../kit/OfflineNote';
+import { WaitNote } from '../kit/WaitNote';
 import { kitText } from '../kit/text';
 import { useInstructions } from '../kit/flows';
 import { accountOf, groupAccountNumber, type TransferAccount } from './account';
@@ -68,10 +68,10 @@ export default function BankTransferView({ ctx }: ChannelProps<TransferAccount>)
       <h2 class="tender-h2" tabIndex={-1} ref={headingRef}>
         {text.t('title', { amount })}
       </h2>
-      {/* Offline, the page cannot see the money arrive: said above the account, as on USSD's code screen, so a payer
+      {/* Offline, or while the payment server does not answer, the page cannot see the money arrive: said above the account, as on USSD's code screen, so a payer
           who has sent it knows why nothing moves. Sending it needs no data here, so the account stays in view. */}
       <p class="tender-status-note" role="status">
-        <OfflineNote />
+        <WaitNote checks={ctx.checks.value} />
       </p>
       <dl class="tender-details">
         {rows.map(([label, value, copy]) => (

@@ -2,6 +2,7 @@ import type { ReadonlySignal } from '../../signals/signals';
 import type { ComponentType } from 'preact';
 import type { NavigateResult } from '../../platform/navigate';
 import type { ProxyCall, ProxyError, Result } from './call';
+import type { Checks } from './WaitNote';
 
 /** What the page knows about the transaction from verify (and the page's own parameters). */
 export interface TxnInfo {
@@ -38,6 +39,8 @@ export interface ChannelContext<R = never> {
   /** A completion call is in flight. */
   readonly busy: ReadonlySignal<boolean>;
   readonly txn: ReadonlySignal<TxnInfo | undefined>;
+  /** How the checks of the attempt under way are going, for the waiting note (WaitNote.tsx). */
+  readonly checks: ReadonlySignal<Checks>;
   /** What this channel showed before the page was reloaded, as its resume rule checked it; undefined otherwise. */
   readonly resumed: R | undefined;
   /** Sends one completion call of the attempt, with its idempotency key; never two at once. */

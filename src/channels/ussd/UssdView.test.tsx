@@ -57,6 +57,23 @@ describe('USSD', () => {
     expect(await screen.findByRole('heading', { name: 'Payment successful' })).toBeTruthy();
   });
 
+  it('with the code shown, says once its checks have gone unanswered for a while that the payment server did not answer', async () => {
+    let failing = false;
+    const unreachable = { status: 502, body: { status: false, code: 'upstream_unreachable', message: 'The payment API could not be reached.' } };
+    const t = renderApp({ [VERIFY]: () => (failing ? unreachable : verifyAnswer('pending')), [BANKS]: banks, ...CODE });
+    open();
+    fireEvent.click(await screen.findByRole('radio', { name: 'GTBank' }));
+    getCode();
+    const heading = await screen.findByRole('heading', { name: /Dial this code/ });
+    const status = heading.nextElementSibling as HTMLElement;
+    failing = true;
+    await t.clock.advance(5000);
+    expect(status.textContent).toBe('');
+    await t.clock.advance(15_000);
+    expect(status.textContent).toMatch(/^Could not check at \S+: the payment server did not answer\. This page will keep trying\.$/);
+    expect(document.querySelector('.tender-code')?.getAttribute('data-code')).toBe('*737*000*1234#');
+  });
+
   it('with the code shown, says in a status above the code when the device goes offline that it will check again', async () => {
     renderApp({ [VERIFY]: verifyAnswer('pending'), [BANKS]: banks, ...CODE });
     open();

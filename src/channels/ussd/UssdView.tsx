@@ -4,7 +4,7 @@ import type { UssdBank } from '../../api/channels';
 import { CopyButton } from '../../ui/CopyButton';
 import { Spinner } from '../../ui/Spinner';
 import type { ChannelProps } from '../kit/context';
-import { OfflineNote } from '../kit/OfflineNote';
+import { WaitNote } from '../kit/WaitNote';
 import { kitText } from '../kit/text';
 import { useInstructions } from '../kit/flows';
 import { bankOfCode, FALLBACK_BANKS, groupCode, telLink, ussdBanksCall, ussdPaymentCall } from './calls';
@@ -55,10 +55,10 @@ export default function UssdView({ ctx }: ChannelProps<UssdInstructions>) {
         <h2 class="tender-h2" tabIndex={-1} ref={codeRef}>
           {text.t('dialTitle')}
         </h2>
-        {/* Offline, the page cannot see the payment arrive: said first, so a phone's screen shows it above the code
+        {/* Offline, or while the payment server does not answer, the page cannot see the payment arrive: said first, so a phone's screen shows it above the code
             (below the status it sat under the fold at 320x640). Dialling needs no data, so the code stays in view. */}
         <p class="tender-status-note" role="status">
-          <OfflineNote />
+          <WaitNote checks={ctx.checks.value} />
         </p>
         {bankName && <p class="tender-hint">{text.t('bankIs', { bank: bankName })}</p>}
         <p class="tender-code" data-code={shown.code}>

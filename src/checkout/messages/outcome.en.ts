@@ -27,7 +27,6 @@ export default {
   paidAt: 'Paid on',
   checkAgain: 'Check again',
   checkedAt: 'Last checked at {time}.',
-  notCheckedAt: 'Could not check at {time}: the payment server did not answer. This page will keep trying.',
   openTitle: 'We haven’t received this payment yet',
   openBody: 'If you didn’t finish paying, you can try again or pay another way: you will not be charged twice. If you did, check again in a moment.',
   openWaitTitle: 'We can’t confirm your payment yet',

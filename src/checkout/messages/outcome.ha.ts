@@ -27,7 +27,6 @@ export default {
   paidAt: 'Ranar biya',
   checkAgain: 'Sake dubawa',
   checkedAt: 'Dubawa ta ƙarshe: {time}.',
-  notCheckedAt: 'Ba mu iya dubawa ba a {time}: sabar biya ba ta amsa ba. Wannan shafin zai ci gaba da gwadawa.',
   openTitle: 'Ba mu karɓi wannan biyan kuɗi ba tukuna',
   openBody:
     'Idan ba ku gama biya ba, kuna iya sake gwadawa ko ku biya ta wata hanya: ba za a cire muku kuɗi sau biyu ba. Idan kun biya, ku sake dubawa nan ba da jimawa ba.',

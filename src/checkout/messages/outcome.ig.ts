@@ -27,7 +27,6 @@ export default {
   paidAt: 'Ụbọchị ịkwụ ụgwọ',
   checkAgain: 'Lelee ọzọ',
   checkedAt: 'Nlele ikpeazụ: {time}.',
-  notCheckedAt: 'Anyị enweghị ike ilele na {time}: sava ịkwụ ụgwọ azaghị. Ibe a ga-aga n’ihu na-anwa.',
   openTitle: 'Anyị anatabeghị ụgwọ a',
   openBody:
     'Ọ bụrụ na ị kwụchabeghị, ị nwere ike ịnwa ọzọ ma ọ bụ kwụọ n’ụzọ ọzọ: a gaghị ewe gị ego ugboro abụọ. Ọ bụrụ na ị kwụchaala, lelee ọzọ n’oge na-adịghị anya.',

@@ -26,7 +26,6 @@ export default {
   paidAt: 'Date wey you pay',
   checkAgain: 'Check am again',
   checkedAt: 'Last time wey we check: {time}.',
-  notCheckedAt: 'We no fit check am for {time}: di payment server no answer. Dis page go dey try.',
   openTitle: 'We never receive dis payment',
   openBody: 'If you never finish to pay, you fit try again or pay anoda way: we no go charge you two times. If you don pay, check am again after small time.',
   openWaitTitle: 'We no fit confirm your payment yet',

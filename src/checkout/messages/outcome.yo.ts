@@ -27,7 +27,6 @@ export default {
   paidAt: 'Ọjọ́ ìsanwó',
   checkAgain: 'Ṣàyẹ̀wò lẹ́ẹ̀kan sí i',
   checkedAt: 'Àyẹ̀wò tó kẹ́yìn: {time}.',
-  notCheckedAt: 'A kò lè ṣàyẹ̀wò ní {time}: ẹ̀rọ ìsanwó kò dáhùn. Ojú-ìwé yìí yóò máa gbìyànjú.',
   openTitle: 'Ìsanwó yìí kò tíì dé ọ̀dọ̀ wa',
   openBody:
     'Tí ẹ kò bá tíì parí ìsanwó, ẹ lè gbìyànjú lẹ́ẹ̀kan sí i tàbí sanwó lọ́nà mìíràn: a kò ní gba owó yín lẹ́ẹ̀mejì. Tí ẹ bá ti san án, ẹ ṣàyẹ̀wò lẹ́ẹ̀kan sí i láìpẹ́.',

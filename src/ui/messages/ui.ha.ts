@@ -7,4 +7,5 @@ export default {
   notCopiedWhat: 'Ba a iya kwafi {what} ba. Ku zaɓe shi ku kwafa, ko ku rubuta shi.',
   offlineWaiting: 'Ba ku da haɗin intanet. Wannan shafi zai sake dubawa da zarar kun dawo kan intanet.',
   offlineLeaving: 'Ba ku da haɗin intanet. Za a kai ku can da zarar kun dawo kan intanet.',
+  notCheckedAt: 'Ba mu iya dubawa ba a {time}: sabar biya ba ta amsa ba. Wannan shafin zai ci gaba da gwadawa.',
 };

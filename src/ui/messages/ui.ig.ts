@@ -7,4 +7,5 @@ export default {
   notCopiedWhat: 'Anyị enweghị ike idetuo {what}. Họrọ ya ma detuo ya, ma ọ bụ dee ya ede.',
   offlineWaiting: 'Ị nọghị n’ịntanetị. Peeji a ga-elele ọzọ ozugbo ị laghachiri n’ịntanetị.',
   offlineLeaving: 'Ị nọghị n’ịntanetị. A ga-akpọga gị ebe ahụ ozugbo ị laghachiri n’ịntanetị.',
+  notCheckedAt: 'Anyị enweghị ike ilele na {time}: sava ịkwụ ụgwọ azaghị. Ibe a ga-aga n’ihu na-anwa.',
 };

@@ -7,4 +7,5 @@ export default {
   notCopiedWhat: 'E no fit copy di {what}. Select am make you copy am, or write am down.',
   offlineWaiting: 'You no get network. Dis page go check again as soon as your network come back.',
   offlineLeaving: 'You no get network. We go carry you go there as soon as your network come back.',
+  notCheckedAt: 'We no fit check am for {time}: di payment server no answer. Dis page go dey try.',
 };
