@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { loadLocale } from '../i18n/catalogs';
 import { showLocale } from '../i18n/text';
 import outcome from './messages/outcome.yo';
+import ui from '../ui/messages/ui.yo';
 import ha from './messages/outcome.ha';
 import wallet from '../channels/wallet/messages/wallet.yo';
 import { expectOfflineNoteIn, renderApp } from './renderApp';
@@ -29,14 +30,14 @@ describe('why a payment did not go through, in the payer’s language', () => {
     renderApp({ [VERIFY]: verifyAnswer('failed', { message: 'Too many invalid OTP attempts' }) });
     expect(await screen.findByRole('heading', { name: outcome.failureTitle })).toBeTruthy();
     expect(screen.getByRole('alert').textContent).toBe(outcome.failureDefault);
-    expect(details()).toBe(outcome.bankSaid.replace('{reason}', 'Too many invalid OTP attempts'));
+    expect(details()).toBe(ui.bankSaid.replace('{reason}', 'Too many invalid OTP attempts'));
   });
 
   it('a card that was short of money: advice for a card, the bank’s words quoted', async () => {
     renderApp({ [VERIFY]: verifyAnswer('failed', { channel: 'card', message: 'Insufficient funds' }) });
     expect(await screen.findByRole('heading', { name: outcome.failureTitle })).toBeTruthy();
     expect(screen.getByRole('alert').textContent).toBe(outcome.adviceFunds);
-    expect(details()).toBe(outcome.bankSaid.replace('{reason}', 'Insufficient funds'));
+    expect(details()).toBe(ui.bankSaid.replace('{reason}', 'Insufficient funds'));
   });
 
   it('a wallet that refused: no advice about cards, and the words quoted as the wallet’s, not a bank’s', async () => {
@@ -50,7 +51,7 @@ describe('why a payment did not go through, in the payer’s language', () => {
     renderApp({ [VERIFY]: verifyAnswer('failed', { channel, message: 'Transaction declined: insufficient funds' }) });
     expect(await screen.findByRole('heading', { name: outcome.failureTitle })).toBeTruthy();
     expect(screen.getByRole('alert').textContent).toBe(outcome.failureDefault);
-    expect(details()).toBe(outcome.bankSaid.replace('{reason}', 'Transaction declined: insufficient funds'));
+    expect(details()).toBe(ui.bankSaid.replace('{reason}', 'Transaction declined: insufficient funds'));
   });
 
   it.each([
@@ -60,7 +61,7 @@ describe('why a payment did not go through, in the payer’s language', () => {
     renderApp({ [VERIFY]: verifyAnswer(status, { channel: 'card', message: said }) });
     expect(await screen.findByRole('heading', { name: title })).toBeTruthy();
     expect(screen.getByRole('alert').textContent).toBe(body);
-    expect(details()).toBe(outcome.bankSaid.replace('{reason}', said));
+    expect(details()).toBe(ui.bankSaid.replace('{reason}', said));
     expect(screen.queryByRole('button', { name: outcome.tryAnotherWay })).toBeNull();
     expect(document.body.textContent).not.toContain(outcome.failureDefault);
   });

@@ -42,7 +42,7 @@ function FailureReason({ status, channel, reason }: { status: string; channel: s
     <>
       <p role="alert">{text.t(over ? over.body : (byCard && adviceFor(reason)) || 'failureDefault')}</p>
       {reason && (
-        <p class="tender-hint">{c?.text === walletText ? walletText.t('said', { wallet: c.text.t(c.tab), reason }) : text.t('bankSaid', { reason })}</p>
+        <p class="tender-hint">{c?.text === walletText ? walletText.t('said', { wallet: c.text.t(c.tab), reason }) : uiText.t('bankSaid', { reason })}</p>
       )}
     </>
   );

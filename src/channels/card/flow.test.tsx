@@ -3,6 +3,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { renderApp } from '../../checkout/renderApp';
 import { flush, verifyAnswer } from '../../checkout/testkit';
 import outcome from '../../checkout/messages/outcome.yo';
+import ui from '../../ui/messages/ui.yo';
+import uiEn from '../../ui/messages/ui.en';
 import { loadLocale } from '../../i18n/catalogs';
 import { showLocale } from '../../i18n/text';
 import steps from './messages/card-steps.yo';
@@ -18,7 +20,7 @@ const CARD = 'POST /api/v1/card-payment';
 const OTP = 'POST /api/v1/card/validate-otp';
 const ok = (data: object) => ({ body: { status: true, message: 'ok', data } });
 const declined = (message: string, data?: object) => ({ status: 400, body: { status: false, message, ...(data ? { data } : {}) } });
-const bankSaid = (reason: string) => steps.bankSaid.replace('{reason}', reason);
+const bankSaid = (reason: string) => ui.bankSaid.replace('{reason}', reason);
 
 const byId = (id: string) => document.getElementById(id) as HTMLInputElement;
 const input = (id: string, value: string) => fireEvent.input(byId(id), { target: { value } });
@@ -100,7 +102,7 @@ describe('the bank’s step messages, in the payer’s language', { timeout: 20_
     expect(await screen.findByRole('heading', { name: outcome.failureTitle })).toBeTruthy();
     expect(screen.getByRole('alert').textContent).toBe(outcome.failureDefault);
     expect(document.querySelector('.tender-outcome .tender-hint')?.textContent).toBe(
-      outcome.bankSaid.replace('{reason}', 'Invalid OTP: 3 wrong attempts, the transaction has failed'),
+      ui.bankSaid.replace('{reason}', 'Invalid OTP: 3 wrong attempts, the transaction has failed'),
     );
     expect(t.messages).toContainEqual(expect.objectContaining({ type: 'failure', status: 'failed' }));
   });
@@ -129,7 +131,7 @@ describe('the bank’s step messages, in the payer’s language', { timeout: 20_
     await enter('tender-card-pin', '9999');
     expect(await screen.findByRole('heading', { name: outcome.failureTitle })).toBeTruthy();
     expect(document.querySelector('.tender-outcome .tender-hint')?.textContent).toBe(
-      outcome.bankSaid.replace('{reason}', 'Transaction declined: PIN tries exceeded at issuer'),
+      ui.bankSaid.replace('{reason}', 'Transaction declined: PIN tries exceeded at issuer'),
     );
   });
 
@@ -177,7 +179,7 @@ describe('a switch of language redraws what the form already says', { timeout: 2
     await toStep('5200000000000007', 'otp');
     showLocale('en');
     await waitFor(() =>
-      expect(document.getElementById('tender-card-otp-hint')?.textContent).toBe(`${stepsEn.otpHint} ${stepsEn.bankSaid.replace('{reason}', hint)}`),
+      expect(document.getElementById('tender-card-otp-hint')?.textContent).toBe(`${stepsEn.otpHint} ${uiEn.bankSaid.replace('{reason}', hint)}`),
     );
   });
 

@@ -6,6 +6,7 @@ import { cardPaymentCall, validateOtpCall } from './calls';
 import { OTP_RESEND_AFTER_MS, OTP_TRIES } from '../../api/otp';
 import { type CardField, type CardState, forgetCard } from './state';
 import { cardStepText } from './text';
+import { uiText } from '../../ui/text';
 import { digitsOf } from './format';
 import { parseExpiry } from './validation';
 
@@ -22,7 +23,7 @@ function fail(s: CardState, ctx: Ctx, said: string | undefined) {
 }
 
 /** Tender's sentence, then the bank's words quoted after it (they may hold what the payer needs, or be in English). */
-const withBankWords = (own: string, said: string | undefined): string => (said ? `${own} ${cardStepText.t('bankSaid', { reason: said })}` : own);
+const withBankWords = (own: string, said: string | undefined): string => (said ? `${own} ${uiText.t('bankSaid', { reason: said })}` : own);
 
 /** One of the card step's own sentences, drawn in the language shown. */
 const stepSaid =

@@ -19,7 +19,6 @@ export default {
   adviceLimit: 'This payment is over a limit set on your card. Try another card, or pay by bank transfer or USSD.',
   adviceDeclined: 'Your bank did not approve this payment. Try another card or another way to pay, or ask your bank why.',
   cancelled: 'You cancelled the payment. Nothing was charged: you can try again or pay another way.',
-  bankSaid: 'Your bank said: “{reason}”',
   pendingTitle: 'We’re still confirming your payment',
   pendingBody: 'No need to pay again. We will let the merchant know as soon as your bank confirms.',
   reference: 'Reference',

@@ -19,7 +19,6 @@ export default {
   adviceLimit: 'Wannan biyan ya wuce iyakar da aka sa wa katinku. Ku yi amfani da wani kati, ko ku biya ta tura kuɗi ko USSD.',
   adviceDeclined: 'Bankinku bai amince da wannan biyan ba. Ku yi amfani da wani kati ko wata hanyar biya, ko ku tambayi bankinku.',
   cancelled: 'Kun soke biyan kuɗin. Ba a cire muku kuɗi ba: kuna iya sake gwadawa ko ku biya ta wata hanya.',
-  bankSaid: 'Abin da bankinku ya ce: “{reason}”',
   pendingTitle: 'Har yanzu muna tabbatar da biyan kuɗinku',
   pendingBody: 'Babu buƙatar sake biya. Za mu sanar da ɗan kasuwar da zarar bankinku ya tabbatar.',
   reference: 'Lambar shaida',

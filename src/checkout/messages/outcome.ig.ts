@@ -19,7 +19,6 @@ export default {
   adviceLimit: 'Ịkwụ ụgwọ a karịrị oke e debere na kaadị gị. Jiri kaadị ọzọ, ma ọ bụ kwụọ site na mbufe ego ma ọ bụ USSD.',
   adviceDeclined: 'Ụlọ akụ gị akwadoghị ịkwụ ụgwọ a. Jiri kaadị ọzọ ma ọ bụ ụzọ ọzọ, ma ọ bụ jụọ ụlọ akụ gị.',
   cancelled: 'Ị kagburu ịkwụ ụgwọ ahụ. Ewepụghị gị ego ọ bụla: ị nwere ike ịnwa ọzọ ma ọ bụ kwụọ ụzọ ọzọ.',
-  bankSaid: 'Ihe ụlọ akụ gị kwuru: “{reason}”',
   pendingTitle: 'Anyị ka na-enyocha ịkwụ ụgwọ gị',
   pendingBody: 'Ọ dịghị mkpa ịkwụ ọzọ. Anyị ga-agwa ụlọ ahịa ahụ ozugbo ụlọ akụ gị kwenyere.',
   reference: 'Nọmba ntụaka',

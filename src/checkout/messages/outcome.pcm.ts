@@ -18,7 +18,6 @@ export default {
   adviceLimit: 'Dis payment pass di limit wey dem set for your card. Use anoda card, or pay by transfer or USSD.',
   adviceDeclined: 'Your bank no approve dis payment. Use anoda card or pay anoda way, or ask your bank why.',
   cancelled: 'You cancel di payment. We no collect any money: you fit try again or pay anoda way.',
-  bankSaid: 'Wetin your bank talk: “{reason}”',
   pendingTitle: 'We still dey confirm your payment',
   pendingBody: 'You no need pay again. We go tell di seller once your bank confirm am.',
   reference: 'Reference number',

@@ -19,7 +19,6 @@ export default {
   adviceLimit: 'Ìsanwó yìí ju iye tí wọ́n gbà láàyè lórí káàdì yín lọ. Ẹ lo káàdì mìíràn, tàbí kí ẹ sanwó pẹ̀lú ìfiránṣẹ́ owó tàbí USSD.',
   adviceDeclined: 'Báǹkì yín kò fọwọ́ sí ìsanwó yìí. Ẹ lo káàdì mìíràn tàbí ọ̀nà ìsanwó mìíràn, tàbí kí ẹ béèrè lọ́wọ́ báǹkì yín.',
   cancelled: 'Ẹ ti fagilé ìsanwó náà. A kò gba owó kankan: ẹ lè gbìyànjú lẹ́ẹ̀kan sí i tàbí sanwó lọ́nà mìíràn.',
-  bankSaid: 'Ohun tí báǹkì yín sọ: “{reason}”',
   pendingTitle: 'A ṣì ń jẹ́rìísí ìsanwó yín',
   pendingBody: 'Kò sí ìdí láti sanwó lẹ́ẹ̀kan sí i. A ó jẹ́ kí oníṣòwò náà mọ̀ ní kété tí báǹkì yín bá jẹ́rìísí i.',
   reference: 'Nọ́mbà ìtọ́kasí',

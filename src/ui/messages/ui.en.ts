@@ -8,4 +8,5 @@ export default {
   offlineWaiting: 'You are offline. This page will check again as soon as you are back online.',
   offlineLeaving: 'You are offline. You will be taken there as soon as you are back online.',
   notCheckedAt: 'Could not check at {time}: the payment server did not answer. This page will keep trying.',
+  bankSaid: 'Your bank said: “{reason}”',
 };

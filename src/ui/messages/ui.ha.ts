@@ -8,4 +8,5 @@ export default {
   offlineWaiting: 'Ba ku da haɗin intanet. Wannan shafi zai sake dubawa da zarar kun dawo kan intanet.',
   offlineLeaving: 'Ba ku da haɗin intanet. Za a kai ku can da zarar kun dawo kan intanet.',
   notCheckedAt: 'Ba mu iya dubawa ba a {time}: sabar biya ba ta amsa ba. Wannan shafin zai ci gaba da gwadawa.',
+  bankSaid: 'Abin da bankinku ya ce: “{reason}”',
 };

@@ -8,4 +8,5 @@ export default {
   offlineWaiting: 'Ị nọghị n’ịntanetị. Peeji a ga-elele ọzọ ozugbo ị laghachiri n’ịntanetị.',
   offlineLeaving: 'Ị nọghị n’ịntanetị. A ga-akpọga gị ebe ahụ ozugbo ị laghachiri n’ịntanetị.',
   notCheckedAt: 'Anyị enweghị ike ilele na {time}: sava ịkwụ ụgwọ azaghị. Ibe a ga-aga n’ihu na-anwa.',
+  bankSaid: 'Ihe ụlọ akụ gị kwuru: “{reason}”',
 };

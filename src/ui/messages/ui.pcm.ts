@@ -8,4 +8,5 @@ export default {
   offlineWaiting: 'You no get network. Dis page go check again as soon as your network come back.',
   offlineLeaving: 'You no get network. We go carry you go there as soon as your network come back.',
   notCheckedAt: 'We no fit check am for {time}: di payment server no answer. Dis page go dey try.',
+  bankSaid: 'Wetin your bank talk: “{reason}”',
 };

@@ -8,4 +8,5 @@ export default {
   offlineWaiting: 'Ẹ kò sí lórí íńtánẹ́ẹ̀tì. Ojú-ìwé yìí yóò tún ṣàyẹ̀wò ní kété tí ẹ bá padà sórí íńtánẹ́ẹ̀tì.',
   offlineLeaving: 'Ẹ kò sí lórí íńtánẹ́ẹ̀tì. A ó gbé yín lọ síbẹ̀ ní kété tí ẹ bá padà sórí íńtánẹ́ẹ̀tì.',
   notCheckedAt: 'A kò lè ṣàyẹ̀wò ní {time}: ẹ̀rọ ìsanwó kò dáhùn. Ojú-ìwé yìí yóò máa gbìyànjú.',
+  bankSaid: 'Ohun tí báǹkì yín sọ: “{reason}”',
 };

@@ -18,5 +18,4 @@ export default {
   pinTries:
     'The PIN was wrong too many times, so we stopped before your bank blocks the card. Nothing was charged: check the PIN, or use another card or another way to pay.',
   otpWrong: 'That code is not correct. Try again.',
-  bankSaid: 'Your bank said: “{reason}”',
 };

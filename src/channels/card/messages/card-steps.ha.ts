@@ -18,5 +18,4 @@ export default {
   pinTries:
     'An shigar da PIN ba daidai ba sau da yawa, don haka mun tsaya kafin bankinku ya toshe katin. Ba a cire muku kuɗi ba: ku duba PIN ɗin, ko ku yi amfani da wani kati ko wata hanyar biya.',
   otpWrong: 'Wannan lambar ba daidai ba ce. Ku sake gwadawa.',
-  bankSaid: 'Abin da bankinku ya ce: “{reason}”',
 };

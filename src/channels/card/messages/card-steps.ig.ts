@@ -18,5 +18,4 @@ export default {
   pinTries:
     'PIN ahụ ezighị ezi ọtụtụ ugboro, ya mere anyị kwụsịrị tupu ụlọ akụ gị egbochie kaadị ahụ. Ewepụghị gị ego ọ bụla: lelee PIN ahụ, ma ọ bụ jiri kaadị ọzọ ma ọ bụ ụzọ ọzọ kwụọ ụgwọ.',
   otpWrong: 'Koodu ahụ ezighị ezi. Biko nwaa ọzọ.',
-  bankSaid: 'Ihe ụlọ akụ gị kwuru: “{reason}”',
 };

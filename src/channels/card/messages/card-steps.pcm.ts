@@ -18,5 +18,4 @@ export default {
   pinTries:
     'You don put wrong PIN too many times, so we stop make your bank no block di card. We no collect any money: check di PIN, or use anoda card or pay anoda way.',
   otpWrong: 'Dat code no correct. Try again.',
-  bankSaid: 'Wetin your bank talk: “{reason}”',
 };

@@ -18,5 +18,4 @@ export default {
   pinTries:
     'PIN tí ẹ kọ kò tọ̀nà ní ìgbà púpọ̀ jù, nítorí náà a dúró kí báǹkì yín má bàa dí káàdì náà. A kò gba owó kankan: ẹ ṣàyẹ̀wò PIN náà, tàbí kí ẹ lo káàdì mìíràn tàbí ọ̀nà ìsanwó mìíràn.',
   otpWrong: 'Kóòdù yìí kò tọ̀nà. Ẹ gbìyànjú lẹ́ẹ̀kan sí i.',
-  bankSaid: 'Ohun tí báǹkì yín sọ: “{reason}”',
 };
