@@ -159,7 +159,10 @@ export function createSession(deps: ModelDeps, state: ModelState): Session {
     else if (checkingAgain(prev, a)) poller.now();
     // Verify is of the reference, not of an attempt: a poller of its own covers the given-up instructions too.
     if (verifying || a.kind === 'settled') stopLingering();
-    else if (prev.kind === 'watching' && prev.reason === 'instructions' && a.kind === 'idle') linger(prev);
+    else if (prev.kind === 'watching' && prev.reason === 'instructions' && a.kind === 'idle') {
+      store.set(MOVED_ON_KEY, { reference });
+      linger(prev);
+    }
 
     remember(a);
 
@@ -259,7 +262,6 @@ export function createSession(deps: ModelDeps, state: ModelState): Session {
   /** Watches the reference for a success alone (see `lingering`), as long as `given` may still be followed. */
   function linger(given: Extract<Attempt, { kind: 'watching' }>): void {
     stopLingering();
-    store.set(MOVED_ON_KEY, { reference });
     const policy = deps.pollPolicy ?? DEFAULT_POLICY;
     const bound = loadedRules.get(given.key.channel)?.watchFor?.(given.instructions, env.now());
     const round = async (): Promise<PollStep> => {
