@@ -397,6 +397,21 @@ describe('redirect', () => {
     expect(t.model.screen.value).toMatchObject({ kind: 'open', answered: true });
   });
 
+  it('offline, a stall by the back/forward cache ends the wait for the connection too: nothing of it is left to fire', async () => {
+    const t = testModel({ [VERIFY]: verifyAnswer('pending') }, { navigate: () => ({ ok: true, via: 'online' }) });
+    t.model.start();
+    await flush();
+    const before = t.clock.onlineListeners();
+    t.ctx('wallet-a').redirect('https://pay.example/x');
+    expect(t.clock.onlineListeners()).toBe(before + 1);
+    t.clock.setHidden(true);
+    t.clock.setHidden(false);
+    await flush();
+    expect(t.model.screen.value).toMatchObject({ kind: 'open', answered: true });
+    // The watch's poller listens for the connection now; the stall's own listener is gone.
+    expect(t.clock.onlineListeners()).toBe(before + 1);
+  });
+
   it('keeps the payer here when navigate refuses', () => {
     const t = testModel({}, { navigate: () => ({ ok: false, reason: 'the URL is not https' }) });
     expect(t.ctx('wallet-a').redirect('javascript:alert(1)')).toEqual({ ok: false, reason: 'the URL is not https' });

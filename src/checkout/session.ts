@@ -219,8 +219,11 @@ export function createSession(deps: ModelDeps, state: ModelState): Session {
   function stallWatch(a: Attempt, offline: boolean): void {
     if (a.kind !== 'redirecting') return;
     let hidden = false;
+    let offOnline: (() => void) | undefined;
+    // Whichever comes first ends the listening (a timer left to fire finds the attempt changed).
     const stall = (stayed: boolean) => {
       offVisibility();
+      offOnline?.();
       if (attempt.peek() === a) dispatch({ type: 'stalled', now: env.now(), stayed });
     };
     const offVisibility = env.onVisibilityChange(() => {
@@ -229,8 +232,8 @@ export function createSession(deps: ModelDeps, state: ModelState): Session {
     });
     const arm = () => env.setTimeout(() => stall(true), REDIRECT_STALL_MS);
     if (!offline) return void arm();
-    const off = env.onOnline(() => {
-      off();
+    offOnline = env.onOnline(() => {
+      offOnline?.();
       arm();
     });
   }
