@@ -161,6 +161,25 @@ describe('configFromEnv', () => {
     expect(errors.some((e) => expected.test(e))).toBe(true);
   });
 
+  it('mounted in an app ({ listen: false }), leaves PORT and HOST to it: a socket path, a named pipe or a URL is not refused', () => {
+    for (const env of [
+      { ...BASE, PORT: '/tmp/shop.sock' },
+      { ...BASE, PORT: '\\\\.\\pipe\\iisnode-1' },
+      { ...BASE, HOST: 'https://shop.example.com' },
+    ]) {
+      const result = configFromEnv(env, { listen: false });
+      expect(result.ok).toBe(true);
+      if (result.ok) expect(result.config).toMatchObject({ port: CONFIG_DEFAULTS.port, host: CONFIG_DEFAULTS.host });
+      // Listening on them (tender serve, the default) is refused, with the way out for an app that mounts Tender.
+      const listening = configFromEnv(env);
+      expect(listening.ok).toBe(false);
+      if (!listening.ok) expect(listening.errors[0]).toContain('configFromEnv(process.env, { listen: false }) leaves PORT and HOST to it');
+    }
+    // A valid one is not read either: the app's port is not Tender's.
+    const mounted = configFromEnv({ ...BASE, PORT: '3000' }, { listen: false });
+    expect(mounted.ok && mounted.config.port).toBe(CONFIG_DEFAULTS.port);
+  });
+
   it('reports every problem at once', () => {
     expect(errorsOf({ PORT: 'x', TENDER_ALLOWED_ORIGINS: '*' })).toHaveLength(4);
   });

@@ -64,11 +64,23 @@ type Env = Readonly<Record<string, string | undefined>>;
 
 const show = (value: string): string => JSON.stringify(value.length > 200 ? `${value.slice(0, 200)}…` : value);
 
+/** Options of {@link configFromEnv}. */
+export interface ConfigOptions {
+  /**
+   * False when Tender is mounted in your app, which listens itself: `PORT` and `HOST` are then your app's (a socket
+   * path, a named pipe, a URL) and are not read. Default true: `tender serve` and `startTenderServer` listen on them.
+   */
+  readonly listen?: boolean;
+}
+
+// Said with a PORT or HOST Tender cannot listen on: in an app that mounts Tender they are the app's, not Tender's.
+const MOUNTED_HINT = 'if Tender is mounted in your app, configFromEnv(process.env, { listen: false }) leaves PORT and HOST to it';
+
 /**
  * Reads and checks the Tender server's environment (README, configuration). Every problem is reported at once, each
  * saying what was expected and what was received. The API key is never part of any message.
  */
-export function configFromEnv(env: Env): ConfigResult {
+export function configFromEnv(env: Env, options: ConfigOptions = {}): ConfigResult {
   const errors: string[] = [];
   const warnings: string[] = [];
   const get = (name: string): string | undefined => {
@@ -79,9 +91,12 @@ export function configFromEnv(env: Env): ConfigResult {
   const base = readBaseUrl(get('TENDER_API_BASE_URL'), errors, warnings);
   const apiKey = readApiKey(env.TENDER_API_KEY, errors);
 
-  const port = readInt('PORT', get('PORT'), CONFIG_DEFAULTS.port, 0, 65_535, errors);
-  const host = (get('HOST') ?? CONFIG_DEFAULTS.host).trim();
-  if (/[\s/]/.test(host)) errors.push(`HOST must be a host name or IP address to listen on, e.g. 127.0.0.1 or 0.0.0.0; received ${show(host)}`);
+  const listen = options.listen !== false;
+  const listenErrors: string[] = [];
+  const port = listen ? readInt('PORT', get('PORT'), CONFIG_DEFAULTS.port, 0, 65_535, listenErrors) : CONFIG_DEFAULTS.port;
+  const host = listen ? (get('HOST') ?? CONFIG_DEFAULTS.host).trim() : CONFIG_DEFAULTS.host;
+  if (/[\s/]/.test(host)) listenErrors.push(`HOST must be a host name or IP address to listen on, e.g. 127.0.0.1 or 0.0.0.0; received ${show(host)}`);
+  for (const error of listenErrors) errors.push(`${error} (${MOUNTED_HINT})`);
 
   const allowedOrigins = readOrigins(get('TENDER_ALLOWED_ORIGINS'), errors);
   const basePath = readBasePath(get('TENDER_BASE_PATH'), errors);

@@ -8,7 +8,7 @@ import { type ClosableTenderHandler, closable, type TenderHandlerDeps } from './
 import { createNodeTender, toNodeListener, type NodeListenerOptions } from './node';
 import { noCompression } from './static';
 
-export { CONFIG_DEFAULTS, configFromEnv, type ConfigResult, type TenderConfig } from './config';
+export { CONFIG_DEFAULTS, type ConfigOptions, configFromEnv, type ConfigResult, type TenderConfig } from './config';
 export type { ClosableTenderHandler, RequestInfo, TenderHandler, TenderHandlerDeps } from './handler';
 export type { LogRecord, Logger } from './log';
 export { startTenderServer, toNodeListener, type NodeListenerOptions, type RunningTenderServer, type StartOptions } from './node';

@@ -22,6 +22,9 @@ describe('the edge build', () => {
 
 describe('configFromEnv in the edge build', () => {
   const base = { TENDER_API_BASE_URL: 'https://api.example', TENDER_API_KEY: 'sk_test_edge' };
+  it('reads no PORT or HOST: nothing here listens, and a platform may set them to anything', () => {
+    expect(configFromEnv({ ...base, PORT: '/tmp/app.sock', HOST: 'https://shop.example' }).ok).toBe(true);
+  });
   const webhook = { TENDER_WEBHOOK_URL: 'https://shop.example/webhooks/tender', TENDER_WEBHOOK_SECRET: `whsec_${btoa('x'.repeat(32))}` };
 
   it('refuses a webhook URL, which no background work here would ever send, saying what to do instead', () => {

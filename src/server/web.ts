@@ -37,7 +37,8 @@ const EDGE_REFUSALS = [
  * do: TENDER_WEBHOOK_URL (no background work) and TENDER_REDIS_URL (no Redis client), each with its fix.
  */
 export function configFromEnv(env: Readonly<Record<string, string | undefined>>): ConfigResult {
-  const result = readEnv(env);
+  // Nothing here listens: PORT and HOST are the platform's, if anything's.
+  const result = readEnv(env, { listen: false });
   const refused = EDGE_REFUSALS.filter(([name]) => (env[name] ?? '').trim() !== '').map(([, message]) => message);
   if (refused.length === 0) return result;
   return { ok: false, errors: [...(result.ok ? [] : result.errors), ...refused] };

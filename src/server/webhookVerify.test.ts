@@ -55,6 +55,8 @@ describe('verifyWebhook: the usual mistakes, said clearly', () => {
     expect(e.message).toContain('pass the body exactly as received');
     expect(e.message).toContain('received an object');
     expect(e.message).toContain("parsed JSON? in Express use express.raw({ type: 'application/json' }) for this route");
+    // The common case: the route has express.raw, but a global express.json() declared before it parsed the body first.
+    expect(e.message).toContain('declare the route before app.use(express.json())');
     // An array is parsed JSON too.
     expect((await rejection(verifyWebhook([1] as never, referenceHeaders(), SECRET))).message).toContain('parsed JSON?');
   });

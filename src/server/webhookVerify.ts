@@ -113,7 +113,9 @@ function bodyBytes(body: unknown): Uint8Array<ArrayBuffer> {
   if (typeof body === 'object') {
     const proto = Object.getPrototypeOf(body) as object | null;
     if (proto === Object.prototype || proto === null || Array.isArray(body)) {
-      throw new TypeError(`${RAW_BODY}; received an object (parsed JSON? in Express use express.raw({ type: 'application/json' }) for this route)`);
+      throw new TypeError(
+        `${RAW_BODY}; received an object (parsed JSON? in Express use express.raw({ type: 'application/json' }) for this route, and declare the route before app.use(express.json()), which parses every body first)`,
+      );
     }
     const kind = (body as { constructor?: { name?: unknown } }).constructor?.name;
     throw new TypeError(

@@ -4,7 +4,7 @@ import { Hono } from 'hono';
 import { compress } from 'hono/compress';
 import { configFromEnv, createTenderHandler } from 'tender-checkout/server';
 
-const env = configFromEnv(process.env);
+const env = configFromEnv(process.env, { listen: false });
 if (!env.ok) throw new Error(env.errors.join('\n'));
 for (const warning of env.warnings) console.warn(`Tender: ${warning}`);
 const tender = createTenderHandler(env.config, { basePath: '/pay' });

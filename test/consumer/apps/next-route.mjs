@@ -6,7 +6,7 @@ import { configFromEnv, createTenderHandler } from 'tender-checkout/server';
 let tender;
 function tenderHandler() {
   if (!tender) {
-    const env = configFromEnv(process.env);
+    const env = configFromEnv(process.env, { listen: false });
     if (env.ok) {
       for (const warning of env.warnings) console.warn(`Tender: ${warning}`);
       tender = createTenderHandler(env.config, { basePath: '/pay' });

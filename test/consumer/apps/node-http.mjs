@@ -2,7 +2,7 @@
 import { createServer } from 'node:http';
 import { configFromEnv, createNodeListener } from 'tender-checkout/server';
 
-const env = configFromEnv(process.env);
+const env = configFromEnv(process.env, { listen: false });
 if (!env.ok) throw new Error(env.errors.join('\n'));
 for (const warning of env.warnings) console.warn(`Tender: ${warning}`);
 const tender = createNodeListener(env.config, { basePath: '/pay' });
