@@ -65,6 +65,32 @@ describe('the handler under a base path', () => {
     expect(html).toContain('&quot;basePath&quot;:&quot;/pay&quot;');
   });
 
+  it('a 404 for one of its own paths under another prefix says where it answers, and how to mount it there', async () => {
+    const lines: { path?: string; status?: number; event?: string }[] = [];
+    const atRoot = createTenderHandler(config, { assets: reader, log: (r) => void lines.push(r) });
+    // Mounted at /pay by the app (Express's app.use('/pay', …)) without basePath: every file and call was a bare 404.
+    for (const path of ['/pay/tender.js', '/pay/healthz', '/pay/checkout/', '/pay/api/v1/transaction/verify']) {
+      const res = await atRoot(new Request(`https://shop.example${path}`));
+      expect(res.status, path).toBe(404);
+      expect(((await res.json()) as { message: string }).message, path).toBe(
+        "Not found. Tender answers at the root, and this request is for /pay: mount it with basePath: '/pay' (TENDER_BASE_PATH=/pay).",
+      );
+    }
+    expect(lines.at(-1)).toMatchObject({ path: '/pay/api/v1/transaction/verify', status: 404, event: 'base_path_mismatch' });
+    // Under /pay, asked at /shop/pay or at the root.
+    expect(((await (await get('/shop/pay/tender.js')).json()) as { message: string }).message).toBe(
+      "Not found. Tender answers under /pay, and this request is for /shop/pay: mount it with basePath: '/shop/pay' (TENDER_BASE_PATH=/shop/pay).",
+    );
+    expect(((await (await get('/tender.js')).json()) as { message: string }).message).toBe(
+      'Not found. Tender answers under /pay, and this request is for the root: request it under its base path.',
+    );
+    // Anything else stays a plain 404.
+    for (const path of ['/pay/nothing', '/pay/checkout/assets/missing.js', '/pay/api/v1/not-an-operation', '/robots.txt']) {
+      expect(((await (await get(path)).json()) as { message: string }).message, path).toBe('Not found.');
+    }
+    await atRoot.close();
+  });
+
   it('normalises the path and refuses anything but plain segments', () => {
     expect(normaliseBasePath(undefined)).toBe('');
     expect(normaliseBasePath('/')).toBe('');

@@ -76,6 +76,8 @@ export function normaliseBasePath(raw: string | undefined): string {
   return withSlash;
 }
 const GET_HEAD = 'GET, HEAD';
+// One of Tender's own paths, and the prefix before it (plain path segments only, as a base path is).
+const OWN_PATH = /^((?:\/[A-Za-z0-9._~-]+)*)\/(?:tender\.js|tender-deferred\.js|healthz|checkout\/|api\/v1\/)/;
 const NOT_BUILT = 'The Tender page is not built: run npm run build (npm run serve builds it when dist/ is missing).';
 // A Web platform reads no files: without an AssetReader there is nothing to serve, whatever was built.
 const NO_ASSETS = "Tender has no files to serve here: pass `assets` to createTenderHandler (e.g. embeddedAssets from 'tender-checkout/server/assets').";
@@ -228,7 +230,22 @@ export function createTender(config: TenderConfig, deps: TenderHandlerDeps = {})
       if (!isGet) return methodNotAllowed(GET_HEAD);
       return entryResponse(request, entry, relative.startsWith('assets/') ? immutableHeaders : shortCacheHeaders, { etag: true });
     }
-    return notFound();
+    const wrongBase = misplaced(base + path, ctx);
+    return wrongBase ? toResponse(wrongBase) : notFound();
+  }
+
+  /**
+   * A 404 for one of Tender's own paths under another prefix than its base path, saying which: an app that mounts
+   * Tender at /pay without `basePath: '/pay'` (Express's `app.use('/pay', …)` looks as if it took care of it) got a
+   * bare 404 on every file and call. Logged as `base_path_mismatch`.
+   */
+  function misplaced(full: string, ctx: ProxyContext): Answer | undefined {
+    const prefix = OWN_PATH.exec(full)?.[1];
+    if (prefix === undefined || prefix === base) return undefined;
+    ctx.event = 'base_path_mismatch';
+    const here = base ? `under ${base}` : 'at the root';
+    const fix = prefix ? `mount it with basePath: '${prefix}' (TENDER_BASE_PATH=${prefix})` : 'request it under its base path';
+    return errorAnswer(404, 'not_found', `Not found. Tender answers ${here}, and this request is for ${prefix || 'the root'}: ${fix}.`);
   }
 
   // Whether the storefront asking may frame the hosted page (its frame-ancestors), so the loader can tell a merchant
@@ -300,7 +317,7 @@ export function createTender(config: TenderConfig, deps: TenderHandlerDeps = {})
       // Under a base path, only what is below it is ours; the routes see the path without it.
       const full = request.path;
       const path = !base ? full : full.startsWith(`${base}/`) ? full.slice(base.length) : undefined;
-      if (path === undefined) result = NOT_FOUND;
+      if (path === undefined) result = misplaced(full, state) ?? NOT_FOUND;
       else if (path.startsWith('/api/')) result = proxy.answer(path, request, state);
       else result = route(request.toRequest(), path, state);
     } catch {
