@@ -364,7 +364,7 @@ describe('navigate', () => {
     await vi.dynamicImportSettled();
     await expect.poll(() => vi.mocked(o.onError).mock.calls.length).toBe(1);
     expect(navigated).toEqual([]);
-    expect(o.onError).toHaveBeenCalledWith({ code: 'navigate_refused', message: `not an allowed host: ${url}`, reference: REF });
+    expect(o.onError).toHaveBeenCalledWith({ code: 'navigate_refused', message: `not in the redirectHosts option: ${url}`, reference: REF });
   });
 
   test('moves the top window to an allowed https URL', async () => {

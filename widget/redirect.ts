@@ -44,5 +44,6 @@ export function redirectTop(e: Embed, url: string, refused: (why: string) => voi
     typeof __ESM__ != 'boolean' || __ESM__ ? { redirectHosts: e.o_.redirectHosts, allowHttpLoopback: e.src_ < 'https' } : loaderConfig(),
   );
   if (to) navigateTop(to);
-  else refused('not an allowed host: ');
+  // Named by where the integrator adds the host.
+  else refused(typeof __ESM__ != 'boolean' || __ESM__ ? 'not in the redirectHosts option: ' : 'not in TENDER_REDIRECT_HOSTS: ');
 }

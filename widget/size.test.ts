@@ -17,9 +17,10 @@ const gz = (text: string): number => gzipSync(text, { level: 9 }).length;
  * and kept Tab within its buttons, in front of an inert storefront (71 B; the half was at 3,196); 3,280 until the
  * card's styles were made !important, each part with the card's font, against a theme's `* { font-size: 30px
  * !important; line-height: 0 }` that stacked its lines and pushed it past 320 px (about 55 B, with the refused
- * redirect's words moved here from tender.js; the half was at 3,333).
+ * redirect's words moved here from tender.js; the half was at 3,333); 3,340 until a refused redirect named where the
+ * integrator adds the host, TENDER_REDIRECT_HOSTS or the redirectHosts option (13 B; the half was at 3,346).
  */
-const DEFERRED_CEILING = 3340;
+const DEFERRED_CEILING = 3350;
 
 describe('tender.js', () => {
   test(`meets its ${LOADER_TARGET}-byte target (budget ${LOADER_BUDGET}) gzip, as built and as served: it carries no server config`, async () => {

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { memoryStore } from '../platform/storage';
 import { cardPaymentCall } from '../channels/card/calls';
 import { ussdPaymentCall } from '../channels/ussd/calls';
@@ -80,11 +80,15 @@ describe('start-up', () => {
 
   it('tells a refused API key from an unknown payment: the merchant’s to fix, no retry offered', async () => {
     const refused = { status: 401, body: { status: false, message: 'Unauthorized: send Authorization: Bearer <API key>' } };
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
     const t = testModel({ [VERIFY]: refused });
     t.model.start();
     await flush();
     expect(t.model.screen.value).toMatchObject({ kind: 'error', message: 'errShopRefused', hint: 'errShopRefusedHint', retry: false });
     expect(t.messages).toContainEqual({ type: 'error', code: 'api_key_refused', message: expect.stringContaining('TENDER_API_KEY') });
+    // In the console too, for an integration with no onError (the browser's own line is a bare 401).
+    expect(logged).toHaveBeenCalledWith(expect.stringMatching(/^Tender: The payment API refused .*TENDER_API_KEY.* \(api_key_refused\)$/));
+    logged.mockRestore();
     // The API's own "not found" stays what it was.
     const unknown = testModel({ [VERIFY]: { status: 404, body: { status: false, message: 'Transaction not found' } } });
     unknown.model.start();

@@ -115,7 +115,12 @@ export function createSession(deps: ModelDeps, state: ModelState): Session {
   const env = deps.pollEnv ?? browserPollEnv(document);
   const newId = deps.newId ?? randomId;
   const go = deps.navigate ?? ((url: unknown) => navigate(url, deps.navigateEnv ?? navigateEnvOf(deps.page!, deps.bridge)));
-  const send = (m: Parameters<NonNullable<ModelDeps['bridge']>['send']>[0]) => deps.bridge?.send(m);
+  const send = (m: Parameters<NonNullable<ModelDeps['bridge']>['send']>[0]) => {
+    // Said in the console too: a script-tag integration often wires no onError (the README's does not), and the
+    // browser then showed only a bare 401 for a key the payment API refused.
+    if (m.type === 'error') console.error(`Tender: ${m.message} (${m.code})`);
+    return deps.bridge?.send(m);
+  };
 
   // A reference the server verified while serving the page, or that start-up verified, needs no second check.
   let referenceOk = false;

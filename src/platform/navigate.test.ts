@@ -16,8 +16,8 @@ describe('navigate', () => {
   it.each([
     ['javascript:alert(1)', /scheme javascript:/],
     ['//evil.example/x', /not an absolute URL/],
-    ['https://evil.example/', /evil\.example is not on the list/],
-    ['https://pay.example.com.evil.example/', /not on the list/],
+    ['https://evil.example/', /evil\.example is not among the hosts the Tender server allows \(TENDER_REDIRECT_HOSTS\)/],
+    ['https://pay.example.com.evil.example/', /is not among the hosts the Tender server allows \(TENDER_REDIRECT_HOSTS\)/],
     ['https://user@pay.example.com/', /user name/],
     ['data:text/html,hi', /scheme data:/],
     ['', /no URL/],

@@ -58,6 +58,6 @@ export function checkRedirectUrl(raw: unknown, policy: RedirectPolicy): Redirect
     const e = entry.toLowerCase();
     return e.includes(':') && !e.startsWith('[') ? e === host : e === hostname || e === host;
   });
-  if (!allowed) return { ok: false, reason: `the host ${hostname} is not on the list of allowed hosts` };
+  if (!allowed) return { ok: false, reason: `the host ${hostname} is not among the hosts the Tender server allows (TENDER_REDIRECT_HOSTS)` };
   return { ok: true, url: url.href };
 }
