@@ -156,6 +156,16 @@ describe('/embed-check.js', () => {
     expect(await check('http://localhost:8081')).toBe('export const allowed = false;\n');
     // A storefront on the server's own site (Tender mounted under a path of it): 'self' in frame-ancestors.
     expect(await check(h.tender.url)).toBe('export const allowed = true;\n');
+    // A refusal is in the server's log too (the storefront's console names the origin).
+    const lines = h.logs.filter((l) => l.path === '/embed-check.js');
+    expect(lines.map((l) => l.event)).toEqual([
+      undefined,
+      undefined,
+      'embed_origin_not_allowed',
+      'embed_origin_not_allowed',
+      'embed_origin_not_allowed',
+      undefined,
+    ]);
   });
 
   it('behind trusted proxies, the origin the browser sees is its own (X-Forwarded-Proto and -Host); untrusted, it is not', async () => {

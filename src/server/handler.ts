@@ -211,7 +211,7 @@ export function createTender(config: TenderConfig, deps: TenderHandlerDeps = {})
     }
     if (path === '/embed-check.js') {
       if (!isGet) return methodNotAllowed(GET_HEAD);
-      return embedCheck(request, url);
+      return embedCheck(request, url, ctx);
     }
     // Without its slash too: frameworks that drop a trailing slash (Next.js by default) redirect /checkout/ to
     // /checkout, and a redirect back would loop. The page's own addresses are absolute (under the base path).
@@ -252,11 +252,13 @@ export function createTender(config: TenderConfig, deps: TenderHandlerDeps = {})
   // whose origin is missing from TENDER_ALLOWED_ORIGINS at once, not with a timeout. A module, as the loader imports
   // it (a storefront's CSP allows scripts from here, often not fetch); the answer is for the request's own Origin,
   // set by the browser, not the page. The list itself is no secret: it is in every page's CSP.
-  function embedCheck(request: Request, url: URL): Response {
+  function embedCheck(request: Request, url: URL, ctx: ProxyContext): Response {
     // The proxy's own decision: a listed origin, or this server's own (as addressed, or forwarded by trusted proxies).
     const allowed = request.headers.has('origin')
       ? origins.decide({ header: (name) => request.headers.get(name), self: () => url }).kind !== 'refuse'
       : undefined;
+    // The storefront's console names the origin; the server's log says that one was refused.
+    if (allowed === false) ctx.event = 'embed_origin_not_allowed';
     const headers = {
       ...SECURITY_HEADERS,
       'content-type': 'text/javascript; charset=utf-8',
