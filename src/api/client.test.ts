@@ -53,7 +53,14 @@ describe('createApiClient', () => {
   it('refuses a base URL that is not http(s), and a missing key, saying how to fix it', () => {
     expect(() => createApiClient({ baseUrl: 'ftp://x', apiKey: 'k' })).toThrow(/baseUrl must be an http\(s\) URL/);
     // An unset variable (process.env.X) or a bare host: the same clear message, not "Invalid URL".
-    expect(() => createApiClient({ baseUrl: undefined as unknown as string, apiKey: 'k' })).toThrow(/baseUrl must be an http\(s\) URL .*received undefined/);
+    // process.env's type: taken as it is (TypeScript strict, no cast), refused when unset.
+    const env: Record<string, string | undefined> = {};
+    expect(() => createApiClient({ baseUrl: env.TENDER_API_BASE_URL, apiKey: 'k' })).toThrow(
+      /baseUrl must be an http\(s\) URL .*received undefined \(is its environment variable set\?\)/,
+    );
+    expect(() => createApiClient({ baseUrl: 'https://x', apiKey: env.TENDER_API_KEY })).toThrow(
+      /apiKey is required .*received undefined: is its environment variable set\?/,
+    );
     expect(() => createApiClient({ baseUrl: 'api.example.com', apiKey: 'k' })).toThrow(/baseUrl must be an http\(s\) URL .*received "api.example.com"/);
     expect(() => createApiClient({ baseUrl: 'https://api.example.com/api/v1/', apiKey: 'k' })).toThrow(
       /baseUrl must be the payment API's base without \/api\/v1 .*received "https:\/\/api\.example\.com\/api\/v1\/": use "https:\/\/api\.example\.com"/,

@@ -25,10 +25,13 @@ export type ApiResult<T> = { readonly ok: true; readonly value: T; readonly stat
 
 /** Options of {@link createApiClient}. */
 export interface ApiClientOptions {
-  /** Base address of the payment API, e.g. https://api.example.com. */
-  baseUrl: string;
-  /** Merchant API key, sent as `Authorization: Bearer …`. */
-  apiKey: string;
+  /**
+   * Base address of the payment API, e.g. https://api.example.com. Undefined (an environment variable not set) is
+   * taken, as `process.env` gives it, and refused when the client is created, with a TypeError that says so.
+   */
+  baseUrl: string | undefined;
+  /** Merchant API key, sent as `Authorization: Bearer …`; undefined is refused as for `baseUrl`. */
+  apiKey: string | undefined;
   /** Per-request time-out; default 15 s. */
   timeoutMs?: number;
   /** For tests or custom agents; defaults to the global fetch. */
@@ -55,9 +58,12 @@ function fail(code: ApiErrorCode, message: string, extra: Partial<ApiError> = {}
 /** Creates the typed client for server code. Never bundle it for the browser: it holds the API key. */
 export function createApiClient(options: ApiClientOptions): ApiClient {
   // An unset environment variable is the usual cause: say so, not "Invalid URL".
-  const base = URL.canParse(options.baseUrl) ? new URL(options.baseUrl) : undefined;
+  const raw = options.baseUrl;
+  const base = raw !== undefined && URL.canParse(raw) ? new URL(raw) : undefined;
   if (!base || (base.protocol !== 'https:' && base.protocol !== 'http:')) {
-    throw new TypeError(`createApiClient: baseUrl must be an http(s) URL such as the payment API's base URL, received ${JSON.stringify(options.baseUrl)}`);
+    throw new TypeError(
+      `createApiClient: baseUrl must be an http(s) URL such as the payment API's base URL, received ${JSON.stringify(options.baseUrl) ?? 'undefined (is its environment variable set?)'}`,
+    );
   }
   const without = baseWithoutApiV1(base);
   if (without !== undefined) {
@@ -65,7 +71,12 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       `createApiClient: baseUrl must be the payment API's base without /api/v1 (each call adds /api/v1/…), received ${JSON.stringify(options.baseUrl)}: use ${JSON.stringify(without)}`,
     );
   }
-  if (!options.apiKey) throw new TypeError('createApiClient: apiKey is required (the merchant API key)');
+  const given = options.apiKey;
+  if (!given)
+    throw new TypeError(
+      `createApiClient: apiKey is required (the merchant API key), received ${JSON.stringify(given) ?? 'undefined'}: is its environment variable set?`,
+    );
+  const apiKey: string = given;
   const timeoutMs = options.timeoutMs ?? 15_000;
   // A NaN (Number() of an unset variable) or a string would throw from every call instead of giving a result.
   if (!Number.isInteger(timeoutMs) || timeoutMs < 1 || timeoutMs > 2_147_483_647) {
@@ -103,7 +114,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
         method: operation.method,
         headers: {
           accept: 'application/json',
-          authorization: bearer(options.apiKey),
+          authorization: bearer(apiKey),
           ...(body === undefined ? {} : { 'content-type': 'application/json' }),
           ...options.headers,
           ...callOptions.headers,

@@ -27,6 +27,12 @@ if (env.ok) {
 const body: InitiateRequest = { amount: 2500, currency: 'NGN', checkoutCustomerData: { email: 'a@b.example', firstName: 'A', lastName: 'B' }, metaData: JSON.stringify({ orderId: 'o-1' }) };
 void InitiateRequestSchema;
 void createApiClient({ baseUrl: 'https://api.example', apiKey: 'sk_live_x' }).initiatePaymentLink(body);
+// As the README writes it: process.env's values (string | undefined) taken as they are, under strict.
+declare const processEnv: Record<string, string | undefined>;
+void createApiClient({ baseUrl: processEnv.TENDER_API_BASE_URL, apiKey: processEnv.TENDER_API_KEY });
+// The script tag's global, declared as the README says.
+declare const Tender: import('tender-checkout').TenderGlobal;
+Tender.open({ transactionReference: 'TND-1', onSuccess: ({ reference }) => void reference }).close();
 void createElement(TenderCheckout, { transactionReference: 'TND-1', tenderUrl: 'https://shop.example/pay' });
 export function Pay() {
   const checkout = useTenderCheckout({ transactionReference: 'TND-1', tenderUrl: 'https://shop.example/pay' });
