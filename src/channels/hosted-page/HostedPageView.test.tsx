@@ -49,7 +49,11 @@ describe('hosted page', () => {
     await waitFor(() => expect(screen.getByRole('alert').textContent).toBe('We could not send you to the payment page safely.'));
     expect(t.assigned).toEqual([]);
     expect(t.messages).toContainEqual(
-      expect.objectContaining({ type: 'error', code: 'navigate_refused', message: expect.stringMatching(/evil\.example is not on the list/) }),
+      expect.objectContaining({
+        type: 'error',
+        code: 'navigate_refused',
+        message: expect.stringMatching(/evil\.example is not among the hosts the Tender server allows \(TENDER_REDIRECT_HOSTS\)/),
+      }),
     );
   });
 });
