@@ -1,10 +1,14 @@
 // Small screens and layout, by geometry, at 320, 360 and 412 px and on a desktop: the whole card number shows for
-// every length and nothing sits over it; a USSD code breaks only between its groups; nothing scrolls sideways (the
-// hosted page and the demo storefront); the tab row does not move when a tab is selected, and its rows are full.
+// every length and nothing sits over it; a USSD code breaks only between its groups; in large text and zoom nothing
+// is cut; nothing scrolls sideways (the hosted page and the demo storefront); the tab row does not move when a tab is selected, and its rows are full.
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startStorefront, type RunningStorefront } from '../../demo/storefront/server';
 import { CARDS, WAIT, checkoutUrl, openCheckout, selectTab, tookOver } from '../support/checkout';
+import { launchWithProfile } from '../support/browser';
 import { useBrowserStack } from '../support/hooks';
 
 const e2e = useBrowserStack();
@@ -102,6 +106,47 @@ describe('layout', () => {
     const groups = await p.locator('.tender-code > span:not(.tender-sr)').evaluateAll((els) => els.map((e) => [e.textContent, e.getClientRects().length]));
     expect(groups.length).toBeGreaterThan(1);
     for (const [text, lines] of groups) expect(lines, `group ${text}`).toBe(1);
+    expect(await scrollsSideways(p)).toBe(false);
+  });
+
+  it('in large text and at 200 % zoom on a 320 px phone, a long amount, Pay and a USSD code wrap: nothing cut, nothing sideways', async () => {
+    // Whatever overflows its own box (text past a button's or the amount's edge) is cut or runs off screen.
+    const overflowing = (p: Page) =>
+      p.evaluate(() =>
+        Array.from(document.querySelectorAll<HTMLElement>('.tender-amount, .tender-merchant, .tender-btn, .tender-code > span:not(.tender-sr)'))
+          .filter((e) => e.scrollWidth > e.clientWidth + 1)
+          .map((e) => e.textContent),
+      );
+    // The browser set to a larger text size (Chrome's Settings, Appearance, Font size; 32 px is twice the default).
+    const dir = mkdtempSync(join(tmpdir(), 'tender-font-'));
+    mkdirSync(join(dir, 'Default'));
+    writeFileSync(join(dir, 'Default/Preferences'), JSON.stringify({ webkit: { webprefs: { default_font_size: 32 } } }));
+    const large = await launchWithProfile(dir, { viewport: { width: 320, height: 568 } });
+    try {
+      const p = await large.newPage();
+      const { reference } = await e2e.stack.initiate({ amount: 1_234_567.5 });
+      await p.goto(checkoutUrl(e2e.stack, reference));
+      await tookOver(p);
+      await p.getByText('₦1,234,567.50').first().waitFor(WAIT);
+      // The page's text follows the payer's setting (its sizes are in rem), not a fixed 16 px.
+      expect(await p.evaluate(() => getComputedStyle(document.documentElement).fontSize)).toBe('32px');
+      expect(await overflowing(p)).toEqual([]);
+      expect(await scrollsSideways(p)).toBe(false);
+    } finally {
+      await large.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+    // Page zoom at 200 %: a 320 px phone is 160 CSS px wide.
+    const p = e2e.page;
+    await p.setViewportSize({ width: 160, height: 284 });
+    const { reference } = await e2e.stack.initiate({ amount: 345_678.25 });
+    await openCheckout(p, e2e.stack, reference, {}, '₦345,678.25');
+    expect(await overflowing(p)).toEqual([]);
+    await selectTab(p, 'ussd');
+    await p.locator('.tender-bank input').first().check(WAIT);
+    await p.locator('#tender-panel .tender-btn--primary').click();
+    await p.locator('.tender-code').waitFor(WAIT);
+    expect(await overflowing(p)).toEqual([]);
     expect(await scrollsSideways(p)).toBe(false);
   });
 

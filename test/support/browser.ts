@@ -1,4 +1,4 @@
-import { chromium, type Browser } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext } from 'playwright-core';
 import { existsSync } from 'node:fs';
 
 /** Where Debian's Chromium lives, or TENDER_CHROMIUM. */
@@ -22,4 +22,12 @@ export async function launchBrowser(extraArgs: string[] = []): Promise<Browser> 
     throw new Error(`Chromium not found at ${chromiumPath}: run \`apt-get update && apt-get install -y chromium\` or set TENDER_CHROMIUM`);
   }
   return chromium.launch({ executablePath: chromiumPath, headless: true, args: [...FLAGS, ...extraArgs] });
+}
+
+/**
+ * Launches Chromium with a profile of its own in `userDataDir` (where a test writes a payer's settings, such as
+ * the font size, in `Default/Preferences`), as one context.
+ */
+export function launchWithProfile(userDataDir: string, options: { viewport: { width: number; height: number } }): Promise<BrowserContext> {
+  return chromium.launchPersistentContext(userDataDir, { executablePath: chromiumPath, headless: true, args: FLAGS, ...options });
 }
