@@ -58,10 +58,14 @@ function takeOver() {
   renderPage(view(), root);
   // A tab pressed before this ran did nothing but take focus (a pressed button does, in Chrome): it was the payer's
   // choice, made now. (Safari does not focus a pressed button: there the press is lost, as before.)
-  const tab = document.activeElement?.getAttribute('data-channel');
+  const pressed = document.activeElement;
+  const tab = pressed?.getAttribute('data-channel');
   if (tab) model.select(tab as ChannelId);
   // The server's first screen is the page's now: Pay works, the late-script note goes.
   root.removeAttribute('data-early');
+  // Pay pressed before this ran said "Getting ready…": the press goes through now. Pressed, not reached with Tab
+  // (which matches :focus-visible): a payer who only moved to it has not asked to pay.
+  if (pressed?.matches('[data-wait]:not(:focus-visible)')) (pressed as HTMLElement).click();
   // Shown to the payer: the first field takes focus, unless the payer is in one already (they typed into the first
   // screen before it was shown).
   const focusFirst = () =>

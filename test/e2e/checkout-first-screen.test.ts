@@ -5,7 +5,9 @@ import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import {
+  CARDS,
   CVV,
+  EXPIRY,
   WAIT,
   cardField,
   checkoutUrl,
@@ -85,6 +87,38 @@ describe('the first screen', () => {
     await expectSuccess(e2e.page);
     expect((await completions(e2e.stack, reference)).counts['card-payment']).toBe(1);
     expect(console.filter((l) => /error|Content Security Policy/i.test(l))).toEqual([]);
+  });
+
+  it('Pay pressed before the script goes through once it takes over (one payment); Pay only reached with Tab does not', async () => {
+    for (const how of ['pressed', 'tabbed'] as const) {
+      const { reference } = await e2e.stack.initiate();
+      const script = await holdScript();
+      await e2e.page.goto(checkoutUrl(e2e.stack, reference), { waitUntil: 'domcontentloaded' });
+      await cardField(e2e.page, 'number').waitFor({ state: 'visible', ...WAIT });
+      for (const [field, value] of [
+        ['number', CARDS.noAuth],
+        ['expiry', EXPIRY],
+        ['cvv', CVV],
+      ] as const) {
+        await cardField(e2e.page, field).focus();
+        await e2e.page.keyboard.type(value);
+      }
+      // Tapped; or reached as a keyboard gets there, with Tab from the last field.
+      if (how === 'pressed') await e2e.page.mouse.click(...(await center(submit())));
+      else await e2e.page.keyboard.press('Tab');
+      expect(await e2e.page.evaluate(() => document.activeElement?.classList.contains('tender-btn--primary'))).toBe(true);
+      expect(await submit().evaluate((b) => getComputedStyle(b, '::after').content)).toBe('"Getting ready…"');
+      script.release();
+      await tookOver(e2e.page);
+      if (how === 'pressed') {
+        await expectSuccess(e2e.page);
+        expect((await completions(e2e.stack, reference)).counts['card-payment']).toBe(1);
+      } else {
+        await e2e.page.waitForTimeout(1000);
+        expect((await completions(e2e.stack, reference)).counts['card-payment'] ?? 0).toBe(0);
+        expect(await payButton(e2e.page).isVisible()).toBe(true);
+      }
+    }
   });
 
   it("a tab tapped before the script is the payer's choice: the takeover shows that channel", async () => {
