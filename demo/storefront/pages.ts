@@ -96,7 +96,7 @@ export function shopPage(ctx: PageContext): string {
     <label class="field">Email for the receipt <input type="email" name="email" value="ada@example.com" autocomplete="email" required></label>
     <div class="total"><span>Total</span> <output id="total" for="cart-form">${formatNaira(CATALOGUE[0]!.price)}</output></div>
     <p class="note">The total is worked out again on our server; the price in this page is for show.</p>
-    <button class="pay" type="submit">Pay</button>
+    <button class="pay" type="submit" disabled>Pay</button>
     <p id="form-status" class="status" role="status" aria-live="polite"></p>
   </form>
   <h2 class="log-h">What the page receives</h2>
@@ -140,14 +140,14 @@ export function buttonPage(ctx: PageContext, reference: string, paymentRedirectU
 <section class="card" aria-labelledby="button-h">
   <h1 id="button-h">One button, no code</h1>
   <p>This page's server created a transaction of ${formatNaira(amount)} when it rendered the page. The button below carries its reference; <code>data-tender-preload</code> loads the checkout before the click.</p>
-  <button class="pay" type="button" id="declarative-pay" data-tender-reference="${esc(reference)}" data-tender-payment-redirect-url="${esc(paymentRedirectUrl)}" data-tender-preload>Pay ${formatNaira(amount)}</button>
+  <button class="pay" type="button" id="declarative-pay" data-tender-reference="${esc(reference)}" data-tender-payment-redirect-url="${esc(paymentRedirectUrl)}" data-tender-preload disabled>Pay ${formatNaira(amount)}</button>
   <p><a href="/orders/${encodeURIComponent(reference)}">See this order</a></p>
   <h2 class="log-h">What the page receives</h2>
   <ol id="events" class="events" aria-live="polite"></ol>
 </section>
 ${testCards()}
 </div>
-${embedPanel(ctx, `<script src="TENDER/tender.js" defer></script>\n<button data-tender-reference="${reference}" data-tender-preload>Pay</button>\n\n// outcomes arrive as DOM events on the button\nbutton.addEventListener('tender:success', (e) => console.log(e.detail.reference));`)}`,
+${embedPanel(ctx, `<script src="TENDER/tender.js" defer></script>\n<button data-tender-reference="${reference}" data-tender-preload disabled>Pay</button>\n<script src="/your-script.js" defer></script>\n\n// your-script.js runs after tender.js (defer keeps the order): a tap before it did nothing\nbutton.disabled = false;\n// outcomes arrive as DOM events on the button\nbutton.addEventListener('tender:success', (e) => console.log(e.detail.reference));`)}`,
   );
 }
 

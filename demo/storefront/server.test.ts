@@ -106,6 +106,13 @@ describe('pages', () => {
     expect(html).not.toContain('sk_test_shop');
   });
 
+  test("Pay comes disabled, for the shop's script to enable: without it the cart is not sent as a GET with the email in the URL, and a tap before tender.js is not lost", async () => {
+    const shop = await (await fetch(`${base}/`)).text();
+    expect(shop).toContain('<button class="pay" type="submit" disabled>Pay</button>');
+    const button = await (await fetch(`${base}/button`)).text();
+    expect(button).toMatch(/<button class="pay" type="button" id="declarative-pay" [^>]*data-tender-preload disabled>/);
+  });
+
   test('the order page shows the outcome the server verified with the payment API', async () => {
     const created = (await (await order({ items: [{ id: 'coffee', quantity: 1 }] })).json()) as { transactionReference: string };
     const ref = created.transactionReference;

@@ -132,6 +132,11 @@
     return false;
   }
 
+  // The declarative button comes disabled: a tap before tender.js has run would do nothing. This script runs after it
+  // (both are deferred, in this order), so the button works from the moment it is enabled.
+  const declarative = $('#declarative-pay');
+  if (declarative && needTender()) declarative.disabled = false;
+
   // Shop page: cart → server-side order → modal. A kept order the checkout said is paid (the page reloaded before
   // the checkout closed): its order page, not a new payment for the same cart.
   const form = $('#cart-form');
