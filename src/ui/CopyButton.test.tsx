@@ -60,6 +60,21 @@ describe('CopyButton when the browser refuses to copy', () => {
   });
 });
 
+describe('CopyButton names what it copies mid-sentence', () => {
+  it('with its label\'s first letter lower-case, but an abbreviation\'s kept ("Copy kóòdù USSD", "Copy USSD code")', () => {
+    for (const [label, name] of [
+      ['Account number', 'Copy account number'],
+      ['Kóòdù USSD', 'Copy kóòdù USSD'],
+      ['Code wey you go dial', 'Copy code wey you go dial'],
+      ['USSD code', 'Copy USSD code'],
+    ]) {
+      render(<CopyButton text="1" what={label!} />);
+      expect(screen.getByRole('button', { name }), label).toBeTruthy();
+      cleanup();
+    }
+  });
+});
+
 describe('clipboardCopy', () => {
   it('without the Clipboard API (a page that is not a secure context) copies a selection of the text, and gives the focus back', async () => {
     vi.spyOn(navigator, 'clipboard', 'get').mockReturnValue(undefined as unknown as Clipboard);

@@ -43,15 +43,19 @@ export function setCopyText(fn: (text: string) => Promise<boolean>): void {
 /** Props of CopyButton. */
 export interface CopyButtonProps {
   readonly text: string;
-  /** What is copied, for the accessible name ("Copy account number"). */
+  /** What is copied, as its label reads ("Account number"): said mid-sentence ("Copy account number"). */
   readonly what: string;
 }
+
+/** A label as said mid-sentence: its first letter lower-case, unless it starts an abbreviation ("USSD code" stays). */
+const midSentence = (label: string): string => (/^\p{Lu}\p{Ll}/u.test(label) ? label[0]!.toLowerCase() + label.slice(1) : label);
 
 /**
  * A button that copies `text` and confirms with a polite announcement that names what was copied; when the browser
  * refuses, a line under it says so and how to copy by hand, rather than nothing.
  */
-export function CopyButton({ text, what }: CopyButtonProps) {
+export function CopyButton({ text, what: label }: CopyButtonProps) {
+  const what = midSentence(label);
   // Presses since the confirmation last went (0: none shown; -1, -2…: refused). A press within its time changes the
   // words (a trailing no-break space every other press), so the live region says it again; the same words would be
   // silent. A refusal stays longer: the payer has to read how to copy by hand.

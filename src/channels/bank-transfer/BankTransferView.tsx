@@ -79,7 +79,7 @@ export default function BankTransferView({ ctx }: ChannelProps<TransferAccount>)
             <dt>{label}</dt>
             <dd>
               <span class={copy ? 'tender-strong' : undefined}>{value}</span>
-              {copy && <CopyButton text={copy} what={label.toLowerCase()} />}
+              {copy && <CopyButton text={copy} what={label} />}
             </dd>
           </div>
         ))}
