@@ -98,6 +98,11 @@ export function renderPageTitle(page: PageStrings): string {
   return renderToString(<title>{page.strings['page.title']}</title>);
 }
 
+/** The page's `<noscript>` in `locale`: all a payer whose browser runs no script (Opera Mini's extreme mode, say) reads. */
+export function renderNoscript(page: PageStrings): string {
+  return renderToString(<noscript>{page.strings['page.noscript']}</noscript>);
+}
+
 /**
  * The hosted page's first screen, for the server to send inside `#app` so the form paints with the document,
  * before any script: the same tree as src/checkout/main.tsx renders from the same URL, configuration and

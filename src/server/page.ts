@@ -1,4 +1,4 @@
-import { loadPageStrings, pageLocale, pageStrings, renderFirstScreen, renderPageTitle } from '../checkout/ssr';
+import { loadPageStrings, pageLocale, pageStrings, renderFirstScreen, renderNoscript, renderPageTitle } from '../checkout/ssr';
 import { REFERENCE_PATTERN } from '../api/reference';
 import type { Locale } from '../i18n/locale';
 import { colorSchemeCss, colorSchemeMeta, colorSchemeOf } from '../platform/colorScheme';
@@ -192,7 +192,10 @@ export function createPageRoute(config: TenderConfig, deps: PageRouteDeps) {
       return { html: f.html && f.html + (f.late ?? ''), data: jsonElement('tender-text', f.strings) };
     };
     // Replacements as functions: a `$'` or `$&` in the merchant's title is text, not a replacement pattern.
-    let html = page.html.replace('<html lang="en">', `<html lang="${locale}">`).replace('<title>Checkout</title>', () => renderPageTitle(strings));
+    let html = page.html
+      .replace('<html lang="en">', `<html lang="${locale}">`)
+      .replace('<title>Checkout</title>', () => renderPageTitle(strings))
+      .replace(/<noscript>[^<]*<\/noscript>/, () => renderNoscript(strings));
     let h = page.headers;
     const scheme = schemeStyle(url.searchParams.get('colorScheme'));
     if (scheme.meta !== 'light') html = html.replace('<meta name="color-scheme" content="light">', `<meta name="color-scheme" content="${scheme.meta}">`);

@@ -146,6 +146,14 @@ describe('the checkout in every language', () => {
     });
   }
 
+  it("tells a browser that runs no script (Opera Mini's extreme mode, say) what it needs, in the payer's language", async () => {
+    for (const locale of LOCALES) {
+      const { reference } = await e2e.stack.initiate();
+      const html = await (await fetch(`${e2e.stack.tenderUrl}/checkout/?transactionReference=${reference}&locale=${locale}`)).text();
+      expect(/<noscript>([^<]*)<\/noscript>/.exec(html)?.[1], locale).toBe(catalogs.get(locale)!['page.noscript']);
+    }
+  });
+
   it('without a locale: the browser’s language; the switcher changes the page and is remembered after a reload', async () => {
     const context = await e2e.browser.newContext({ locale: 'ha-NG' });
     try {

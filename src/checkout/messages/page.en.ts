@@ -13,4 +13,5 @@ export default {
   retry: 'Try again',
   late: 'The checkout is taking longer than usual to start.',
   reload: 'Reload',
+  noscript: 'This checkout needs JavaScript. Turn it on in your browser, then reload this page.',
 };

@@ -13,4 +13,5 @@ export default {
   retry: 'Sake gwadawa',
   late: 'Wurin biya yana jinkiri fiye da yadda aka saba kafin ya fara.',
   reload: 'Sake lodawa',
+  noscript: 'Wannan wurin biya yana bukatar JavaScript. Ku kunna shi a burauzarku, sannan ku sake lodawa wannan shafin.',
 };

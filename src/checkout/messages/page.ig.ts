@@ -13,4 +13,5 @@ export default {
   retry: 'Nwaa ọzọ',
   late: 'Ebe ịkwụ ụgwọ na-egbu oge karịa ka ọ na-adị tupu ọ malite.',
   reload: 'Bugharịa ya',
+  noscript: 'Ebe ịkwụ ụgwọ a chọrọ JavaScript. Gbanye ya na ihe nchọgharị gị, wee bugharịa ibe a.',
 };

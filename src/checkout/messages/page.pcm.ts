@@ -13,4 +13,5 @@ export default {
   retry: 'Try am again',
   late: 'Dis payment page dey slow to start pass as e suppose.',
   reload: 'Load am again',
+  noscript: 'Dis payment page need JavaScript. On am for your browser, then load dis page again.',
 };

@@ -13,4 +13,5 @@ export default {
   retry: 'Gbìyànjú lẹ́ẹ̀kan sí i',
   late: 'Ibi ìsanwó ń pẹ́ ju bó ṣe máa ń ṣe lọ kí ó tó bẹ̀rẹ̀.',
   reload: 'Tún un ṣí',
+  noscript: 'Ibi ìsanwó yìí nílò JavaScript. Ẹ tàn án nínú ẹ̀rọ aṣàwákiri yín, lẹ́yìn náà ẹ tún ojú-ìwé yìí ṣí.',
 };
