@@ -1,6 +1,7 @@
 // Small screens and layout, by geometry, at 320, 360 and 412 px and on a desktop: the whole card number shows for
 // every length and nothing sits over it; a USSD code breaks only between its groups; in large text and zoom nothing
-// is cut; nothing scrolls sideways (the hosted page and the demo storefront); the tab row does not move when a tab is selected, and its rows are full.
+// is cut; nothing scrolls sideways (the hosted page and the demo storefront); the tab row does not move when a tab is
+// selected, and its rows are full.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
