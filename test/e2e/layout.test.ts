@@ -149,6 +149,10 @@ describe('layout', () => {
       expect(lines.join('')).toBe('₦1,234,567.50');
       expect(lines.length).toBeGreaterThan(1);
       for (const line of lines.slice(0, -1)) expect(line, lines.join(' | ')).toMatch(/,$/);
+      // On a wide screen the column grows with the text (30 rem), rather than squeeze twice the text into 480 px.
+      await p.setViewportSize({ width: 1280, height: 800 });
+      expect(await p.locator('main.tender').evaluate((el) => el.getBoundingClientRect().width)).toBe(960);
+      await p.setViewportSize({ width: 320, height: 568 });
       expect(await overflowing(p)).toEqual([]);
       expect(await scrollsSideways(p)).toBe(false);
     } finally {
