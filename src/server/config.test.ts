@@ -148,6 +148,11 @@ describe('configFromEnv', () => {
     ['origin userinfo', { ...BASE, TENDER_ALLOWED_ORIGINS: 'https://a@shop.example' }, /TENDER_ALLOWED_ORIGINS/],
     ['origin query', { ...BASE, TENDER_ALLOWED_ORIGINS: 'https://shop.example?' }, /TENDER_ALLOWED_ORIGINS/],
     [
+      'redirect host with a wildcard',
+      { ...BASE, TENDER_REDIRECT_HOSTS: 'pay.example.com,*.wallet.example' },
+      /TENDER_REDIRECT_HOSTS: exact host names only, no wildcards .*received "\*\.wallet\.example"/,
+    ],
+    [
       'redirect host with path',
       { ...BASE, TENDER_REDIRECT_HOSTS: 'pay.example.com/x' },
       /TENDER_REDIRECT_HOSTS: expected host names.*received "pay\.example\.com\/x"/,
