@@ -94,6 +94,11 @@ export interface AdapterRequest extends ProxyRequest {
   readonly clientAddress: string;
   /** The request as a Web Request. */
   toRequest(): Request;
+  /**
+   * An answer the adapter already knows it must give (a body that something before Tender consumed): served as it is,
+   * with its request id and its log line, under `event`.
+   */
+  readonly refusal?: { readonly answer: Answer; readonly event: string };
 }
 
 /** What {@link Tender.serve} gives back: a proxy answer as plain data, or a Web Response. */
@@ -314,6 +319,11 @@ export function createTender(config: TenderConfig, deps: TenderHandlerDeps = {})
       state.event = 'internal_error';
       done(INTERNAL_ERROR);
     };
+    if (request.refusal) {
+      state.event = request.refusal.event;
+      done(request.refusal.answer);
+      return;
+    }
     let result: Outcome | Promise<Outcome>;
     try {
       // Under a base path, only what is below it is ours; the routes see the path without it.

@@ -8,7 +8,7 @@ import { createOutcomes } from './outcomes';
 import { createRedisStore } from './store/redis';
 import { createNodeUpstream } from './upstreamNode';
 import { MAX_REQUEST_BYTES } from './proxy';
-import { knownBody, type Answer } from './respond';
+import { errorAnswer, knownBody, type Answer } from './respond';
 
 /** Options of {@link toNodeListener}. */
 export interface NodeListenerOptions {
@@ -82,12 +82,8 @@ const DOT_SEGMENT = /\/\.\.?(?:\/|$)/;
 function serveTender(tender: Tender, limit: number, req: IncomingMessage, res: ServerResponse, target: string): void {
   try {
     readBody(req, limit, (read) => {
-      if (read === BODY_GONE) {
-        bodyGone(res);
-        return;
-      }
       try {
-        const request = new NodeRequest(req, target, read.bytes, read.overLimit);
+        const request = new NodeRequest(req, target, read.bytes, read.overLimit, read === BODY_GONE ? bodyGone() : undefined);
         tender.serve(request, (outcome, requestId) => {
           try {
             if (outcome instanceof Response) {
@@ -120,14 +116,16 @@ async function serveWeb(handler: TenderHandler, limit: number, req: IncomingMess
 }
 
 let warnedBodyGone = false;
+// Refused by Tender's request path like any other answer, so it has a request id and a log line (body_already_read).
+const BODY_GONE_REFUSAL = Object.freeze({ answer: errorAnswer(500, 'body_already_read', BODY_GONE_MESSAGE), event: 'body_already_read' });
 
 /** A request whose body a middleware before Tender consumed: a 500 that names the fix, and a warning for the merchant. */
-function bodyGone(res: ServerResponse): void {
+function bodyGone(): typeof BODY_GONE_REFUSAL {
   if (!warnedBodyGone) {
     warnedBodyGone = true;
     process.emitWarning(BODY_GONE_MESSAGE, { code: 'TENDER_BODY_ALREADY_READ' });
   }
-  sendFixed(res, 500, JSON.stringify({ status: false, code: 'body_already_read', message: BODY_GONE_MESSAGE }));
+  return BODY_GONE_REFUSAL;
 }
 
 function failed(res: ServerResponse): void {
@@ -155,6 +153,7 @@ class NodeRequest implements AdapterRequest {
     readonly target: string,
     readonly bytes: Buffer | undefined,
     readonly overLimit: boolean,
+    readonly refusal?: AdapterRequest['refusal'],
   ) {
     this.method = req.method ?? 'GET';
     this.clientAddress = req.socket.remoteAddress ?? '';

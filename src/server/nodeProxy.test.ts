@@ -309,11 +309,11 @@ describe('proxy calls served straight from node:http', () => {
 
 describe('behind a body parser mounted before Tender (Express)', () => {
   // The README says to mount Tender first; mounted after, it must still answer, never hang without a word.
-  async function app(parsers: RequestHandler[]): Promise<{ url: string; close(): Promise<void> }> {
+  async function app(parsers: RequestHandler[], logs: LogRecord[] = []): Promise<{ url: string; close(): Promise<void> }> {
     const { default: express } = await import('express');
     const e = express();
     for (const p of parsers) e.use(p);
-    e.use('/pay', toNodeListener(createTender(configOf(), { basePath: '/pay', log: () => {} })));
+    e.use('/pay', toNodeListener(createTender(configOf(), { basePath: '/pay', log: (r) => void logs.push(r) })));
     const server = e.listen(0, '127.0.0.1');
     await new Promise((resolve) => server.once('listening', resolve));
     return {
@@ -352,12 +352,17 @@ describe('behind a body parser mounted before Tender (Express)', () => {
       req.resume();
       req.once('end', () => next());
     };
-    const shop = await app([swallow]);
+    const logs: LogRecord[] = [];
+    const shop = await app([swallow], logs);
     try {
       const res = await post(shop.url, verifyBody);
       expect(res.status).toBe(500);
       expect(JSON.parse(res.body)).toMatchObject({ code: 'body_already_read', message: expect.stringContaining('mount Tender before body parsers') });
       expect(upstream.requests).toHaveLength(0);
+      // Answered on Tender's request path: a request id, its security headers, and its log line.
+      expect(res.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+      expect(logs).toEqual([expect.objectContaining({ path: '/pay/api/v1/transaction/verify', status: 500, level: 'error', event: 'body_already_read' })]);
     } finally {
       await shop.close();
     }

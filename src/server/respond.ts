@@ -98,6 +98,7 @@ export type ServerErrorCode =
   | 'upstream_redirect'
   | 'upstream_invalid'
   | 'not_built'
+  | 'body_already_read'
   | 'not_implemented'
   | 'internal_error';
 
