@@ -81,6 +81,12 @@ function Footer() {
   return Switch ? <Switch /> : null;
 }
 
+/**
+ * An amount with a line break allowed after each group separator: in large text a long one wraps as "₦1,234," and
+ * "567.50", where a break anywhere read as two numbers ("₦1,234,5" and "67.50").
+ */
+const groupsOf = (amount: string) => amount.split(',').map((part, i) => (i ? [',', <wbr />, part] : part));
+
 /** The hosted checkout: header with merchant and amount, then the channels or another screen. */
 export function App(props: AppProps) {
   const { model, embedded } = props;
@@ -99,7 +105,7 @@ export function App(props: AppProps) {
           </h1>
           {!noPayment && (
             <p id="tender-sum" class="tender-amount" aria-live="polite">
-              {amount ?? <span class="tender-skeleton">{text.t('amountLoading')}</span>}
+              {amount ? groupsOf(amount) : <span class="tender-skeleton">{text.t('amountLoading')}</span>}
             </p>
           )}
         </div>

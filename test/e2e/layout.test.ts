@@ -131,6 +131,24 @@ describe('layout', () => {
       await p.getByText('₦1,234,567.50').first().waitFor(WAIT);
       // The page's text follows the payer's setting (its sizes are in rem), not a fixed 16 px.
       expect(await p.evaluate(() => getComputedStyle(document.documentElement).fontSize)).toBe('32px');
+      // The amount wraps after a group separator, never inside a group ("₦1,234,5" and "67.50" read as two numbers).
+      const lines = await p.locator('.tender-amount').evaluate((el) => {
+        const byTop = new Map<number, string>();
+        const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+        for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+          for (let i = 0; i < node.textContent!.length; i++) {
+            const range = document.createRange();
+            range.setStart(node, i);
+            range.setEnd(node, i + 1);
+            const top = Math.round(range.getBoundingClientRect().top);
+            byTop.set(top, (byTop.get(top) ?? '') + node.textContent![i]);
+          }
+        }
+        return [...byTop.entries()].sort((a, b) => a[0] - b[0]).map(([, text]) => text);
+      });
+      expect(lines.join('')).toBe('₦1,234,567.50');
+      expect(lines.length).toBeGreaterThan(1);
+      for (const line of lines.slice(0, -1)) expect(line, lines.join(' | ')).toMatch(/,$/);
       // On a wide screen the column grows with the text (30 rem), rather than squeeze twice the text into 480 px.
       await p.setViewportSize({ width: 1280, height: 800 });
       expect(await p.locator('main.tender').evaluate((el) => el.getBoundingClientRect().width)).toBe(960);
