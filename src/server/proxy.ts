@@ -384,8 +384,7 @@ export function createProxy(config: TenderConfig, deps: ProxyDeps): Proxy {
     ctx.upstreamMs = elapsed(started);
     const { status, text } = answer;
     ctx.upstreamStatus = status;
-    if (status >= 500) deps.health?.failed();
-    else deps.health?.answered();
+    deps.health?.saw(status);
     if (status >= 300 && status < 400) {
       ctx.event = 'upstream_redirect';
       return errorAnswer(502, 'upstream_redirect', 'The payment API answered with a redirect, which the proxy does not follow.', extra);

@@ -96,10 +96,10 @@ export async function readLimited(stream: ReadableStream<Uint8Array> | null, lim
  * while no payer is on the page. An answer counts (a 4xx is the API answering); no answer, or a 5xx, does not.
  */
 export interface UpstreamHealth {
-  /** A call got an answer. */
-  answered(): void;
   /** A call got none (time-out, lost connection), or a 5xx. */
   failed(): void;
+  /** A call got an answer with this status: a 5xx is a failure, anything else the API answering. */
+  saw(status: number): void;
   /** `ok`, `failing` since when (ISO 8601), or `unknown` before any call. */
   report(): { readonly upstream: 'ok' | 'failing' | 'unknown'; readonly upstreamFailingSince?: string };
 }
@@ -108,14 +108,16 @@ export interface UpstreamHealth {
 export function createUpstreamHealth(clock: () => number = Date.now): UpstreamHealth {
   let state: 'ok' | 'failing' | 'unknown' = 'unknown';
   let since = 0;
+  const answered = () => {
+    state = 'ok';
+  };
+  const failed = () => {
+    if (state !== 'failing') since = clock();
+    state = 'failing';
+  };
   return {
-    answered() {
-      state = 'ok';
-    },
-    failed() {
-      if (state !== 'failing') since = clock();
-      state = 'failing';
-    },
+    failed,
+    saw: (status) => (status >= 500 ? failed() : answered()),
     report: () => (state === 'failing' ? { upstream: state, upstreamFailingSince: new Date(since).toISOString() } : { upstream: state }),
   };
 }

@@ -108,8 +108,7 @@ export function createVerifier(options: VerifierOptions): Verifier {
         maxBytes: 64 * 1024,
         readOnly: true,
       });
-      if (answer.status >= 500) options.health?.failed();
-      else options.health?.answered();
+      options.health?.saw(answer.status);
       if (answer.status === 404) return UNKNOWN;
       if (answer.status !== 200 || answer.text === undefined) return ERROR;
       return verifiedOf(answer.text);
