@@ -8,7 +8,10 @@ import { type CheckoutModel, createCheckoutModel, type ModelDeps } from './model
 import { createProxy } from './proxy';
 import { createSession } from './session';
 import type { PollEnv, PollPolicy } from './verify';
-// Loaded up front so the model's lazy imports resolve within a flush.
+// Loaded up front so the model's lazy imports resolve within a flush: a cold one is transformed on first import,
+// which on a loaded machine can take longer than a flush (the start-up verify's check failed CI so).
+import './schemas';
+import '../platform/theme';
 import '../channels/card/schemas';
 import '../channels/card/validation';
 import '../channels/ussd/instructions';
