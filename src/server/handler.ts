@@ -298,6 +298,7 @@ export function createTender(config: TenderConfig, deps: TenderHandlerDeps = {})
     };
     if (state.upstreamStatus !== undefined) record.upstreamStatus = state.upstreamStatus;
     if (state.upstreamMs !== undefined) record.upstreamMs = state.upstreamMs;
+    if (state.upstreamUrl !== undefined) record.upstreamUrl = state.upstreamUrl;
     if (state.event !== undefined) record.event = state.event;
     if (state.reference !== undefined) record.reference = state.reference;
     log(record);

@@ -22,6 +22,23 @@ describe('formatRecord', () => {
       'a refusal',
       { ...base, level: 'warn', requestId: 'client_req_1', method: 'OPTIONS', path: '/api/v1/card-payment', status: 403, ms: 0, event: 'forbidden_origin' },
     ],
+    [
+      'a proxied call the payment API refused',
+      {
+        ...base,
+        level: 'error',
+        requestId: 'e3b57b22-078f-4e26-80f3-f14964c5ca7b',
+        method: 'POST',
+        path: '/api/v1/transaction/verify',
+        status: 502,
+        ms: 3.1,
+        upstreamStatus: 404,
+        upstreamMs: 2.8,
+        upstreamUrl: 'https://api.example.com/v1/api/v1/transaction/verify',
+        event: 'upstream_invalid',
+        reference: 'TND-1',
+      },
+    ],
     ['only the required fields', base],
     [
       'a webhook retry',

@@ -10,6 +10,11 @@ export interface LogRecord {
   readonly ms?: number;
   readonly upstreamStatus?: number;
   readonly upstreamMs?: number;
+  /**
+   * The payment API's URL the call went to, on a line whose event is about its answer or its absence (a 404 page,
+   * a refused key, no answer): a wrong `TENDER_API_BASE_URL` shows where it is read.
+   */
+  readonly upstreamUrl?: string;
   /** A closed code for what went wrong (`upstream_timeout`, `internal_error`, …), never a free-form dump. */
   readonly event?: string;
   /**
@@ -118,6 +123,7 @@ export function formatRecord(record: LogRecord): string {
   if (record.ms !== undefined) line += `,"ms":${num(record.ms)}`;
   if (record.upstreamStatus !== undefined) line += `,"upstreamStatus":${num(record.upstreamStatus)}`;
   if (record.upstreamMs !== undefined) line += `,"upstreamMs":${num(record.upstreamMs)}`;
+  if (record.upstreamUrl !== undefined) line += `,"upstreamUrl":${str(record.upstreamUrl)}`;
   if (record.event !== undefined) line += `,"event":${str(record.event)}`;
   if (record.reference !== undefined) line += `,"reference":${str(record.reference)}`;
   // Only background lines carry these (a reason or a retry time only with an attempt); a request's line pays one check.

@@ -525,6 +525,25 @@ describe('upstream failures', () => {
     expect(big.body.length).toBeLessThan(1000);
   });
 
+  it("names the payment API's URL in the log when its answer, or its absence, is the line's event; never on a plain answer", async () => {
+    h.logs.length = 0;
+    await verify();
+    h.upstream.behave(() => ({ kind: 'raw', status: 404, body: '<html>Not Found</html>', headers: { 'content-type': 'text/html' } }));
+    await verify();
+    h.upstream.behave(() => ({ kind: 'json', status: 401, body: { status: false, message: 'Invalid key' } }));
+    await h.request({ path: '/api/v1/ussd-getbanks?x=1' });
+    h.upstream.behave(() => ({ kind: 'reset' }));
+    const body = JSON.stringify({ cardNumber: CARD, expiryMonth: '12', expiryYear: '30', cvv: '123', transactionReference: REF });
+    await h.request({ method: 'POST', path: '/api/v1/card-payment', headers: JSON_HEADERS, body });
+    const url = (path: string) => `${h.upstream.url}${path}`;
+    expect(h.logs.map((l) => [l.status, l.event, l.upstreamUrl])).toEqual([
+      [200, undefined, undefined],
+      [502, 'upstream_invalid', url('/api/v1/transaction/verify')],
+      [401, 'upstream_key_refused', url('/api/v1/ussd-getbanks')],
+      [502, 'upstream_reset', url('/api/v1/card-payment')],
+    ]);
+  });
+
   it('sends a verify again on a new connection when the kept-alive one was closed, never a call that moves money', async () => {
     // A harness of its own: no connection kept alive from the tests before.
     const own = await startHarness();

@@ -24,6 +24,8 @@ export interface ProxyContext {
   readonly clientAddress: string;
   upstreamStatus?: number;
   upstreamMs?: number;
+  /** The payment API's URL, when the upstream's answer or its absence is the line's event. */
+  upstreamUrl?: string;
   /** A closed code when the proxy refused or the upstream failed, for the log. */
   event?: string;
   /** The transaction the request is about, once its input passed the checks: support traces a payment by it. */
@@ -396,12 +398,17 @@ export function createProxy(config: TenderConfig, deps: ProxyDeps): Proxy {
       .then(
         (answer) => {
           const out = passOn(answer, ctx, started, extra);
+          // Every event passOn sets is about the payment API's answer: the log then says where it came from.
+          if (ctx.event !== undefined) ctx.upstreamUrl = upstreamUrl;
           // Only what is passed on; and most verifies are of a payment still pending, left unread ("pending" is in them).
           if (route.observed && out.status === 200 && out.body !== null && ctx.reference !== undefined && !out.body.includes('"pending"'))
             deps.onVerified?.(ctx.reference, out.body);
           return out;
         },
-        (err: unknown) => upstreamFailure(ctx, err instanceof UpstreamError ? err.kind : 'network', started, extra),
+        (err: unknown) => {
+          ctx.upstreamUrl = upstreamUrl;
+          return upstreamFailure(ctx, err instanceof UpstreamError ? err.kind : 'network', started, extra);
+        },
       );
   }
 
