@@ -58,7 +58,13 @@ console.log(JSON.stringify({
     expect(inside).toContain('dist/tender-deferred.js');
     expect(inside).toContain('dist/checkout/index.html');
     expect(inside).toContain('LICENSE');
-    expect(inside.filter((f) => !f.startsWith('dist/') && !['package.json', 'README.md', 'LICENSE'].includes(f))).toEqual([]);
+    // The README's one design note link (how outcomes are followed) goes with it: npm shows the README.
+    expect(inside.filter((f) => !f.startsWith('dist/') && !['package.json', 'README.md', 'LICENSE', 'docs/OUTCOMES.md'].includes(f))).toEqual([]);
+    // Every link of the packed README to a file resolves inside the package.
+    const readme = readFileSync(join(consumerRoot(), 'node_modules/tender-checkout/README.md'), 'utf8');
+    const links = [...readme.matchAll(/\]\(([^)#\s]+)(?:#[^)]*)?\)/g)].map((m) => m[1]!).filter((l) => !/^[a-z][a-z+.-]*:/i.test(l));
+    expect(links.length).toBeGreaterThan(0);
+    expect(links.filter((l) => !inside.includes(l.replace(/^\.\//, '')))).toEqual([]);
     expect(inside.filter((f) => /\.tsx?$/.test(f) && !f.endsWith('.d.ts'))).toEqual([]);
     expect(inside.filter((f) => f.endsWith('.css') && !f.startsWith('dist/checkout/'))).toEqual([]);
   });
