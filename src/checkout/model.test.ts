@@ -198,6 +198,24 @@ describe('completion calls', () => {
     expect(await t.ctx('card').complete((k) => cardPaymentCall(details, 'REF-1', k))).toMatchObject({ kind: 'refused', error: { code: 'rate_limited' } });
     expect(t.model.screen.value.kind).toBe('pay');
   });
+
+  it('tells the storefront once what to fix when the Tender server refuses or does not route a payment call', async () => {
+    const forbidden = { status: 403, body: { status: false, code: 'forbidden_origin', message: 'This origin may not call the Tender proxy.' } };
+    const t = testModel({ [VERIFY]: verifyAnswer('pending'), [CARD]: [forbidden, forbidden] });
+    t.model.start();
+    await flush();
+    for (let i = 0; i < 2; i++)
+      expect(await t.ctx('card').complete((k) => cardPaymentCall(details, 'REF-1', k))).toMatchObject({ kind: 'refused', error: { code: 'config' } });
+    const told = t.messages.filter((m) => (m as { type?: string }).type === 'error');
+    expect(told).toEqual([{ type: 'error', code: 'call_refused', message: expect.stringContaining('TENDER_TRUST_PROXY') }]);
+    const lost = testModel({ [VERIFY]: verifyAnswer('pending'), [CARD]: { status: 404, body: { status: false, code: 'not_found', message: 'Not found.' } } });
+    lost.model.start();
+    await flush();
+    await lost.ctx('card').complete((k) => cardPaymentCall(details, 'REF-1', k));
+    expect(lost.messages.filter((m) => (m as { type?: string }).type === 'error')).toEqual([
+      { type: 'error', code: 'call_refused', message: expect.stringContaining('(404): check tenderUrl and the base path') },
+    ]);
+  });
 });
 
 describe('verify policy through the model', () => {

@@ -458,6 +458,22 @@ export function createSession(deps: ModelDeps, state: ModelState): Session {
 
   const actions = new Map<ChannelId, ChannelActions>();
 
+  // A payment call the Tender server refused or did not route: the payer reads that the checkout is not set up; the
+  // storefront is told what to fix, once.
+  let toldRefused = false;
+  function refusedCall(status: number | undefined): void {
+    if (toldRefused) return;
+    toldRefused = true;
+    send({
+      type: 'error',
+      code: 'call_refused',
+      message:
+        status === 403
+          ? "The Tender server refused the page's payment call (403, forbidden_origin): the page's origin is neither in TENDER_ALLOWED_ORIGINS nor, as the server sees it, its own. Behind a reverse proxy, set TENDER_TRUST_PROXY and forward X-Forwarded-Proto and X-Forwarded-Host; the server's log line names the origin."
+          : `The Tender server did not route the page's payment call (${status ?? 'no status'}): check tenderUrl and the base path it is mounted under.`,
+    });
+  }
+
   /** The actions of one channel's context. */
   function channelActions(channel: ChannelId): ChannelActions {
     return {
@@ -483,6 +499,7 @@ export function createSession(deps: ModelDeps, state: ModelState): Session {
           return { kind: 'unknown' };
         }
         dispatch({ type: 'rejected' });
+        if (e.code === 'config') refusedCall(e.httpStatus);
         return { kind: 'refused', error: e };
       },
       fetch: (call) => proxy.send(call),

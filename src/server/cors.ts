@@ -22,7 +22,8 @@ export interface OriginPolicy {
 
 /**
  * Server-to-server calls (no Origin) and the server's own pages pass without CORS headers; listed storefront
- * origins get CORS; any other origin, including `null`, is refused.
+ * origins get CORS; any other origin, including `null`, is refused. A non-browser client can claim any of this, as
+ * it can any Origin: the policy keeps other sites' pages in a browser from calling the proxy.
  */
 export function createOriginPolicy(allowedOrigins: readonly string[], trustProxy: number): OriginPolicy {
   // The decisions are made once per listed origin: a proxied call only looks one up.
@@ -33,6 +34,11 @@ export function createOriginPolicy(allowedOrigins: readonly string[], trustProxy
       if (origin === null) return NONE;
       const cors = allowed.get(origin);
       if (cors !== undefined) return cors;
+      // The browser says itself whether the page that sent this has the origin it addressed this server by: a
+      // script cannot set Sec-Fetch-Site, and a proxy that rewrites the scheme or the host (TLS ended before this
+      // server, Host set to the upstream's) leaves the comparisons below wrong. Browsers without it (Safari before
+      // 16.4) still send an Origin, judged below.
+      if (request.header('sec-fetch-site') === 'same-origin') return NONE;
       const url = request.self();
       if (origin === url.origin) return NONE;
       if (trustProxy > 0 && origin === forwardedOrigin(request, url)) return NONE;

@@ -158,14 +158,21 @@ describe('/embed-check.js', () => {
     expect(await check(h.tender.url)).toBe('export const allowed = true;\n');
     // A refusal is in the server's log too (the storefront's console names the origin).
     const lines = h.logs.filter((l) => l.path === '/embed-check.js');
-    expect(lines.map((l) => l.event)).toEqual([
-      undefined,
-      undefined,
-      'embed_origin_not_allowed',
-      'embed_origin_not_allowed',
-      'embed_origin_not_allowed',
-      undefined,
+    expect(lines.map((l) => [l.event, l.origin])).toEqual([
+      [undefined, undefined],
+      [undefined, undefined],
+      ['embed_origin_not_allowed', 'https://other-shop.example'],
+      ['embed_origin_not_allowed', 'http://shop.example'],
+      ['embed_origin_not_allowed', 'http://localhost:8081'],
+      [undefined, undefined],
     ]);
+  });
+
+  it('a storefront the browser says is of this origin may frame it, whatever a proxy in front did to the scheme or host', async () => {
+    const res = await h.request({ path: '/embed-check.js', headers: { origin: 'https://merchant.example', 'sec-fetch-site': 'same-origin' } });
+    expect(res.body).toBe('export const allowed = true;\n');
+    const other = await h.request({ path: '/embed-check.js', headers: { origin: 'https://merchant.example', 'sec-fetch-site': 'cross-site' } });
+    expect(other.body).toBe('export const allowed = false;\n');
   });
 
   it('behind trusted proxies, the origin the browser sees is its own (X-Forwarded-Proto and -Host); untrusted, it is not', async () => {

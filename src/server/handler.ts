@@ -263,7 +263,10 @@ export function createTender(config: TenderConfig, deps: TenderHandlerDeps = {})
       ? origins.decide({ header: (name) => request.headers.get(name), self: () => url }).kind !== 'refuse'
       : undefined;
     // The storefront's console names the origin; the server's log says that one was refused.
-    if (allowed === false) ctx.event = 'embed_origin_not_allowed';
+    if (allowed === false) {
+      ctx.event = 'embed_origin_not_allowed';
+      ctx.origin = request.headers.get('origin') ?? undefined;
+    }
     const headers = {
       ...SECURITY_HEADERS,
       'content-type': 'text/javascript; charset=utf-8',
@@ -300,6 +303,7 @@ export function createTender(config: TenderConfig, deps: TenderHandlerDeps = {})
     if (state.upstreamMs !== undefined) record.upstreamMs = state.upstreamMs;
     if (state.upstreamUrl !== undefined) record.upstreamUrl = state.upstreamUrl;
     if (state.event !== undefined) record.event = state.event;
+    if (state.origin !== undefined) record.origin = state.origin.length > 200 ? `${state.origin.slice(0, 200)}…` : state.origin;
     if (state.reference !== undefined) record.reference = state.reference;
     log(record);
   }

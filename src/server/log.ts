@@ -18,6 +18,11 @@ export interface LogRecord {
   /** A closed code for what went wrong (`upstream_timeout`, `internal_error`, …), never a free-form dump. */
   readonly event?: string;
   /**
+   * The Origin a browser request was refused for (`forbidden_origin`, `embed_origin_not_allowed`), at most 200
+   * characters: the one to add to `TENDER_ALLOWED_ORIGINS`, or the server's own as a proxy in front hid it.
+   */
+  readonly origin?: string;
+  /**
    * The transaction reference the line is about: a proxied call's or a page's once its input passed the checks, or
    * the one background work (reconcile, webhooks) is about.
    */
@@ -125,6 +130,7 @@ export function formatRecord(record: LogRecord): string {
   if (record.upstreamMs !== undefined) line += `,"upstreamMs":${num(record.upstreamMs)}`;
   if (record.upstreamUrl !== undefined) line += `,"upstreamUrl":${str(record.upstreamUrl)}`;
   if (record.event !== undefined) line += `,"event":${str(record.event)}`;
+  if (record.origin !== undefined) line += `,"origin":${str(record.origin)}`;
   if (record.reference !== undefined) line += `,"reference":${str(record.reference)}`;
   // Only background lines carry these (a reason or a retry time only with an attempt); a request's line pays one check.
   if (record.attempt !== undefined) {

@@ -178,6 +178,11 @@ export function createPageRoute(config: TenderConfig, deps: PageRouteDeps) {
     });
     // A storefront on this server's own site (Tender mounted under a path of it) frames the page from this origin.
     const self = selfOrigins({ header: (name) => request.headers.get(name), self: () => url }, config.trustProxy);
+    // A frame whose parent the browser says is of this very origin (Sec-Fetch-Site, which no script sets): the origin
+    // the parent names is this page's own, whatever a proxy in front did to the scheme or host (the page's script
+    // decides the same by its location).
+    const parent = url.searchParams.get('parentOrigin');
+    if (parent && request.headers.get('sec-fetch-site') === 'same-origin' && request.headers.get('sec-fetch-dest') === 'iframe') self.push(parent);
     // The payer's language, from the page's parameter or the browser's: the first screen is drawn in it.
     const locale = pageLocale(url.searchParams, acceptedLanguages(request.headers.get('accept-language')));
     // A merchant's wording comes through its own storefront, which frames the page (its origin allowed): anyone may

@@ -490,6 +490,23 @@ describe('CORS', () => {
     expect(h.upstream.requests).toHaveLength(0);
   });
 
+  it('lets a page the browser says is of this origin through, whatever a proxy in front did to the scheme or host', async () => {
+    // TLS ended at a proxy, Host rewritten: the page is https://pay.merchant.example, this server sees http://127.0.0.1.
+    const page = 'https://pay.merchant.example';
+    const same = await verify({ origin: page, 'sec-fetch-site': 'same-origin' });
+    expect(same.status).toBe(200);
+    expect(same.headers['access-control-allow-origin']).toBeUndefined();
+    h.logs.length = 0;
+    // A script cannot set Sec-Fetch-Site: another site's page says cross-site or same-site, and an old browser nothing.
+    for (const site of ['cross-site', 'same-site', 'none', undefined]) {
+      const res = await verify({ origin: page, ...(site ? { 'sec-fetch-site': site } : {}) });
+      expect(res.status, site).toBe(403);
+    }
+    // The refused origin is in the log: the one to list, or the server's own that a proxy hid.
+    expect(h.logs.map((l) => [l.event, l.origin])).toEqual(Array(4).fill(['forbidden_origin', page]));
+    expect(h.upstream.requests).toHaveLength(1);
+  });
+
   it('lets the hosted page (same origin) and server-to-server calls through without CORS headers', async () => {
     const same = await verify({ origin: h.tender.url });
     expect(same.status).toBe(200);

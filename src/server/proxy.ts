@@ -28,6 +28,8 @@ export interface ProxyContext {
   upstreamUrl?: string;
   /** A closed code when the proxy refused or the upstream failed, for the log. */
   event?: string;
+  /** The Origin a request was refused for, for the log. */
+  origin?: string;
   /** The transaction the request is about, once its input passed the checks: support traces a payment by it. */
   reference?: string;
 }
@@ -176,7 +178,11 @@ export function createProxy(config: TenderConfig, deps: ProxyDeps): Proxy {
 
   const clientKey = (request: ProxyRequest, ctx: ProxyContext): string => limits.clientKey(request.header('x-forwarded-for'), ctx.clientAddress);
 
-  const forbiddenOrigin = (): Answer => errorAnswer(403, 'forbidden_origin', 'This origin may not call the Tender proxy.', VARY_ORIGIN);
+  const forbiddenOrigin = (request: ProxyRequest, ctx: ProxyContext): Answer => {
+    ctx.event = 'forbidden_origin';
+    ctx.origin = request.header('origin') ?? undefined;
+    return errorAnswer(403, 'forbidden_origin', 'This origin may not call the Tender proxy.', VARY_ORIGIN);
+  };
 
   // Synchronous up to the upstream call: the Node adapter hands the body over already read, and every promise
   // and microtask less counts on a call that costs a few hundred microseconds in all.
@@ -188,8 +194,7 @@ export function createProxy(config: TenderConfig, deps: ProxyDeps): Proxy {
 
     if (method === 'OPTIONS') {
       if (decision.kind === 'refuse') {
-        ctx.event = 'forbidden_origin';
-        return forbiddenOrigin();
+        return forbiddenOrigin(request, ctx);
       }
       const headers: Record<string, string> = { ...SECURITY_HEADERS, allow: route.allow, vary: 'Origin', 'cache-control': 'no-store' };
       if (decision.kind === 'cors') Object.assign(headers, preflightHeaders(decision.origin, route.operation.method));
@@ -197,8 +202,7 @@ export function createProxy(config: TenderConfig, deps: ProxyDeps): Proxy {
     }
     if (method !== route.operation.method) return methodNotAllowedAnswer(route.allow);
     if (decision.kind === 'refuse') {
-      ctx.event = 'forbidden_origin';
-      return forbiddenOrigin();
+      return forbiddenOrigin(request, ctx);
     }
     const extra = decision.kind === 'cors' ? originHeaders(decision.origin) : VARY_ORIGIN;
 

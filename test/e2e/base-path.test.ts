@@ -1,13 +1,14 @@
 // The Tender server mounted under a base path (/pay), as inside a merchant's existing app: the hosted page, its
 // assets, its catalog and its proxy calls all under it, and a card payment end to end in Chromium; then the shop's
 // own pages on the same server open it through the loader, with no TENDER_ALLOWED_ORIGINS (its own origin).
-import { createServer, type Server } from 'node:http';
+import { createServer, request, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox, type RunningSandbox } from '../../demo/sandbox/server';
 import { createApiClient } from '../../src/api/client';
 import { configFromEnv } from '../../src/server/config';
+import type { LogRecord } from '../../src/server/log';
 import { createNodeTender, startTenderServer, toNodeListener, type RunningTenderServer } from '../../src/server/node';
 import { launchBrowser } from '../support/browser';
 import { CARDS, CVV, EXPIRY, WAIT, tookOver } from '../support/checkout';
@@ -93,12 +94,13 @@ describe('under a base path', () => {
 describe("in the shop's own app, on its own origin", () => {
   let shop: Server;
   let shopUrl: string;
+  const logs: LogRecord[] = [];
   beforeAll(async () => {
     // As a merchant mounts it (README, "Mount Tender in your app"): /pay/ is Tender's, the rest is the shop's, and no
     // TENDER_ALLOWED_ORIGINS, since the storefront is this very origin.
     const parsed = configFromEnv({ TENDER_API_BASE_URL: sandbox.url, TENDER_API_KEY: KEY, TENDER_RATE_LIMIT: '100000' });
     if (!parsed.ok) throw new Error(parsed.errors.join('; '));
-    const tenderRoutes = toNodeListener(createNodeTender(parsed.config, { basePath: '/pay', log: () => {} }));
+    const tenderRoutes = toNodeListener(createNodeTender(parsed.config, { basePath: '/pay', log: (r) => logs.push(r) }));
     shop = createServer((req, res) => {
       if (req.url?.startsWith('/pay/')) return tenderRoutes(req, res);
       const reference = new URL(req.url ?? '/', 'http://x').searchParams.get('ref') ?? '';
@@ -138,6 +140,56 @@ document.getElementById('pay').onclick = () => Tender.open({ transactionReferenc
       expect(callbacks.filter((c) => c.startsWith('onError '))).toEqual([]);
     } finally {
       await context.close();
+    }
+  });
+  it("behind a proxy that rewrites the Host (nginx's default), with no TENDER_TRUST_PROXY: the page still pays", async () => {
+    // The payer's browser addresses the shop as http://localhost:<port>; the shop's server sees Host 127.0.0.1:<its
+    // port>, so its own idea of its origin is not the page's. The browser says the page is same-origin.
+    const target = new URL(shopUrl);
+    const front = createServer((req, res) => {
+      const up = request(
+        { host: target.hostname, port: target.port, method: req.method, path: req.url, headers: { ...req.headers, host: target.host } },
+        (r) => {
+          res.writeHead(r.statusCode ?? 502, r.headers);
+          r.pipe(res);
+        },
+      );
+      up.on('error', () => res.destroy());
+      req.pipe(up);
+    });
+    await new Promise<void>((resolve) => front.listen(0, '127.0.0.1', resolve));
+    const frontUrl = `http://localhost:${(front.address() as AddressInfo).port}`;
+    const reference = await initiate(`${frontUrl}/`);
+    // The page the server draws knows its parent: the modal's dialog is in its first screen (checked before paying:
+    // a paid reference gets no form).
+    const html = await (
+      await fetch(`${frontUrl}/pay/checkout/?transactionReference=${reference}&embed=modal&parentOrigin=${encodeURIComponent(frontUrl)}`, {
+        headers: { 'sec-fetch-site': 'same-origin', 'sec-fetch-dest': 'iframe' },
+      })
+    ).text();
+    expect(html).toContain('role="dialog"');
+    const context = await browser.newContext();
+    try {
+      const page = await context.newPage();
+      const callbacks: string[] = [];
+      page.on('console', (m) => m.text().startsWith('[tender] ') && callbacks.push(m.text().slice(9)));
+      logs.length = 0;
+      await page.goto(`${frontUrl}/?ref=${reference}`);
+      await page.locator('#pay').click();
+      const frame = page.frameLocator('iframe[src*="/checkout/?"]');
+      await frame.getByRole('dialog').waitFor(WAIT);
+      await tookOver(frame);
+      await frame.locator('#tender-card-number').fill(CARDS.noAuth);
+      await frame.locator('#tender-card-expiry').fill(EXPIRY);
+      await frame.locator('#tender-card-cvv').fill(CVV);
+      await frame.getByRole('button', { name: 'Pay ₦2,500' }).click();
+      await expect.poll(() => callbacks.find((c) => c.startsWith('onSuccess ')), WAIT).toContain(reference);
+      expect(callbacks.filter((c) => c.startsWith('onError '))).toEqual([]);
+      expect(logs.filter((l) => l.event !== undefined).map((l) => l.event)).toEqual([]);
+    } finally {
+      await context.close();
+      front.closeAllConnections();
+      await new Promise((resolve) => front.close(resolve));
     }
   });
 });
