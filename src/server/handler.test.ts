@@ -60,13 +60,13 @@ it('GET /healthz answers ok and the version', async () => {
   expect((await h.request({ method: 'POST', path: '/healthz' })).status).toBe(405);
 });
 
-it('GET /healthz says whether the payment API answers, as the server’s last call to it found (and stays 200)', async () => {
+it('GET /healthz says whether the payment API answers, or refuses the key, as the server’s last call to it found (and stays 200)', async () => {
   const own = await startHarness({});
   try {
     const health = async () => {
       const res = await own.request({ path: '/healthz' });
       expect(res.status).toBe(200);
-      return JSON.parse(res.body) as { upstream: string; upstreamFailingSince?: string };
+      return JSON.parse(res.body) as { upstream: string; upstreamFailingSince?: string; upstreamKeyRefusedSince?: string };
     };
     const verify = () =>
       own.request({
@@ -89,6 +89,19 @@ it('GET /healthz says whether the payment API answers, as the server’s last ca
     await verify();
     expect(await health()).toEqual(expect.objectContaining({ upstream: 'ok' }));
     expect((await health()).upstreamFailingSince).toBeUndefined();
+    // A 401 is the API refusing the server's key, which every payment then meets: said apart, from the page's own
+    // verify too (in a browser the page then verifies through the proxy, whose line says upstream_key_refused).
+    own.upstream.behave(() => ({ kind: 'json', status: 401, body: { status: false, message: 'Invalid API key' } }));
+    expect((await own.request({ path: '/checkout/?transactionReference=REF-H' })).status).toBe(200);
+    const refused = await health();
+    expect(refused).toEqual(expect.objectContaining({ upstream: 'key_refused' }));
+    expect(Date.parse(refused.upstreamKeyRefusedSince ?? '')).toBeGreaterThan(Date.now() - 60_000);
+    await verify();
+    expect((await health()).upstreamKeyRefusedSince).toBe(refused.upstreamKeyRefusedSince);
+    own.upstream.behave(() => ({ kind: 'json', body: { status: true, message: 'ok', data: {} } }));
+    await verify();
+    expect(await health()).toEqual(expect.objectContaining({ upstream: 'ok' }));
+    expect((await health()).upstreamKeyRefusedSince).toBeUndefined();
   } finally {
     await own.close();
   }

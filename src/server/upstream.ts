@@ -93,31 +93,42 @@ export async function readLimited(stream: ReadableStream<Uint8Array> | null, lim
 
 /**
  * Whether the payment API answers, as the server's own calls found it: for `/healthz`, so an operator sees an outage
- * while no payer is on the page. An answer counts (a 4xx is the API answering); no answer, or a 5xx, does not.
+ * (or a key it refuses) while no payer is on the page. No answer, or a 5xx, is failing; a 401 is the API refusing
+ * the server's key, which every payment then meets; any other answer (a 4xx included) is the API answering.
  */
 export interface UpstreamHealth {
   /** A call got none (time-out, lost connection), or a 5xx. */
   failed(): void;
-  /** A call got an answer with this status: a 5xx is a failure, anything else the API answering. */
+  /** A call got an answer with this status: a 5xx is a failure, a 401 the key refused, anything else the API answering. */
   saw(status: number): void;
-  /** `ok`, `failing` since when (ISO 8601), or `unknown` before any call. */
-  report(): { readonly upstream: 'ok' | 'failing' | 'unknown'; readonly upstreamFailingSince?: string };
+  /**
+   * `ok`, `failing` or `key_refused` since when (ISO 8601), or `unknown` before any call. The last call decides: a
+   * key that was fixed (a restart) or an outage that ended is `ok` at the next answer.
+   */
+  report(): {
+    readonly upstream: 'ok' | 'failing' | 'key_refused' | 'unknown';
+    readonly upstreamFailingSince?: string;
+    readonly upstreamKeyRefusedSince?: string;
+  };
 }
 
 /** An {@link UpstreamHealth} on the wall clock. */
 export function createUpstreamHealth(clock: () => number = Date.now): UpstreamHealth {
-  let state: 'ok' | 'failing' | 'unknown' = 'unknown';
+  let state: 'ok' | 'failing' | 'key_refused' | 'unknown' = 'unknown';
   let since = 0;
-  const answered = () => {
-    state = 'ok';
+  const become = (next: 'failing' | 'key_refused') => {
+    if (state !== next) since = clock();
+    state = next;
   };
-  const failed = () => {
-    if (state !== 'failing') since = clock();
-    state = 'failing';
-  };
+  const failed = () => become('failing');
   return {
     failed,
-    saw: (status) => (status >= 500 ? failed() : answered()),
-    report: () => (state === 'failing' ? { upstream: state, upstreamFailingSince: new Date(since).toISOString() } : { upstream: state }),
+    saw: (status) => (status >= 500 ? failed() : status === 401 ? become('key_refused') : void (state = 'ok')),
+    report: () =>
+      state === 'failing'
+        ? { upstream: state, upstreamFailingSince: new Date(since).toISOString() }
+        : state === 'key_refused'
+          ? { upstream: state, upstreamKeyRefusedSince: new Date(since).toISOString() }
+          : { upstream: state },
   };
 }
