@@ -47,6 +47,32 @@ describe('close() drains requests in flight', () => {
     await closed;
   });
 
+  it('starts no background check while it drains: the exit comes within the time it announced', async () => {
+    h = await startHarness({}, { state: { verifyCacheMs: 0, outcomes: { pollMs: 20, reconcileDelaysMs: [40, 40] } } });
+    cleanups.push(() => h.upstream.close());
+    const verifiedAt: number[] = [];
+    let slow = false;
+    h.upstream.behave((r) => {
+      if (r.url.endsWith('/transaction/verify')) {
+        verifiedAt.push(Date.now());
+        return { kind: 'json', body: { status: true, message: 'ok', data: { status: 'pending', amount: 100, currency: 'NGN', channel: 'card' } } };
+      }
+      return { kind: 'json', body: { status: true, message: 'ok', data: { status: 'pending' } }, delayMs: slow ? 1000 : 0 };
+    });
+    // A payment followed in the background (pending: checked every 40 ms), and another whose answer is slow.
+    expect((await h.request({ method: 'POST', path: '/api/v1/card-payment', headers: JSON_HEADERS, body: card('REF-FOLLOWED') })).status).toBe(200);
+    await until(() => verifiedAt.length >= 3);
+    slow = true;
+    const paying = h.request({ method: 'POST', path: '/api/v1/card-payment', headers: JSON_HEADERS, body: card('REF-SLOW') });
+    await until(() => h.upstream.requests.filter((q) => q.url.endsWith('/card-payment')).length === 2);
+    const closing = Date.now();
+    const closed = h.tender.close();
+    expect((await paying).status).toBe(200);
+    await closed;
+    // A pass already running when the signal came may finish its check; none starts after it.
+    expect(verifiedAt.filter((t) => t > closing + 100)).toEqual([]);
+  });
+
   it('closes what is still in flight after drainMs', async () => {
     const upstream = await startFakeUpstream();
     cleanups.push(() => upstream.close());

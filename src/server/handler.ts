@@ -112,6 +112,8 @@ export interface Tender {
    * Web handler included. Calls `send` once, at once when no upstream call was needed. Never throws; `send` must not either.
    */
   serve(request: AdapterRequest, send: (outcome: Outcome, requestId: string) => void): void;
+  /** Starts no more background work (reconcile, webhooks); what runs goes on. For a server that stops listening, before close(). */
+  drain(): void;
   /** Stops the background work (reconcile, webhooks) and closes the store's connections. */
   close(): Promise<void>;
 }
@@ -365,5 +367,5 @@ export function createTender(config: TenderConfig, deps: TenderHandlerDeps = {})
     return new Promise((resolve) => serve(req, (outcome, requestId) => resolve(withRequestId(outcome, requestId))));
   }
 
-  return { handle, serve, close: state.close };
+  return { handle, serve, drain: state.drain, close: state.close };
 }

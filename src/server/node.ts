@@ -398,6 +398,9 @@ export function startTenderServer(config: TenderConfig, options: StartOptions = 
             // never reached the payer, and its reconcile record was not yet made.
             const cut = setTimeout(() => server.closeAllConnections(), drainMs);
             cut.unref();
+            // No background pass starts while requests drain: the one running ends within its calls' time-outs,
+            // beside the drain, so the exit comes within the time announced.
+            tender.drain();
             server.close(() => {
               clearTimeout(cut);
               void tender.close().then(done, done);

@@ -66,7 +66,7 @@ async function serve(kind: 'fast' | 'web', env: Record<string, string> = {}): Pr
         send,
       );
     };
-    server = createServer(toNodeListener({ handle: tender.handle, serve, close: tender.close }));
+    server = createServer(toNodeListener({ handle: tender.handle, serve, drain: tender.drain, close: tender.close }));
   } else {
     const web = createTenderHandler(config, deps);
     server = createServer(

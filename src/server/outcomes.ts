@@ -70,6 +70,8 @@ export interface Outcomes {
   observe(reference: string, txn: VerifiedTxn): Promise<void>;
   /** Runs one pass over the due jobs (the timer does this every `pollMs`). */
   tick(): Promise<void>;
+  /** Starts no more passes; the one running goes on. A draining server calls it first, and close() once it has drained. */
+  stop(): void;
   /** Stops the timer; jobs in flight finish, unfinished ones stay queued for another instance. */
   close(): Promise<void>;
 }
@@ -308,6 +310,12 @@ export function createOutcomes(options: OutcomesOptions): Outcomes {
       });
     return running;
   };
+  // A pass started while the server drains would outlast the time it announced: a webhook delivery begun 20 s
+  // after the signal, its own 10 s on top.
+  const stop = () => {
+    closed = true;
+    if (timer) clearTimeout(timer);
+  };
   const loop = () => {
     if (closed) return;
     timer = setTimeout(() => void tick().finally(loop), pollMs);
@@ -350,9 +358,9 @@ export function createOutcomes(options: OutcomesOptions): Outcomes {
       if (txn.channel) await follow(reference, 'page');
     },
     tick,
+    stop,
     async close() {
-      closed = true;
-      if (timer) clearTimeout(timer);
+      stop();
       await running;
       // A memory store's jobs end with this process (on Redis another instance, or this one restarted, carries on):
       // each is named, so an operator can verify that payment or ask for that webhook again by hand.

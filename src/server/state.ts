@@ -60,6 +60,8 @@ export interface ServerState {
   readonly upstreamHealth: UpstreamHealth;
   /** `POST /webhooks/gateway`. */
   gatewayHook(request: Request, ctx: ProxyContext): Promise<Response>;
+  /** Starts no more background work; what runs goes on (a server draining its requests). */
+  drain(): void;
   close(): Promise<void>;
 }
 
@@ -104,6 +106,7 @@ const NO_OUTCOMES: Outcomes = {
   nudge: async () => 'unavailable',
   observe: async () => {},
   tick: async () => {},
+  stop: () => {},
   close: async () => {},
 };
 
@@ -239,6 +242,7 @@ export function createServerState(config: TenderConfig, deps: ServerStateDeps & 
     upstreamHealth,
     health: () => ({ store: store.kind, degraded: !store.healthy(), ...upstreamHealth.report() }),
     gatewayHook,
+    drain: () => outcomes.stop(),
     async close() {
       await outcomes.close();
       await store.close();
