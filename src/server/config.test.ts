@@ -264,6 +264,21 @@ describe('shared state, reconcile and webhooks', () => {
     }
   });
 
+  it('takes two webhook secrets, space-separated, while one is rotated; never shows one in its refusals', () => {
+    const next = `whsec_${Buffer.alloc(32, 7).toString('base64')}`;
+    expect(ok({ ...BASE, TENDER_WEBHOOK_URL: 'https://shop.example/hook', TENDER_WEBHOOK_SECRET: ` ${SECRET}   ${next} ` }).config.webhookSecret).toBe(
+      `${SECRET} ${next}`,
+    );
+    const refused = (value: string) => errorsOf({ ...BASE, TENDER_WEBHOOK_URL: 'https://shop.example/hook', TENDER_WEBHOOK_SECRET: value }).join('\n');
+    expect(refused(`${SECRET} hunter2-not-a-secret`)).toMatch(/received 2 space-separated values, and value 2 \(20 characters\) is not one$/);
+    expect(refused(`${SECRET} ${next} ${SECRET}`)).toMatch(/received 3 secrets, more than the 2 a rotation needs$/);
+    expect(refused('hunter2-not-a-secret')).toMatch(/received a 20-character value that is not one$/);
+    for (const value of [`${SECRET} hunter2-not-a-secret`, `${SECRET} ${next} ${SECRET}`]) {
+      expect(refused(value)).not.toContain('hunter2');
+      expect(refused(value)).not.toContain(SECRET.slice(6));
+    }
+  });
+
   it('reports a bad webhook URL and a bad secret together: every problem in one start', () => {
     const errors = errorsOf({ ...BASE, TENDER_WEBHOOK_URL: 'http://bad.example/wh', TENDER_WEBHOOK_SECRET: 'abc' });
     expect(errors).toHaveLength(2);

@@ -420,15 +420,27 @@ function readWebhookSecret(secret: string | undefined, errors: string[]): string
     errors.push('TENDER_WEBHOOK_SECRET is required with TENDER_WEBHOOK_URL: the signing secret, "whsec_" and at least 24 random bytes in base64');
     return undefined;
   }
-  if (!isWebhookSecret(secret.trim())) {
+  // Several, space-separated, while the secret is rotated: each delivery is signed with every one.
+  const secrets = secret.trim().split(/\s+/);
+  const wrong = secrets.findIndex((s) => !isWebhookSecret(s));
+  if (secrets.length > MAX_WEBHOOK_SECRETS || wrong !== -1) {
     // Described, never shown: it is a secret.
+    const which =
+      secrets.length > MAX_WEBHOOK_SECRETS
+        ? `${secrets.length} secrets, more than the ${MAX_WEBHOOK_SECRETS} a rotation needs`
+        : secrets.length > 1
+          ? `${secrets.length} space-separated values, and value ${wrong + 1} (${secrets[wrong]!.length} characters) is not one`
+          : `a ${secret.length}-character value that is not one`;
     errors.push(
-      `TENDER_WEBHOOK_SECRET must be "whsec_" followed by at least 24 random bytes in base64 (standard, padded; e.g. from: node -e "console.log('whsec_'+crypto.randomBytes(32).toString('base64'))"); received a ${secret.length}-character value that is not`,
+      `TENDER_WEBHOOK_SECRET must be "whsec_" followed by at least 24 random bytes in base64 (standard, padded; e.g. from: node -e "console.log('whsec_'+crypto.randomBytes(32).toString('base64'))"), or two of them separated by a space while you rotate it; received ${which}`,
     );
     return undefined;
   }
-  return secret.trim();
+  return secrets.join(' ');
 }
+
+/** The old secret and the new one, while a rotation runs. */
+const MAX_WEBHOOK_SECRETS = 2;
 
 const DURATION = /^(\d{1,9})\s*(ms|s|m|h|d)$/;
 const UNIT_MS: Record<string, number> = { ms: 1, s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 };

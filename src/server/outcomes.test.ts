@@ -39,9 +39,10 @@ function gateway(status: () => string): (r: UpstreamRecord) => UpstreamBehaviour
 async function start(
   env: Record<string, string> = {},
   outcomes: Record<string, unknown> = FAST,
+  receiverSecret?: string,
 ): Promise<{ h: Harness; receiver: WebhookReceiver; store: TenderStore }> {
   const secret = testSecret();
-  receiver = await startWebhookReceiver(secret);
+  receiver = await startWebhookReceiver(receiverSecret ?? secret);
   const store = createMemoryStore();
   h = await startHarness({ TENDER_WEBHOOK_URL: receiver.url, TENDER_WEBHOOK_SECRET: secret, TENDER_RATE_LIMIT: '0', ...env }, { state: { outcomes, store } });
   return { h, receiver, store };
@@ -132,6 +133,15 @@ describe('reconcile', () => {
     await ussd(h, 'REF-FAIL');
     await until(() => receiver.processed.size === 1);
     expect([...receiver.processed.values()][0]).toMatchObject({ type: 'payment.failed' });
+  });
+
+  it('signs with both secrets while one is rotated: a receiver already on the new one takes every event', async () => {
+    const next = testSecret();
+    const { h, receiver } = await start({ TENDER_WEBHOOK_SECRET: `${testSecret()} ${next}` }, FAST, next);
+    h.upstream.behave(gateway(() => 'failed'));
+    await ussd(h, 'REF-ROTATE');
+    await until(() => receiver.processed.size === 1);
+    expect(receiver.deliveries.map((d) => d.verified)).toEqual([true]);
   });
 
   it('records nothing for calls that never reached the payment API (a refused body)', async () => {

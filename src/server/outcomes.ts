@@ -6,7 +6,7 @@ import type { TenderConfig } from './config';
 import { isoNow, type LogRecord, type Logger } from './log';
 import type { JobQueue, TenderStore } from './store/types';
 import type { Verifier, VerifiedTxn } from './verifier';
-import { signWebhook, webhookKey } from './webhooks';
+import { signWebhook, webhookKeys } from './webhooks';
 import type { TenderWebhookEvent } from './webhookVerify';
 
 /** The event types Tender sends, one per final status (`pending` is never final); TenderWebhookEvent (webhookVerify.ts) lists them. */
@@ -182,7 +182,7 @@ export function createOutcomes(options: OutcomesOptions): Outcomes {
   const webhookTimeoutMs = options.webhookTimeoutMs ?? 10_000;
   const reconcile = store.queue('reconcile');
   const webhooks = store.queue('webhooks');
-  const key = config.webhookUrl && config.webhookSecret ? webhookKey(config.webhookSecret) : undefined;
+  const key = config.webhookUrl && config.webhookSecret ? webhookKeys(config.webhookSecret) : undefined;
 
   const note = (level: 'info' | 'warn' | 'error', event: string, id?: string) =>
     log(id === undefined ? { time: isoNow(), level, event } : { time: isoNow(), level, event, requestId: id });

@@ -126,22 +126,31 @@ function bodyBytes(body: unknown): Uint8Array<ArrayBuffer> {
 }
 
 /** The key, or a TypeError when there is no secret at all (an unset environment variable, most often). */
-function secretKey(secret: unknown): Uint8Array<ArrayBuffer> {
-  if (typeof secret !== 'string' || secret.trim() === '') {
-    const got = typeof secret === 'string' ? 'an empty string' : secret === undefined || secret === null ? String(secret) : `a ${typeof secret}`;
+function secretKeys(secret: unknown): Uint8Array<ArrayBuffer>[] {
+  const list = Array.isArray(secret) ? (secret as unknown[]) : typeof secret === 'string' ? secret.trim().split(/\s+/) : [secret];
+  if (list.length === 0 || list.some((one) => typeof one !== 'string' || one.trim() === '')) {
+    const got =
+      typeof secret === 'string'
+        ? 'an empty string'
+        : secret === undefined || secret === null
+          ? String(secret)
+          : Array.isArray(secret)
+            ? 'a list with an empty or non-string entry'
+            : `a ${typeof secret}`;
     throw new TypeError(
       `verifyWebhook: the secret is missing (TENDER_WEBHOOK_SECRET? is that environment variable set where this code runs?); received ${got}`,
     );
   }
   // Over an ArrayBuffer (fromBase64 makes it), as Web Crypto's types want.
-  return webhookSecretBytes(secret) as Uint8Array<ArrayBuffer>;
+  return list.map((one) => webhookSecretBytes((one as string).trim()) as Uint8Array<ArrayBuffer>);
 }
 
 /**
  * Checks a Tender webhook (or any Standard Webhooks message) and resolves to its parsed JSON payload: a
  * {@link TenderWebhookEvent}, or `T` for another sender (its shape is not checked: the signature vouches for it).
  * Pass the body exactly as received (the raw text or bytes, before any JSON parsing), the request's headers and
- * the secret. Signatures are compared in constant time; a timestamp more than `toleranceSeconds` from now is refused
+ * the secret: one, or several while it is rotated (an array, or space-separated as TENDER_WEBHOOK_SECRET has them
+ * then), any of which may have signed it. Signatures are compared in constant time; a timestamp more than `toleranceSeconds` from now is refused
  * (a replay). Rejects with a {@link WebhookVerificationError} saying what is wrong with the request (answer 400), or
  * a TypeError for a mistake in the receiving code, a body or secret that is missing or of the wrong kind (answer 500,
  * so that Tender retries once it is fixed).
@@ -149,10 +158,10 @@ function secretKey(secret: unknown): Uint8Array<ArrayBuffer> {
 export async function verifyWebhook<T = TenderWebhookEvent>(
   body: string | Uint8Array | ArrayBuffer,
   headers: WebhookHeaders,
-  secret: string | undefined,
+  secret: string | readonly string[] | undefined,
   options: VerifyWebhookOptions = {},
 ): Promise<T> {
-  const keyBytes = secretKey(secret);
+  const keyBytes = secretKeys(secret);
   const bytes = bodyBytes(body);
   const tolerance = options.toleranceSeconds ?? 300;
   const now = options.nowSeconds ?? Math.floor(Date.now() / 1000);
@@ -202,16 +211,16 @@ export async function verifyWebhook<T = TenderWebhookEvent>(
   const signed = new Uint8Array(prefix.length + bytes.length);
   signed.set(prefix);
   signed.set(bytes, prefix.length);
-  const key = await crypto.subtle.importKey('raw', keyBytes, { name: 'HMAC', hash: 'SHA-256' }, false, ['verify']);
-  // Several signatures (space-separated) while a secret is being rotated: any v1 one may match. Every candidate is
-  // checked (subtle.verify compares in constant time), none skipped once one matches.
+  const keys = await Promise.all(keyBytes.map((bytes) => crypto.subtle.importKey('raw', bytes, { name: 'HMAC', hash: 'SHA-256' }, false, ['verify'])));
+  // Several signatures (space-separated) while a secret is being rotated: any v1 one may match, under any of the
+  // secrets. Every candidate is checked (subtle.verify compares in constant time), none skipped once one matches.
   const candidates: Uint8Array<ArrayBuffer>[] = [];
   for (const entry of signatures.split(' ')) {
     const [version, value] = entry.split(',', 2);
     const given = version === 'v1' && value ? fromBase64(value) : undefined;
     if (given) candidates.push(given);
   }
-  const results = await Promise.all(candidates.map((given) => crypto.subtle.verify('HMAC', key, given, signed)));
+  const results = await Promise.all(keys.flatMap((key) => candidates.map((given) => crypto.subtle.verify('HMAC', key, given, signed))));
   if (!results.includes(true)) {
     throw new WebhookVerificationError(
       'invalid_signature',

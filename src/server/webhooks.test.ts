@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { Webhook } from 'standardwebhooks';
 import { describe, expect, it } from 'vitest';
-import { signWebhook, webhookKey } from './webhooks';
+import { signWebhook, webhookKey, webhookKeys } from './webhooks';
 import { verifyWebhook, WebhookVerificationError } from './webhookVerify';
 
 const SECRET = `whsec_${randomBytes(32).toString('base64')}`;
@@ -92,6 +92,32 @@ describe('verifyWebhook', () => {
     expect(await codeOf(() => verifyWebhook(BODY, { ...h, 'webhook-signature': h['webhook-signature']!.replace('v1,', 'v2,') }, SECRET))).toBe(
       'invalid_signature',
     );
+  });
+
+  it('rotates a secret with nothing refused: signed with both, checked with either, by Tender and the reference library', async () => {
+    const next = `whsec_${randomBytes(32).toString('base64')}`;
+    const ts = now();
+    // TENDER_WEBHOOK_SECRET="<old> <new>": each delivery carries a signature under each.
+    const both = {
+      'webhook-id': 'evt_r',
+      'webhook-timestamp': String(ts),
+      'webhook-signature': signWebhook(webhookKeys(`${SECRET} ${next}`), 'evt_r', ts, BODY),
+    };
+    expect(both['webhook-signature'].split(' ')).toHaveLength(2);
+    for (const secret of [SECRET, next]) {
+      expect(new Webhook(secret).verify(BODY, both)).toEqual(JSON.parse(BODY));
+      expect(await verifyWebhook(BODY, both, secret)).toEqual(JSON.parse(BODY));
+    }
+    // The receiver may rotate first instead: it checks with either secret, as a list or as the variable has them.
+    const oldOnly = tenderHeaders(SECRET, BODY, ts, 'evt_o');
+    const newOnly = tenderHeaders(next, BODY, ts, 'evt_n');
+    for (const headers of [oldOnly, newOnly]) {
+      expect(await verifyWebhook(BODY, headers, [next, SECRET])).toEqual(JSON.parse(BODY));
+      expect(await verifyWebhook(BODY, headers, `${SECRET} ${next}`)).toEqual(JSON.parse(BODY));
+    }
+    expect(await codeOf(() => verifyWebhook(BODY, oldOnly, [next]))).toBe('invalid_signature');
+    await expect(verifyWebhook(BODY, oldOnly, [])).rejects.toThrow(TypeError);
+    await expect(verifyWebhook(BODY, oldOnly, [SECRET, ''])).rejects.toThrow(TypeError);
   });
 
   it('reads headers whatever their case in a plain record, and the first of a repeated header', async () => {

@@ -10,7 +10,17 @@ export function webhookKey(secret: string): Buffer {
   return Buffer.from(webhookSecretBytes(secret));
 }
 
-/** The `webhook-signature` value for one delivery: `v1,` and the base64 HMAC-SHA256 of `id.timestamp.body`. */
-export function signWebhook(key: Buffer, id: string, timestampSeconds: number, body: string): string {
-  return `v1,${createHmac('sha256', key).update(`${id}.${timestampSeconds}.`).update(body).digest('base64')}`;
+/** The key bytes of each secret of a configured TENDER_WEBHOOK_SECRET (one, or two space-separated while it is rotated). */
+export function webhookKeys(secrets: string): Buffer[] {
+  return secrets.split(' ').map(webhookKey);
+}
+
+/**
+ * The `webhook-signature` value for one delivery: `v1,` and the base64 HMAC-SHA256 of `id.timestamp.body`, under each
+ * key, space-separated (the Standard Webhooks form of a rotation: a receiver with either secret accepts it).
+ */
+export function signWebhook(keys: Buffer | readonly Buffer[], id: string, timestampSeconds: number, body: string): string {
+  return (Array.isArray(keys) ? keys : [keys as Buffer])
+    .map((key) => `v1,${createHmac('sha256', key).update(`${id}.${timestampSeconds}.`).update(body).digest('base64')}`)
+    .join(' ');
 }
