@@ -264,6 +264,21 @@ describe('shared state, reconcile and webhooks', () => {
     }
   });
 
+  it("shows a refused webhook URL's scheme and host only: a token in its path, query or user name stays out", () => {
+    const refused = (value: string) => errorsOf({ ...BASE, TENDER_WEBHOOK_URL: value, TENDER_WEBHOOK_SECRET: SECRET }).join('\n');
+    const cases: [string, string][] = [
+      ['http://shop.example/hooks/tok-123?token=tok-456', 'received "http://shop.example/…"'],
+      ['https://user:tok-789@shop.example/hook', 'received "https://…@shop.example/…"'],
+      ['https://shop.example#tok-000', 'received "https://shop.example/…"'],
+      ['shop.example/hooks?token=tok-456', 'received "shop.example…"'],
+      ['//user:tok-789@shop.example/hook', 'received "//…@shop.example…"'],
+    ];
+    for (const [value, shown] of cases) {
+      expect(refused(value)).toContain(shown);
+      expect(refused(value)).not.toMatch(/tok-|user:/);
+    }
+  });
+
   it('takes two webhook secrets, space-separated, while one is rotated; never shows one in its refusals', () => {
     const next = `whsec_${Buffer.alloc(32, 7).toString('base64')}`;
     expect(ok({ ...BASE, TENDER_WEBHOOK_URL: 'https://shop.example/hook', TENDER_WEBHOOK_SECRET: ` ${SECRET}   ${next} ` }).config.webhookSecret).toBe(

@@ -395,20 +395,38 @@ function readWebhook(url: string | undefined, secret: string | undefined, errors
   return endpoint && key ? { url: endpoint, secret: key } : undefined;
 }
 
+/**
+ * A webhook URL as an error may show it: its scheme and host, never its path or query (a token in either, as the
+ * start-up banner never shows them either), nor a user name or password.
+ */
+function endpointShown(url: string): string {
+  try {
+    const parsed = new URL(url.trim());
+    const rest = parsed.pathname !== '/' || parsed.search || parsed.hash ? '/…' : '';
+    return `${parsed.protocol}//${parsed.username || parsed.password ? '…@' : ''}${parsed.host}${rest}`;
+  } catch {
+    // Not a URL: up to where a path or query would start, any user name or password left out.
+    const text = url.trim();
+    const m = /^([^/?#]*)(?:\/\/([^/?#]*))?/.exec(text) as RegExpExecArray;
+    const head = m[1] + (m[2] === undefined ? '' : `//${m[2].replace(/^.*@/, '…@')}`);
+    return m[0].length < text.length ? `${head}…` : head;
+  }
+}
+
 function readWebhookUrl(url: string, errors: string[]): string | undefined {
   let parsed: URL;
   try {
     parsed = new URL(url.trim());
   } catch {
     errors.push(
-      `TENDER_WEBHOOK_URL must be an absolute https URL of the merchant's webhook endpoint, e.g. https://shop.example/webhooks/tender; received ${show(url)}`,
+      `TENDER_WEBHOOK_URL must be an absolute https URL of the merchant's webhook endpoint, e.g. https://shop.example/webhooks/tender; received ${show(endpointShown(url))}`,
     );
     return undefined;
   }
   const loopback = parsed.protocol === 'http:' && isLoopbackHost(parsed.hostname);
   if ((parsed.protocol !== 'https:' && !loopback) || parsed.username || parsed.password || parsed.hash) {
     errors.push(
-      `TENDER_WEBHOOK_URL must be an https URL with no user name, password or fragment (plain http only to loopback, for local testing); received ${show(redactUserinfo(url))}`,
+      `TENDER_WEBHOOK_URL must be an https URL with no user name, password or fragment (plain http only to loopback, for local testing); received ${show(endpointShown(url))}`,
     );
     return undefined;
   }

@@ -1,5 +1,5 @@
 // `tender serve`'s start-up banner: what an operator checks first after a deploy (where it listens, the payment API,
-// whether webhooks are on and where, which store), with no secret in it.
+// whether webhooks are on and where, which store, whose address a rate limit counts), with no secret in it.
 import { afterEach, describe, expect, it } from 'vitest';
 import { serveInChild, type ServedChild } from './testChild';
 import { testSecret } from './testWebhooks';
@@ -27,8 +27,10 @@ describe('tender serve’s start-up banner', () => {
       TENDER_WEBHOOK_SECRET: secret,
       // Nothing listens there: the banner does not wait for Redis.
       TENDER_REDIS_URL: 'redis://:redis-pass-123@127.0.0.1:9/2',
+      TENDER_TRUST_PROXY: '2',
     });
     const out = await banner(served);
+    expect(out).toContain('  client address: from X-Forwarded-For, 2 proxies trusted (TENDER_TRUST_PROXY)\n');
     expect(out).toContain('  webhooks: on, to https://hooks.merchant.example\n');
     expect(out).toContain('  store: redis redis://[redacted]@127.0.0.1:9/2\n');
     for (const secretPart of [secret, secret.slice(6), 'hook-path-token', 'redis-pass-123', 'sk_test_banner_key']) expect(out).not.toContain(secretPart);
@@ -39,5 +41,6 @@ describe('tender serve’s start-up banner', () => {
     const out = await banner(served);
     expect(out).toContain('  webhooks: off (TENDER_WEBHOOK_URL not set)\n');
     expect(out).toMatch(/ {2}store: memory \(this process only/);
+    expect(out).toContain("  client address: the connection's (TENDER_TRUST_PROXY off: behind a proxy, every payer is one client)\n");
   }, 30_000);
 });

@@ -35,6 +35,10 @@ export async function runServer(env: Readonly<Record<string, string | undefined>
   console.log(`Tender server listening on ${server.url}`);
   console.log(`  payment API: ${config.apiBaseUrl}${config.allowHttpLoopback ? ' (sandbox mode: http redirects to loopback allowed)' : ''}`);
   console.log(`  allowed origins: ${config.allowedOrigins.length ? config.allowedOrigins.join(', ') : '(none: only the hosted page itself)'}`);
+  // Behind a proxy, the setting that decides whose address a rate limit counts: wrong, it shows nowhere else.
+  console.log(
+    `  client address: ${config.trustProxy > 0 ? `from X-Forwarded-For, ${config.trustProxy} ${config.trustProxy > 1 ? 'proxies' : 'proxy'} trusted (TENDER_TRUST_PROXY)` : "the connection's (TENDER_TRUST_PROXY off: behind a proxy, every payer is one client)"}`,
+  );
   // What an operator checks first after a deploy; the webhook URL by its origin only (its path may be a secret of
   // its own), never the secret; the Redis URL without its password.
   console.log(`  webhooks: ${config.webhookUrl ? `on, to ${new URL(config.webhookUrl).origin}` : 'off (TENDER_WEBHOOK_URL not set)'}`);
