@@ -54,6 +54,7 @@ describe('formatRecord', () => {
       },
     ],
     ['a reconcile line', { ...base, requestId: 'TND-1', event: 'reconcile_final_successful', reference: 'TND-1' }],
+    ['a store line', { ...base, level: 'error', event: 'store_unreachable', store: 'redis://[redacted]@redis.internal:6379/2' }],
     ['quotes and backslashes', { ...base, method: 'P"O\\ST', path: '/a"b\\c' }],
     ['control characters', { ...base, path: '/a\nb\tc\u0000d\u001f' }],
     ['non-ASCII and separators', { ...base, path: '/é/€/𝄞/\u2028\u2029' }],

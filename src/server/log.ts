@@ -27,6 +27,8 @@ export interface LogRecord {
    * the one background work (reconcile, webhooks) is about.
    */
   readonly reference?: string;
+  /** A store event's store (`store_connected`, `store_unreachable`, …): its URL, the password redacted. */
+  readonly store?: string;
   /** Background work: which attempt this was, from 1 (a webhook delivery). */
   readonly attempt?: number;
   /** Background work: a closed code for why an attempt failed (`http_500`, `timeout`, `connection_refused`, …). */
@@ -132,6 +134,7 @@ export function formatRecord(record: LogRecord): string {
   if (record.event !== undefined) line += `,"event":${str(record.event)}`;
   if (record.origin !== undefined) line += `,"origin":${str(record.origin)}`;
   if (record.reference !== undefined) line += `,"reference":${str(record.reference)}`;
+  if (record.store !== undefined) line += `,"store":${str(record.store)}`;
   // Only background lines carry these (a reason or a retry time only with an attempt); a request's line pays one check.
   if (record.attempt !== undefined) {
     line += `,"attempt":${num(record.attempt)}`;

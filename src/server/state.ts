@@ -129,7 +129,7 @@ export function createServerState(config: TenderConfig, deps: ServerStateDeps & 
               level: healthy ? 'info' : 'error',
               // The URL's password never goes into the log.
               event: healthy ? 'store_connected' : refused === 'auth' ? 'store_auth_refused' : refused === 'db' ? 'store_db_refused' : 'store_unreachable',
-              path: redactUserinfo(config.redisUrl as string),
+              store: redactUserinfo(config.redisUrl as string),
             }),
         })
       : createMemoryStore({ now: deps.now }));
