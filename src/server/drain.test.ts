@@ -207,6 +207,9 @@ describe.skipIf(redisMissing)('a clean stop on Redis', () => {
     // The connection's own close and end events come after close() has resolved.
     await new Promise((r) => setTimeout(r, 300));
     expect(logs.map((l) => `${l.level} ${l.event}`)).toEqual(['info store_connected']);
+    // Which store, in a field of its own (not the request's path).
+    expect(logs[0]).toMatchObject({ store: redis.url });
+    expect(logs[0]?.path).toBeUndefined();
   });
 });
 
