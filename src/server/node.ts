@@ -8,11 +8,12 @@ import { createOutcomes } from './outcomes';
 import { createRedisStore } from './store/redis';
 import { createNodeUpstream } from './upstreamNode';
 import { MAX_REQUEST_BYTES } from './proxy';
+import { MAX_HOOK_BYTES } from './state';
 import { errorAnswer, knownBody, type Answer } from './respond';
 
 /** Options of {@link toNodeListener}. */
 export interface NodeListenerOptions {
-  /** Bytes of a request body passed to the handler at most; the rest is never read. Default 16 KB. */
+  /** Bytes of a request body passed to the handler at most; the rest is never read. Default 16 KB (64 KB for the gateway's webhook). */
   maxBodyBytes?: number;
 }
 
@@ -53,6 +54,8 @@ export function createNodeTender(config: TenderConfig, deps: TenderHandlerDeps =
  */
 export function toNodeListener(handler: TenderHandler | Tender, options: NodeListenerOptions = {}): (req: IncomingMessage, res: ServerResponse) => void {
   const limit = options.maxBodyBytes ?? MAX_REQUEST_BYTES;
+  // The gateway's own webhooks carry more than a browser's call: read as far as the intake reads them.
+  const hookLimit = Math.max(limit, MAX_HOOK_BYTES);
   const tender = typeof handler === 'function' ? undefined : handler;
   return (req, res) => {
     // Express and Connect strip their mount path from req.url and keep the whole one in originalUrl: the
@@ -68,10 +71,18 @@ export function toNodeListener(handler: TenderHandler | Tender, options: NodeLis
       sendFixed(res, 405, METHOD_NOT_ALLOWED);
       return;
     }
-    if (tender) serveTender(tender, limit, req, res, target);
-    else void serveWeb(handler as TenderHandler, limit, req, res, target);
+    const bodyLimit = GATEWAY_HOOK.test(target) ? hookLimit : limit;
+    if (tender) serveTender(tender, bodyLimit, req, res, target);
+    else void serveWeb(handler as TenderHandler, bodyLimit, req, res, target);
   };
 }
+
+const GATEWAY_HOOK = /\/webhooks\/gateway(?:[?#]|$)/;
+// Read only in part (or not at all, when its Content-Length said so): answered here, as the proxy answers its own.
+const HOOK_TOO_LARGE = Object.freeze({
+  answer: errorAnswer(413, 'payload_too_large', `The webhook's body is larger than ${MAX_HOOK_BYTES} bytes.`),
+  event: 'hook_too_large',
+});
 
 // A path spelled so that a URL parser would leave it as it is: plain characters, no empty or dot segment. Any
 // other spelling (escapes, `..`, `//`, a fragment) is parsed as a Web server would parse it.
@@ -83,7 +94,8 @@ function serveTender(tender: Tender, limit: number, req: IncomingMessage, res: S
   try {
     readBody(req, limit, (read) => {
       try {
-        const request = new NodeRequest(req, target, read.bytes, read.overLimit, read === BODY_GONE ? bodyGone() : undefined);
+        const refusal = read === BODY_GONE ? bodyGone() : read.overLimit && GATEWAY_HOOK.test(target) ? HOOK_TOO_LARGE : undefined;
+        const request = new NodeRequest(req, target, read.bytes, read.overLimit, refusal);
         tender.serve(request, (outcome, requestId) => {
           try {
             if (outcome instanceof Response) {

@@ -232,6 +232,26 @@ describe('POST /webhooks/gateway', () => {
     expect((await h.request({ path: '/webhooks/gateway' })).status).toBe(405);
     expect(h.upstream.requests).toEqual([]);
   });
+
+  it("reads a gateway's webhook of up to 64 KB on the Node server (its payloads carry more than a browser's call), and says 413 past it", async () => {
+    const { h } = await start();
+    h.upstream.behave(gateway(() => 'pending'));
+    const big = (n: number) => JSON.stringify({ event: 'charge.pending', data: { transactionReference: 'REF-BIG', meta: 'x'.repeat(n) } });
+    const ok = await h.request({ method: 'POST', path: '/webhooks/gateway', headers: JSON_HEADERS, body: big(40_000) });
+    expect(ok.status).toBe(202);
+    expect(verifies(h, 'REF-BIG')).toBe(1);
+    const tooBig = await h.request({ method: 'POST', path: '/webhooks/gateway', headers: JSON_HEADERS, body: big(70_000) });
+    expect(tooBig.status).toBe(413);
+    expect(JSON.parse(tooBig.body)).toMatchObject({ code: 'payload_too_large' });
+    // The proxy's own limit is unchanged.
+    const proxied = await h.request({
+      method: 'POST',
+      path: '/api/v1/transaction/verify',
+      headers: JSON_HEADERS,
+      body: JSON.stringify({ transactionReference: 'REF-BIG', pad: 'x'.repeat(20_000) }),
+    });
+    expect(proxied.status).toBe(413);
+  });
 });
 
 describe("payments no completion of this server carried (the API's hosted page)", () => {

@@ -65,7 +65,8 @@ export interface ServerState {
   close(): Promise<void>;
 }
 
-const MAX_HOOK_BYTES = 64 * 1024;
+/** Largest body of the gateway's webhook read: its own payloads carry more than the proxy's calls. */
+export const MAX_HOOK_BYTES = 64 * 1024;
 
 /** What the gateway is told a hint came to, once the payment API has answered. */
 const HINT_ANSWERS = {
@@ -159,10 +160,11 @@ export function createServerState(config: TenderConfig, deps: ServerStateDeps & 
       return toResponse(errorAnswer(429, 'rate_limited', 'Too many requests; try again shortly.', { 'retry-after': '5' }));
     }
     // Never trusted: the body only names a reference, which is then verified with the payment API.
-    const bytes = await readLimited(request.body, MAX_HOOK_BYTES).catch(() => undefined);
+    const bytes = await readLimited(request.body, MAX_HOOK_BYTES).catch(() => null);
+    if (bytes === undefined) return toResponse(errorAnswer(413, 'payload_too_large', `The webhook's body is larger than ${MAX_HOOK_BYTES} bytes.`));
     let reference: unknown;
     try {
-      const body = bytes === undefined ? undefined : (JSON.parse(new TextDecoder().decode(bytes)) as Record<string, unknown>);
+      const body = bytes === null ? undefined : (JSON.parse(new TextDecoder().decode(bytes)) as Record<string, unknown>);
       const data = body?.data as Record<string, unknown> | undefined;
       reference = body?.transactionReference ?? body?.reference ?? data?.transactionReference ?? data?.reference;
     } catch {
