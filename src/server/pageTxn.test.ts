@@ -106,7 +106,7 @@ describe('the page with its verified transaction', () => {
         channel: 'card',
         paidAt: '2026-11-27T03:04:05.000Z',
         customerEmail: 'ada@example.com',
-        apiKey: API_KEY,
+        internalNote: 'not for the page',
       }),
     );
     const res = await h.request({ path: '/checkout/?transactionReference=REF-1' });
@@ -149,11 +149,22 @@ describe('the page with its verified transaction', () => {
     ['an unknown reference', { kind: 'json' as const, status: 400, body: { status: false, message: 'Transaction not found' } }],
     ['an answer of an unknown shape', { kind: 'json' as const, body: { status: true, message: 'ok', data: { amount: 1 } } }],
     ['a body that is not JSON', { kind: 'raw' as const, status: 200, body: '<html>' }],
+    // An API that echoes the request's headers: the proxy never passes that on, and neither does the page.
+    ['an answer quoting the key', verified({ status: 'pending', merchantName: `Shop (key ${API_KEY})` })],
+    [
+      'an answer quoting the key behind escapes',
+      {
+        kind: 'raw' as const,
+        status: 200,
+        body: `{"status":true,"message":"ok","data":{"status":"pending","merchantName":"${API_KEY.replace(/_/g, '\\u005f')}"}}`,
+      },
+    ],
   ])('sends the page without data after %s', async (_, behaviour) => {
     h.upstream.behave(() => behaviour);
     const res = await h.request({ path: '/checkout/?transactionReference=REF-1' });
     expect(res.status).toBe(200);
     noData(res.body);
+    expect(res.body).not.toContain(API_KEY.slice(8));
   });
 
   it('sends the form with its amount still loading, and no data, when verify misses the deadline', async () => {

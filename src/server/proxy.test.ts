@@ -609,11 +609,34 @@ describe('upstream failures', () => {
     expect(h.logs.at(-1)).toMatchObject({ status: 429, upstreamStatus: 429, event: 'upstream_rate_limited', reference: REF });
   });
 
-  it('never passes on an upstream answer that echoes the key', async () => {
+  it('never passes on an upstream answer that echoes the key, as written or behind JSON escapes', async () => {
     h.upstream.behave((r) => ({ kind: 'json', status: 401, body: { status: false, message: `bad key ${String(r.headers.authorization)}` } }));
     const res = await h.request({ path: '/api/v1/ussd-getbanks' });
     expect(res.status).toBe(502);
     expect(res.body).not.toContain(API_KEY);
+    // Each character as a \u escape: no plain search finds it, and the browser's JSON.parse gives the key back.
+    const escaped = [...API_KEY].map((c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`).join('');
+    h.upstream.behave(() => ({
+      kind: 'raw',
+      status: 200,
+      body: `{"status":true,"message":"Bearer ${escaped}"}`,
+      headers: { 'content-type': 'application/json' },
+    }));
+    const hidden = await h.request({ path: '/api/v1/ussd-getbanks' });
+    expect(hidden.status).toBe(502);
+    expect(JSON.stringify(JSON.parse(hidden.body))).not.toContain(API_KEY);
+  });
+
+  it('passes on an answer with escapes that do not spell the key', async () => {
+    h.upstream.behave(() => ({
+      kind: 'raw',
+      status: 200,
+      body: '{"status":true,"message":"ok","data":{"url":"https:\\/\\/pay.example\\/x","name":"Caf\\u00e9"}}',
+      headers: { 'content-type': 'application/json' },
+    }));
+    const res = await h.request({ path: '/api/v1/ussd-getbanks' });
+    expect(res.status).toBe(200);
+    expect(JSON.parse(res.body).data).toEqual({ url: 'https://pay.example/x', name: 'Café' });
   });
 });
 

@@ -92,6 +92,23 @@ export async function readLimited(stream: ReadableStream<Uint8Array> | null, lim
 }
 
 /**
+ * Whether an upstream answer's text carries `key` (an API that echoes the request's headers): as written, or behind
+ * JSON escapes (`\u005f`, `\/`) that a plain search misses and the browser's JSON.parse undoes. Such an answer is never
+ * passed on, by the proxy or into the page.
+ */
+export function echoesKey(text: string, key: string): boolean {
+  if (text.includes(key)) return true;
+  // Most answers have no escape at all: one more scan, and no parse.
+  if (!text.includes('\\')) return false;
+  try {
+    // Re-serialised, every string is in one form, the key's included.
+    return JSON.stringify(JSON.parse(text)).includes(JSON.stringify(key).slice(1, -1));
+  } catch {
+    return false;
+  }
+}
+
+/**
  * Whether the payment API answers, as the server's own calls found it: for `/healthz`, so an operator sees an outage
  * (or a key it refuses) while no payer is on the page. No answer, or a 5xx, is failing; a 401 is the API refusing
  * the server's key, which every payment then meets; any other answer (a 4xx included) is the API answering.

@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { VerifyResponseSchema } from '../api/transactions';
-import type { UpstreamCall, UpstreamHealth } from './upstream';
+import { echoesKey, type UpstreamCall, type UpstreamHealth } from './upstream';
 
 /** A transaction as the server's own verify reads it: normalised, never the API's raw answer. */
 export interface VerifiedTxn {
@@ -110,7 +110,8 @@ export function createVerifier(options: VerifierOptions): Verifier {
       });
       options.health?.saw(answer.status);
       if (answer.status === 404) return UNKNOWN;
-      if (answer.status !== 200 || answer.text === undefined) return ERROR;
+      // The page is drawn from this answer: one that quotes the key never reaches it, as the proxy never passes one on.
+      if (answer.status !== 200 || answer.text === undefined || echoesKey(answer.text, options.apiKey)) return ERROR;
       return verifiedOf(answer.text);
     } catch {
       options.health?.failed();
