@@ -98,8 +98,9 @@ export async function readLimited(stream: ReadableStream<Uint8Array> | null, lim
  */
 export function echoesKey(text: string, key: string): boolean {
   if (text.includes(key)) return true;
-  // Most answers have no escape at all: one more scan, and no parse.
-  if (!text.includes('\\')) return false;
+  // Only a \u escape can hide a key with no / " or \ in it (a gateway that writes every / as \/ is common): most
+  // answers have none, and cost one more scan, no parse.
+  if (!text.includes(/[/"\\]/.test(key) ? '\\' : '\\u')) return false;
   try {
     // Re-serialised, every string is in one form, the key's included.
     return JSON.stringify(JSON.parse(text)).includes(JSON.stringify(key).slice(1, -1));
