@@ -179,7 +179,7 @@ describe('back from a redirect without deciding', () => {
     };
 
     it('sent to 3-D Secure: a return (check again, another way), not a fresh form that takes the card twice', async () => {
-      const t = await opened({ authMode: '3ds', redirectUrl: 'https://bank.example/3ds/1', message: 'Authenticate' });
+      const t = await opened({ sentAway: true });
       expect(t.model.screen.value).toEqual({ kind: 'open', answered: true, checked: expect.any(Number) });
       expect(t.model.channel.value).toBe('card');
       await t.clock.advance(20_000);
@@ -187,7 +187,7 @@ describe('back from a redirect without deciding', () => {
     });
 
     it('at a PIN step a reload lost: the form, to start the card again', async () => {
-      const t = await opened({ authMode: 'pin', message: 'Enter your PIN' });
+      const t = await opened({});
       await t.clock.advance(5000);
       expect(t.model.screen.value).toEqual({ kind: 'pay' });
     });
@@ -200,7 +200,7 @@ describe('back from a redirect without deciding', () => {
         removeItem: (k: string) => void items.delete(k),
       };
       const t = await opened(
-        { authMode: '3ds', redirectUrl: 'https://bank.example/3ds/1' },
+        { sentAway: true },
         createJsonStore(() => storage as Storage),
       );
       await t.clock.advance(5000);

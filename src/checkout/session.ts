@@ -337,9 +337,8 @@ export function createSession(deps: ModelDeps, state: ModelState): Session {
     const movedOn = (store.get(MOVED_ON_KEY) as { reference?: unknown } | undefined)?.reference === reference;
     if (!k || movedOn || typeof k.op !== 'string' || typeof k.age !== 'number') return undefined;
     const c = channels().find((ch) => ch.routes.some((r) => r === k.op));
-    // A channel that sends the payer away at times (a card's 3-D Secure) did, when its answer named where to.
-    if (c?.paidAway === 'maybe' && typeof (k.data as { redirectUrl?: unknown } | null)?.redirectUrl === 'string')
-      return { channel: c.id, attempt: newId(), reason: 'returned' };
+    // A channel that sends the payer away at times (a card's 3-D Secure) did, when the server kept that it did.
+    if (c?.paidAway === 'maybe' && (k.data as { sentAway?: unknown } | null)?.sentAway === true) return { channel: c.id, attempt: newId(), reason: 'returned' };
     const instructions = c && (await ruleOf(c.id))?.fromAnswer?.(k.data, env.now() - k.age);
     return instructions === undefined ? undefined : { channel: c!.id, attempt: newId(), reason: 'instructions', instructions };
   }

@@ -237,6 +237,28 @@ describe('the instructions a pending payment was given, for a page with no stora
     });
   });
 
+  it("keeps that a card payment went to 3-D Secure, never where: a reference would open another payer's challenge", async () => {
+    h.upstream.behave((r) =>
+      r.url.endsWith('/card-payment')
+        ? { kind: 'json', body: { status: true, message: 'Authenticate', data: { authMode: '3ds', redirectUrl: 'https://bank.example/3ds/secret-challenge' } } }
+        : verified({ status: 'pending', amount: 2500, currency: 'NGN', channel: 'card' }),
+    );
+    const card = { cardNumber: '4084084084084081', expiryMonth: '12', expiryYear: '30', cvv: '123' };
+    expect((await complete('/api/v1/card-payment', 'REF-3DS', 'k-card-3ds', card)).status).toBe(200);
+    const res = await h.request({ path: '/checkout/?transactionReference=REF-3DS' });
+    expect((txnOf(res.body) as { kept: unknown }).kept).toEqual({ op: 'cardPayment', age: expect.any(Number), data: { sentAway: true } });
+    expect(res.body).not.toContain('secret-challenge');
+    // A card step that stays here (a PIN) is kept as nothing but that it came, over any older code.
+    h.upstream.behave((r) =>
+      r.url.endsWith('/card-payment')
+        ? { kind: 'json', body: { status: true, message: 'Enter your PIN', data: { authMode: 'pin' } } }
+        : verified({ status: 'pending', amount: 2500, currency: 'NGN', channel: 'card' }),
+    );
+    expect((await complete('/api/v1/card-payment', 'REF-3DS', 'k-card-pin', card)).status).toBe(200);
+    const pin = await h.request({ path: '/checkout/?transactionReference=REF-3DS' });
+    expect((txnOf(pin.body) as { kept: unknown }).kept).toEqual({ op: 'cardPayment', age: expect.any(Number), data: {} });
+  });
+
   it('keeps nothing of a refused call, and nothing for another reference', async () => {
     h.upstream.behave((r) =>
       r.url.endsWith('/ussd-payment') ? { kind: 'json', status: 400, body: { status: false, message: 'Bank unavailable' } } : verified({ status: 'pending' }),

@@ -91,7 +91,7 @@ export interface KeptInstructions {
 
 /**
  * The completion calls whose answer is instructions the payer follows after the call (USSD, bank transfer), or may
- * send them elsewhere (a card's 3-D Secure page: its address and step, never card data).
+ * send them elsewhere (a card's 3-D Secure page: only that it did, never where, nor card data).
  */
 const INSTRUCTION_OPERATIONS: ReadonlySet<string> = new Set(['ussdPayment', 'bankTransfer', 'cardPayment']);
 /** As long as the page keeps its own record of an attempt (src/checkout/resume.ts): an hour. */
@@ -200,7 +200,9 @@ export function createServerState(config: TenderConfig, deps: ServerStateDeps & 
     try {
       const parsed = JSON.parse(body) as { status?: unknown; data?: unknown };
       if (parsed?.status !== true || !parsed.data || typeof parsed.data !== 'object') return;
-      data = parsed.data;
+      // Anyone who has a reference may load its page: a 3-D Secure address is the payer's own challenge, so only that
+      // there was one is kept (the page needs no more to check again rather than take the card twice).
+      data = op === 'cardPayment' ? (typeof (parsed.data as { redirectUrl?: unknown }).redirectUrl === 'string' ? { sentAway: true } : {}) : parsed.data;
     } catch {
       return;
     }
