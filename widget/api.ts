@@ -210,10 +210,12 @@ function embed(api: string, raw: unknown, target?: Element | string): Embed {
   const reveal = (): void => {
     e.ui_?.remove();
     removeEventListener('keydown', esc);
-    // Not when the payer is in the page already (typing into its first screen): focus() would take it from their field.
-    if (doc.activeElement != frame) frame.focus();
-    // The page focuses its first field. Explicit target origin, never `*`: a navigated-away frame does not receive it.
-    frame.contentWindow!.postMessage({ v: 1, type: 'shown' }, origin);
+    // A modal only: an inline checkout is part of the storefront's page, which it must not scroll nor take the payer's
+    // focus from as it loads. Nor when the payer is in the page already (typing into its first screen).
+    if (doc.activeElement != frame && !inline) frame.focus();
+    // A modal's page focuses its first field (an inline one does not). Explicit target origin, never `*`: a
+    // navigated-away frame does not receive it. (`type` first: 2 B of gzip.)
+    frame.contentWindow!.postMessage({ type: 'shown', v: 1 }, origin);
   };
 
   // Only messages from exactly `origin` AND from this frame's window (another frame of the same origin, or a

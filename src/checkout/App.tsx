@@ -14,6 +14,11 @@ export interface AppProps {
   readonly model: CheckoutModel;
   /** Embedded by a trusted loader: offer "Close"/"Done", which tell the parent. */
   readonly embedded: boolean;
+  /**
+   * Framed as the loader's modal, whose chrome has the Close the payer sees (the header's keeps its place under it).
+   * An inline checkout has none: it is part of the storefront's page, and closing it would leave a hole there.
+   */
+  readonly modal?: boolean;
 }
 
 type Loader = () => Promise<ComponentType<never>>;
@@ -89,7 +94,7 @@ const groupsOf = (amount: string) => amount.split(',').map((part, i) => (i ? [',
 
 /** The hosted checkout: header with merchant and amount, then the channels or another screen. */
 export function App(props: AppProps) {
-  const { model, embedded } = props;
+  const { model, embedded, modal } = props;
   const s = model.screen.value;
   const txn = model.txn.value;
   const amount = txn?.amount !== undefined ? formatAmount(txn.amount, txn.currency) : undefined;
@@ -109,7 +114,7 @@ export function App(props: AppProps) {
             </p>
           )}
         </div>
-        {embedded && (
+        {embedded && modal && (
           <button type="button" class="tender-close" aria-label={text.t('close')} onClick={() => model.close()}>
             <span aria-hidden="true">×</span>
           </button>

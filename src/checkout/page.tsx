@@ -9,7 +9,7 @@ import type { PageParams } from './pageParams';
  * finds its own markup): the checkout, inside the modal chrome when the loader framed it full-viewport.
  */
 const pageView = (model: CheckoutModel, embedded: boolean, modal: boolean): VNode => {
-  const app = <App model={model} embedded={embedded} />;
+  const app = <App model={model} embedded={embedded} modal={modal} />;
   return modal && embedded ? <ModalChrome model={model}>{app}</ModalChrome> : app;
 };
 

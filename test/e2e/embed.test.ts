@@ -316,6 +316,23 @@ describe('embedded checkout', () => {
     await page.context().close();
   });
 
+  test('an inline checkout below the fold neither scrolls the storefront nor takes focus as it loads, and has no Close', async () => {
+    const page = await newPage();
+    await page.goto(`${shop.url}/inline`);
+    // The order summary first, the checkout a screen further down: the payer reads on, the page stays where it is.
+    await page.locator('#inline-checkout').evaluate((el) => el.before(Object.assign(document.createElement('div'), { style: 'height:2000px' })));
+    await page.getByRole('button', { name: 'Check out inline' }).click();
+    await checkout(page).getByLabel('Card number').waitFor();
+    // Until its page has taken over, and a moment after (the loader's `ready`, its `shown`).
+    await page.frameLocator('#inline-checkout iframe').locator('#app:not([data-early])').waitFor();
+    await page.waitForTimeout(500);
+    expect(await page.evaluate(() => scrollY)).toBe(0);
+    expect(await page.evaluate(() => document.activeElement?.tagName)).not.toBe('IFRAME');
+    // Part of the storefront's page: a Close would leave a hole in it.
+    expect(await checkout(page).getByRole('button', { name: 'Close' }).count()).toBe(0);
+    await page.context().close();
+  });
+
   test('a storefront stylesheet that hides or crushes iframes with !important (a theme reset, an ad blocker) does neither to the checkout', async () => {
     // The theme's rules, as a stylesheet of the storefront (the context bypasses the shop's CSP to add one inline).
     const hostile = 'iframe { display: none !important; width: 100px !important; height: 50px !important; position: static !important }';
