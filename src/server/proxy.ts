@@ -96,7 +96,7 @@ interface Route {
   readonly observed: boolean;
   /** For query operations: the only parameters read from the browser's query string. */
   readonly queryKeys: readonly string[];
-  /** For a body of one reference (verify, the wallets): that body as the checks would re-serialise it, its reference captured. */
+  /** For a body of one reference (verify's): that body as the checks would re-serialise it, its reference captured. */
   readonly plainBody: RegExp | undefined;
 }
 
