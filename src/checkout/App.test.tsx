@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor } from '@testing-library/preact';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/preact';
 import { describe, expect, it } from 'vitest';
 import { resolveChannels } from '../channels/registry';
 import { renderApp } from './renderApp';
@@ -105,6 +105,16 @@ describe('outcomes', () => {
     expect(screen.getByText('REF-1')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Check again' }));
     expect(await screen.findByText('Confirming your payment…')).toBeTruthy();
+  });
+
+  it("offers Close in the loader's modal only: an inline checkout is part of the storefront's page", async () => {
+    renderApp({ [VERIFY]: verifyAnswer('pending') }, { embedded: true });
+    await flush();
+    expect(screen.queryByRole('button', { name: 'Close' })).toBeNull();
+    cleanup();
+    renderApp({ [VERIFY]: verifyAnswer('pending') }, { embedded: true, modal: true });
+    await flush();
+    expect(screen.getByRole('button', { name: 'Close' })).toBeTruthy();
   });
 
   it('tells the parent when the payer closes an embedded page', async () => {

@@ -16,7 +16,7 @@ type Routes = Parameters<typeof testModel>[0];
 type Options = NonNullable<Parameters<typeof testModel>[1]>;
 
 /** Renders the page for REF-1 with the sandbox's redirect policy; navigations are recorded, never performed. */
-export function renderApp(routes: Routes, options: Options & { embedded?: boolean; initial?: InitialTxn } = {}) {
+export function renderApp(routes: Routes, options: Options & { embedded?: boolean; modal?: boolean; initial?: InitialTxn } = {}) {
   const assigned: string[] = [];
   const policy = { hosts: ['127.0.0.1:8082', 'pay.example.com'], allowHttpLoopback: true };
   const t = testModel(routes, {
@@ -24,7 +24,7 @@ export function renderApp(routes: Routes, options: Options & { embedded?: boolea
     ...options,
   });
   t.model.start(options.initial);
-  const view = render(<App model={t.model} embedded={options.embedded ?? false} />);
+  const view = render(<App model={t.model} embedded={options.embedded ?? false} modal={options.modal ?? false} />);
   // As the session does for the page's #app (it is not wired here: no page).
   keepFocus(view.container);
   return { ...t, view, assigned };

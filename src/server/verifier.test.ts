@@ -19,7 +19,14 @@ describe('the shared verifier', () => {
   it('shares one call among concurrent verifies, reuses the answer briefly, and forgets it on demand', async () => {
     let t = 0;
     const up = manualUpstream();
-    const verifier = createVerifier({ upstream: up.upstream, apiBaseUrl: 'http://api', apiKey: 'k', maxInFlight: 10, cacheMs: 1000, now: () => t });
+    const verifier = createVerifier({
+      upstream: up.upstream,
+      apiBaseUrl: 'http://api',
+      apiKey: 'sk_test_verifier_key',
+      maxInFlight: 10,
+      cacheMs: 1000,
+      now: () => t,
+    });
     const all = Promise.all(Array.from({ length: 5 }, () => verifier.verify('REF', 'r')));
     expect(up.calls()).toBe(1);
     up.release('pending');
@@ -45,7 +52,7 @@ describe('the shared verifier', () => {
 
   it('answers busy past the cap on calls in flight, without calling', async () => {
     const up = manualUpstream();
-    const verifier = createVerifier({ upstream: up.upstream, apiBaseUrl: 'http://api', apiKey: 'k', maxInFlight: 2 });
+    const verifier = createVerifier({ upstream: up.upstream, apiBaseUrl: 'http://api', apiKey: 'sk_test_verifier_key', maxInFlight: 2 });
     const first = [verifier.verify('A', 'r'), verifier.verify('B', 'r')];
     expect(await verifier.verify('C', 'r')).toEqual({ kind: 'busy' });
     expect(up.calls()).toBe(2);

@@ -189,7 +189,8 @@ describe('leaving a PIN or code step', { timeout: 20_000 }, () => {
   });
 
   it('closing asks first: Stay keeps the step, Leave closes', async () => {
-    const t = renderApp({ [VERIFY]: verifyAnswer('pending'), [CARD]: ok({ authMode: 'otp' }) }, { embedded: true });
+    // In the loader's modal (an inline checkout has no Close).
+    const t = renderApp({ [VERIFY]: verifyAnswer('pending'), [CARD]: ok({ authMode: 'otp' }) }, { embedded: true, modal: true });
     await toStep('5200000000000007', 'One-time code');
     fireEvent.click(screen.getByRole('button', { name: 'Close' }));
     fireEvent.click(await screen.findByRole('button', { name: 'Stay' }));
