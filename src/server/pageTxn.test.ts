@@ -41,8 +41,8 @@ afterAll(async () => {
   rmSync(dist, { recursive: true, force: true });
 });
 afterEach(() => {
-  h.assertNoKeyLeak();
   h.upstream.requests.length = 0;
+  h.assertNoKeyLeak();
 });
 
 describe('the page’s log line', () => {

@@ -123,7 +123,10 @@ export interface Harness {
   readonly logs: LogRecord[];
   /** Raw request to the Tender server; the answer is remembered for {@link assertNoKeyLeak}. */
   request(options: Parameters<typeof rawRequest>[1]): Promise<RawResponse>;
-  /** Throws if the API key appears in any answer (status line aside) or log line seen so far. */
+  /**
+   * Throws if the API key appears in any answer (status line aside) or log line since the last check: a leak fails
+   * the test that made it, not every test after it.
+   */
   assertNoKeyLeak(): void;
   close(): Promise<void>;
 }
@@ -135,6 +138,7 @@ export async function startHarness(env: Record<string, string> = {}, deps: Tende
   if (!result.ok) throw new Error(result.errors.join('\n'));
   const logs: LogRecord[] = [];
   const seen: string[] = [];
+  const checked = new WeakSet<LogRecord>();
   const tender = await startTenderServer(result.config, { port: 0, host: '127.0.0.1', deps: { log: (r) => logs.push(r), ...deps } });
   return {
     tender,
@@ -147,7 +151,10 @@ export async function startHarness(env: Record<string, string> = {}, deps: Tende
       return res;
     },
     assertNoKeyLeak() {
-      for (const text of [...seen, ...logs.map((l) => JSON.stringify(l))]) {
+      // Log lines by identity: tests empty the array to read their own lines.
+      const fresh = logs.filter((l) => !checked.has(l));
+      for (const l of fresh) checked.add(l);
+      for (const text of [...seen.splice(0), ...fresh.map((l) => JSON.stringify(l))]) {
         if (text.includes(API_KEY) || text.includes(API_KEY.slice(8))) throw new Error(`API key leaked in: ${text.slice(0, 300)}`);
       }
     },
