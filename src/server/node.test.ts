@@ -11,9 +11,10 @@ const cardBody = JSON.stringify({ cardNumber: '4111111111111111', expiryMonth: '
 
 let h: Harness | undefined;
 afterEach(async () => {
-  h?.assertNoKeyLeak();
-  await h?.close();
+  const done = h;
   h = undefined;
+  await done?.close();
+  done?.assertNoKeyLeak();
 });
 
 describe('upstream time-out and errors', () => {
