@@ -36,6 +36,20 @@ describe('tender serve’s start-up banner', () => {
     for (const secretPart of [secret, secret.slice(6), 'hook-path-token', 'redis-pass-123', 'sk_test_banner_key']) expect(out).not.toContain(secretPart);
   }, 30_000);
 
+  it('writes what people read on stderr: stdout carries the JSON log lines alone, banner and stop included', async () => {
+    served = await serveInChild(BASE);
+    await fetch(`${served.url}/healthz`);
+    served.child.kill('SIGTERM');
+    await served.exited;
+    const lines = served.stdout().split('\n').filter(Boolean);
+    expect(lines.length).toBeGreaterThan(0);
+    for (const line of lines) expect(() => JSON.parse(line), line).not.toThrow();
+    expect(lines.map((l) => (JSON.parse(l) as { path?: string }).path)).toContain('/healthz');
+    expect(served.out()).toMatch(/listening on http:/);
+    expect(served.out()).toMatch(/SIGTERM, stopping/);
+    served = undefined;
+  }, 30_000);
+
   it('says webhooks are off and the store is this process’s memory', async () => {
     served = await serveInChild(BASE);
     const out = await banner(served);

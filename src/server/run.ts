@@ -32,32 +32,34 @@ export async function runServer(env: Readonly<Record<string, string | undefined>
     else console.error(`Tender server: could not start: ${(err as Error).message}`);
     process.exit(1);
   }
-  console.log(`Tender server listening on ${server.url}`);
-  console.log(`  payment API: ${config.apiBaseUrl}${config.allowHttpLoopback ? ' (sandbox mode: http redirects to loopback allowed)' : ''}`);
-  console.log(`  allowed origins: ${config.allowedOrigins.length ? config.allowedOrigins.join(', ') : '(none: only the hosted page itself)'}`);
+  // What people read goes to stderr; stdout carries the log's JSON lines alone, so `tender serve | jq` and a log
+  // shipper that parses every line of stdout read nothing else.
+  console.error(`Tender server listening on ${server.url}`);
+  console.error(`  payment API: ${config.apiBaseUrl}${config.allowHttpLoopback ? ' (sandbox mode: http redirects to loopback allowed)' : ''}`);
+  console.error(`  allowed origins: ${config.allowedOrigins.length ? config.allowedOrigins.join(', ') : '(none: only the hosted page itself)'}`);
   // Behind a proxy, the setting that decides whose address a rate limit counts: wrong, it shows nowhere else.
-  console.log(
+  console.error(
     `  client address: ${config.trustProxy > 0 ? `from X-Forwarded-For, ${config.trustProxy} ${config.trustProxy > 1 ? 'proxies' : 'proxy'} trusted (TENDER_TRUST_PROXY)` : "the connection's (TENDER_TRUST_PROXY off: behind a proxy, every payer is one client)"}`,
   );
   // What an operator checks first after a deploy; the webhook URL by its origin only (its path may be a secret of
   // its own), never the secret; the Redis URL without its password.
-  console.log(`  webhooks: ${config.webhookUrl ? `on, to ${new URL(config.webhookUrl).origin}` : 'off (TENDER_WEBHOOK_URL not set)'}`);
-  console.log(
+  console.error(`  webhooks: ${config.webhookUrl ? `on, to ${new URL(config.webhookUrl).origin}` : 'off (TENDER_WEBHOOK_URL not set)'}`);
+  console.error(
     `  store: ${config.redisUrl ? `redis ${redactUserinfo(config.redisUrl)}` : 'memory (this process only: limits, Idempotency-Keys and jobs are not shared, nor kept across a restart)'}`,
   );
   const under = `${server.url}${config.basePath ?? ''}`;
-  console.log(`  loader: ${under}/tender.js   hosted page: ${under}/checkout/   API: ${under}/api/v1/`);
+  console.error(`  loader: ${under}/tender.js   hosted page: ${under}/checkout/   API: ${under}/api/v1/`);
 
   let stopping = false;
   const stop = (signal: string) => {
     if (stopping) {
       // A second signal (Ctrl-C again) is an operator who will not wait.
-      console.log(`Tender server: ${signal} again, exiting without waiting for requests in flight`);
+      console.error(`Tender server: ${signal} again, exiting without waiting for requests in flight`);
       process.exit(1);
     }
     stopping = true;
     // Drained, not cut: a payment in flight gets its answer (the payment API may already have charged it).
-    console.log(`Tender server: ${signal}, stopping: no new connections; requests in flight have up to ${Math.ceil(drainMs / 1000)} s to finish`);
+    console.error(`Tender server: ${signal}, stopping: no new connections; requests in flight have up to ${Math.ceil(drainMs / 1000)} s to finish`);
     server.close().then(
       () => process.exit(0),
       () => process.exit(1),

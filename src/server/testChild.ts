@@ -14,7 +14,10 @@ const root = join(here, '../..');
 export interface ServedChild {
   readonly child: ChildProcess;
   readonly url: string;
+  /** Everything it wrote, both streams. */
   out(): string;
+  /** What it wrote on stdout alone. */
+  stdout(): string;
   readonly exited: Promise<number | null>;
   /** SIGKILLs it if it still runs (for clean-up). */
   kill(): void;
@@ -37,7 +40,11 @@ export async function serveInChild(env: Record<string, string>): Promise<ServedC
   const child = spawn(process.execPath, ['--input-type=module'], { cwd: root, stdio: ['pipe', 'pipe', 'pipe'] });
   child.stdin?.end(bundled.outputFiles?.[0]?.text);
   let out = '';
-  child.stdout?.on('data', (d: Buffer) => (out += d));
+  let stdout = '';
+  child.stdout?.on('data', (d: Buffer) => {
+    out += d;
+    stdout += d;
+  });
   child.stderr?.on('data', (d: Buffer) => (out += d));
   const exited = new Promise<number | null>((r) => child.once('exit', (code) => r(code)));
   const kill = () => {
@@ -51,5 +58,5 @@ export async function serveInChild(env: Record<string, string>): Promise<ServedC
   }
   const url = /listening on (http:\S+)/.exec(out)?.[1];
   if (!url) throw new Error(`tender serve did not start: ${out}`);
-  return { child, url, out: () => out, exited, kill };
+  return { child, url, out: () => out, stdout: () => stdout, exited, kill };
 }
