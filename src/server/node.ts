@@ -8,7 +8,7 @@ import { createOutcomes } from './outcomes';
 import { createRedisStore } from './store/redis';
 import { createNodeUpstream } from './upstreamNode';
 import { MAX_REQUEST_BYTES } from './proxy';
-import { MAX_HOOK_BYTES } from './state';
+import { HOOK_TOO_LARGE, MAX_HOOK_BYTES } from './state';
 import { errorAnswer, knownBody, type Answer } from './respond';
 
 /** Options of {@link toNodeListener}. */
@@ -79,10 +79,7 @@ export function toNodeListener(handler: TenderHandler | Tender, options: NodeLis
 
 const GATEWAY_HOOK = /\/webhooks\/gateway(?:[?#]|$)/;
 // Read only in part (or not at all, when its Content-Length said so): answered here, as the proxy answers its own.
-const HOOK_TOO_LARGE = Object.freeze({
-  answer: errorAnswer(413, 'payload_too_large', `The webhook's body is larger than ${MAX_HOOK_BYTES} bytes.`),
-  event: 'hook_too_large',
-});
+const HOOK_REFUSAL = Object.freeze({ answer: HOOK_TOO_LARGE, event: 'hook_too_large' });
 
 // A path spelled so that a URL parser would leave it as it is: plain characters, no empty or dot segment. Any
 // other spelling (escapes, `..`, `//`, a fragment) is parsed as a Web server would parse it.
@@ -94,7 +91,7 @@ function serveTender(tender: Tender, limit: number, req: IncomingMessage, res: S
   try {
     readBody(req, limit, (read) => {
       try {
-        const refusal = read === BODY_GONE ? bodyGone() : read.overLimit && GATEWAY_HOOK.test(target) ? HOOK_TOO_LARGE : undefined;
+        const refusal = read === BODY_GONE ? bodyGone() : read.overLimit && GATEWAY_HOOK.test(target) ? HOOK_REFUSAL : undefined;
         const request = new NodeRequest(req, target, read.bytes, read.overLimit, refusal);
         tender.serve(request, (outcome, requestId) => {
           try {

@@ -67,6 +67,8 @@ export interface ServerState {
 
 /** Largest body of the gateway's webhook read: its own payloads carry more than the proxy's calls. */
 export const MAX_HOOK_BYTES = 64 * 1024;
+/** The answer to a gateway's webhook past {@link MAX_HOOK_BYTES}, from the intake or from an adapter that read it only in part. */
+export const HOOK_TOO_LARGE: Answer = Object.freeze(errorAnswer(413, 'payload_too_large', `The webhook's body is larger than ${MAX_HOOK_BYTES} bytes.`));
 
 /** What the gateway is told a hint came to, once the payment API has answered. */
 const HINT_ANSWERS = {
@@ -161,7 +163,7 @@ export function createServerState(config: TenderConfig, deps: ServerStateDeps & 
     }
     // Never trusted: the body only names a reference, which is then verified with the payment API.
     const bytes = await readLimited(request.body, MAX_HOOK_BYTES).catch(() => null);
-    if (bytes === undefined) return toResponse(errorAnswer(413, 'payload_too_large', `The webhook's body is larger than ${MAX_HOOK_BYTES} bytes.`));
+    if (bytes === undefined) return toResponse(HOOK_TOO_LARGE);
     let reference: unknown;
     try {
       const body = bytes === null ? undefined : (JSON.parse(new TextDecoder().decode(bytes)) as Record<string, unknown>);
