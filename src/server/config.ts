@@ -104,10 +104,12 @@ export function configFromEnv(env: Env, options: ConfigOptions = {}): ConfigResu
   const redirectHosts: string[] = [];
   for (const entry of splitList(get('TENDER_REDIRECT_HOSTS'))) {
     // Matching is exact: a wildcard would be taken as a host name that matches nothing, found only at payment time.
-    const normalised = entry.includes('*') ? undefined : normaliseHostEntry(entry);
     if (entry.includes('*')) {
       errors.push(`TENDER_REDIRECT_HOSTS: exact host names only, no wildcards (list each host the payer may be sent to), received ${show(entry)}`);
-    } else if (!normalised) {
+      continue;
+    }
+    const normalised = normaliseHostEntry(entry);
+    if (!normalised) {
       errors.push(`TENDER_REDIRECT_HOSTS: expected host names like pay.example.com or cashier.example.com:8443, received ${show(entry)}`);
     } else if (!redirectHosts.includes(normalised.toLowerCase())) {
       redirectHosts.push(normalised.toLowerCase());
