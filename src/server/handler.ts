@@ -2,7 +2,7 @@
 // adds a node:http client, files from the package and brotli) and in Cloudflare's runtime (files from an AssetReader).
 import { LOADER_CONFIG_PLACEHOLDER, renderLoaderConfig } from '../platform/pageConfig';
 import type { TenderConfig } from './config';
-import { isoNow, loggablePath, type LogRecord, type Logger, stdoutLogger } from './log';
+import { isoNow, loggablePath, loggableText, type LogRecord, type Logger, stdoutLogger } from './log';
 import { createProxy, fromWebRequest, type ProxyContext, type ProxyRequest } from './proxy';
 import { NOT_FOUND, SECURITY_HEADERS, errorAnswer, jsonResponse, methodNotAllowed, notFound, toResponse, type Answer } from './respond';
 import { createOriginPolicy } from './cors';
@@ -305,7 +305,7 @@ export function createTender(config: TenderConfig, deps: TenderHandlerDeps = {})
     if (state.upstreamMs !== undefined) record.upstreamMs = state.upstreamMs;
     if (state.upstreamUrl !== undefined) record.upstreamUrl = state.upstreamUrl;
     if (state.event !== undefined) record.event = state.event;
-    if (state.origin !== undefined) record.origin = state.origin.length > 200 ? `${state.origin.slice(0, 200)}…` : state.origin;
+    if (state.origin !== undefined) record.origin = loggableText(state.origin);
     if (state.reference !== undefined) record.reference = state.reference;
     log(record);
   }

@@ -88,14 +88,19 @@ let exitHooked = false;
 /** Writes each record as one JSON line through console.log: the edge build's (Workers keep what the console says). */
 export const consoleLogger: Logger = (record) => console.log(formatRecord(record));
 
-const MAX_PATH = 200;
+const MAX_CLIENT_TEXT = 200;
+
+/** Text a client chose (a path, an Origin) as it may be logged: at most 200 characters, then `…`. */
+export function loggableText(text: string): string {
+  return text.length > MAX_CLIENT_TEXT ? `${text.slice(0, MAX_CLIENT_TEXT)}…` : text;
+}
 
 /**
  * The path as it may be logged: a client can put anything in a URL, including a card number, so runs of
  * eight or more digits are masked and the length is capped.
  */
 export function loggablePath(pathname: string): string {
-  const capped = pathname.length > MAX_PATH ? `${pathname.slice(0, MAX_PATH)}…` : pathname;
+  const capped = loggableText(pathname);
   return /\d{8}/.test(capped) ? capped.replace(/\d{8,}/g, '[digits]') : capped;
 }
 

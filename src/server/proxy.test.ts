@@ -508,6 +508,13 @@ describe('CORS', () => {
     expect(h.upstream.requests).toHaveLength(1);
   });
 
+  it('logs a refused Origin at most 200 characters long, as it logs a path', async () => {
+    h.logs.length = 0;
+    const long = `https://${'a'.repeat(300)}.example`;
+    expect((await verify({ origin: long })).status).toBe(403);
+    expect(h.logs.at(-1)?.origin).toBe(`${long.slice(0, 200)}…`);
+  });
+
   it('lets the hosted page (same origin) and server-to-server calls through without CORS headers', async () => {
     const same = await verify({ origin: h.tender.url });
     expect(same.status).toBe(200);
