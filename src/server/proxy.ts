@@ -11,7 +11,7 @@ import { createClientLimits, type ClientLimits } from './limits';
 import { createMemoryStore } from './store/memory';
 import type { Limiter, StoredAnswer, TenderStore } from './store/types';
 import { NOT_FOUND, SECURITY_HEADERS, errorAnswer, methodNotAllowedAnswer, rawJsonAnswer, type Answer } from './respond';
-import { UpstreamError, echoesKey, readLimited, type UpstreamAnswer, type UpstreamCall, type UpstreamHealth } from './upstream';
+import { UpstreamError, keyEcho, readLimited, type UpstreamAnswer, type UpstreamCall, type UpstreamHealth } from './upstream';
 
 /** Largest request body the proxy reads: a small body limit (docs/ARCHITECTURE.md, security rules). */
 export const MAX_REQUEST_BYTES = 16 * 1024;
@@ -127,6 +127,7 @@ export function createProxy(config: TenderConfig, deps: ProxyDeps): Proxy {
   }
   const authorization = `Bearer ${config.apiKey}`;
   const apiKey = config.apiKey;
+  const echoesKey = keyEcho(apiKey);
   const store = deps.store ?? createMemoryStore({ now: deps.now });
   const limits = deps.limits ?? createClientLimits(config, store);
   const general = limits.read;
@@ -443,7 +444,7 @@ export function createProxy(config: TenderConfig, deps: ProxyDeps): Proxy {
       return errorAnswer(502, 'upstream_invalid', `The payment API sent an answer that is not JSON (HTTP ${status}).`, extra);
     }
     // An upstream that echoes the request's headers would hand the key to the browser; never pass that on.
-    if (echoesKey(text, apiKey)) {
+    if (echoesKey(text)) {
       ctx.event = 'upstream_echoed_key';
       return errorAnswer(502, 'upstream_invalid', 'The payment API sent an answer that cannot be passed on.', extra);
     }

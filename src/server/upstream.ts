@@ -92,21 +92,25 @@ export async function readLimited(stream: ReadableStream<Uint8Array> | null, lim
 }
 
 /**
- * Whether an upstream answer's text carries `key` (an API that echoes the request's headers): as written, or behind
- * JSON escapes (`\u005f`, `\/`) that a plain search misses and the browser's JSON.parse undoes. Such an answer is never
- * passed on, by the proxy or into the page.
+ * For one API key, whether an upstream answer's text carries it (an API that echoes the request's headers): as
+ * written, or behind JSON escapes (`\u005f`, `\/`) that a plain search misses and the browser's JSON.parse undoes.
+ * Such an answer is never passed on, by the proxy or into the page. Made once per key: every proxied answer is checked.
  */
-export function echoesKey(text: string, key: string): boolean {
-  if (text.includes(key)) return true;
+export function keyEcho(key: string): (text: string) => boolean {
   // Only a \u escape can hide a key with no / " or \ in it (a gateway that writes every / as \/ is common): most
   // answers have none, and cost one more scan, no parse.
-  if (!text.includes(/[/"\\]/.test(key) ? '\\' : '\\u')) return false;
-  try {
-    // Re-serialised, every string is in one form, the key's included.
-    return JSON.stringify(JSON.parse(text)).includes(JSON.stringify(key).slice(1, -1));
-  } catch {
-    return false;
-  }
+  const hiding = /[/"\\]/.test(key) ? '\\' : '\\u';
+  const escaped = JSON.stringify(key).slice(1, -1);
+  return (text) => {
+    if (text.includes(key)) return true;
+    if (!text.includes(hiding)) return false;
+    try {
+      // Re-serialised, every string is in one form, the key's included.
+      return JSON.stringify(JSON.parse(text)).includes(escaped);
+    } catch {
+      return false;
+    }
+  };
 }
 
 /**

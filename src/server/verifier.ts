@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { VerifyResponseSchema } from '../api/transactions';
-import { echoesKey, type UpstreamCall, type UpstreamHealth } from './upstream';
+import { keyEcho, type UpstreamCall, type UpstreamHealth } from './upstream';
 
 /** A transaction as the server's own verify reads it: normalised, never the API's raw answer. */
 export interface VerifiedTxn {
@@ -94,6 +94,7 @@ export function createVerifier(options: VerifierOptions): Verifier {
   const timeoutMs = options.timeoutMs ?? 10_000;
   const url = `${options.apiBaseUrl}/api/v1/transaction/verify`;
   const authorization = `Bearer ${options.apiKey}`;
+  const echoesKey = keyEcho(options.apiKey);
   const pending = new Map<string, Promise<VerifyOutcome>>();
   const cache = new Map<string, { at: number; outcome: VerifyOutcome }>();
   let inFlight = 0;
@@ -111,7 +112,7 @@ export function createVerifier(options: VerifierOptions): Verifier {
       options.health?.saw(answer.status);
       if (answer.status === 404) return UNKNOWN;
       // The page is drawn from this answer: one that quotes the key never reaches it, as the proxy never passes one on.
-      if (answer.status !== 200 || answer.text === undefined || echoesKey(answer.text, options.apiKey)) return ERROR;
+      if (answer.status !== 200 || answer.text === undefined || echoesKey(answer.text)) return ERROR;
       return verifiedOf(answer.text);
     } catch {
       options.health?.failed();
