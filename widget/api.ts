@@ -24,6 +24,8 @@ export interface Embed {
   readonly fail_: (code: string, message: string) => void;
   // The frame, which the loading card must not sit under before the page has arrived in it.
   readonly f_: HTMLIFrameElement;
+  // What holds the frame and the loading card: the modal's own <dialog>, or the inline element.
+  readonly b_: HTMLDialogElement;
   ui_?: States;
 }
 
@@ -118,6 +120,12 @@ function embed(api: string, raw: unknown, target?: Element | string): Embed {
   // createElement and the CSSOM only: no innerHTML (Trusted Types), no style attribute or <style> (CSP 'unsafe-inline').
   const frame = doc.createElement('iframe');
   const fs = frame.style;
+  // A modal's frame (and its loading card) sit in a <dialog> of the loader's own, opened with showModal() when the
+  // payer sees it: the browser's top layer, above anything of the storefront's, its own modal <dialog> included, with
+  // the rest of the page inert. A frame cannot be moved into one later (moved, it loads again), so it is there from
+  // the start. The dialog itself draws nothing (`all:unset`): displayed even while closed, so a preloaded frame
+  // lays out before it is shown, and positioned by the frame's own styles below.
+  const box = (inline ? el : doc.createElement('dialog')) as HTMLDialogElement;
   frame.title = 'Checkout';
   // The USSD code and the bank account have copy buttons.
   frame.allow = 'clipboard-write';
@@ -138,18 +146,20 @@ function embed(api: string, raw: unknown, target?: Element | string): Embed {
   const fired: { [type: string]: 1 } = {};
   const root = doc.documentElement;
   const rootStyle = root.style;
-  const body = doc.body;
+  if (!inline) {
+    box.style.cssText = 'all:unset!important';
+    // Esc closes a modal whose page is not ready: the dialog's own cancel, which never comes from a key pressed in the
+    // page (a ready page handles its own keys).
+    box.onclose = close;
+    root.append(box);
+  }
   let last: TenderStatus | undefined;
   let busy: boolean | undefined;
   let ready: boolean | undefined;
   let before: HTMLElement;
   let overflow: string;
-  // body.inert before the modal made it so.
-  let wasInert: boolean;
 
   const error = (code: string, message: string): void => call(o.onError, { code, message, reference });
-  // Escape closes a modal whose page is not ready (a ready page handles its own keys).
-  const esc = (k: KeyboardEvent): unknown => k.key == 'Escape' && close();
   let misses = 0;
   // The loader's deferred half (widget/deferred.ts): the script tag imports it from its own server once the page is
   // ready or slow, never before (a payer on a good link waits for none of it); the ESM entry bundles it.
@@ -194,9 +204,9 @@ function embed(api: string, raw: unknown, target?: Element | string): Embed {
     const failed = (): unknown =>
       n == tries && !ready && listener && (navigator.onLine ? failLoad('load_timeout', LOAD_FAILED) : addEventListener('online', arm, { once: true }));
     // The address first: an iframe put in the document without one makes an about:blank document, then navigates
-    // (about 60 ms at 4x CPU in the bench's storefront). A modal's iframe goes on <html>, outside the <body> that it makes inert.
+    // (about 60 ms at 4x CPU in the bench's storefront).
     frame.src = src;
-    (el || root).append(frame);
+    box.append(frame);
     // Not cleared on close or retry: a closed checkout fetches no states, states() draws nothing for a ready one, and no
     // load fails (to be retried) within a second of its start.
     setTimeout(() => listener && states(), 1e3);
@@ -209,7 +219,6 @@ function embed(api: string, raw: unknown, target?: Element | string): Embed {
   };
   const reveal = (): void => {
     e.ui_?.remove();
-    removeEventListener('keydown', esc);
     // A modal only: an inline checkout is part of the storefront's page, which it must not scroll nor take the payer's
     // focus from as it loads. Nor when the payer is in the page already (typing into its first screen).
     if (doc.activeElement != frame && !inline) frame.focus();
@@ -259,16 +268,15 @@ function embed(api: string, raw: unknown, target?: Element | string): Embed {
   function close(): void {
     if (!listener) return;
     removeEventListener('message', listener);
-    removeEventListener('keydown', esc);
     listener = 0;
     frame.remove();
     e.ui_?.remove();
     if (!inline) {
+      box.remove();
       // A modal is always the current one until it closes (a new one closes it first).
       current = undefined;
       // Only a modal the payer saw locked the storefront.
       if (e.shown_) {
-        body.inert = wasInert;
         rootStyle.overflow = overflow;
         before.focus();
       }
@@ -287,13 +295,11 @@ function embed(api: string, raw: unknown, target?: Element | string): Embed {
       e.shown_ = true;
       // Never null in a page with a body; every element has focus().
       before = doc.activeElement as HTMLElement;
-      // The storefront behind is out of reach of pointer, keyboard and screen reader until the modal closes: all of
-      // <body>, including what it adds meanwhile. The modal itself sits beside <body>, on <html>.
-      wasInert = body.inert;
-      body.inert = true;
       overflow = rootStyle.overflow;
       rootStyle.overflow = 'hidden';
-      addEventListener('keydown', esc);
+      // The storefront behind is out of reach of pointer, keyboard and screen reader until the modal closes, whatever
+      // it adds meanwhile. (A browser without showModal, before 2022, shows the frame above the page as it is.)
+      box.showModal?.();
       fs.visibility = '';
       if (ready) reveal();
       else e.ui_?.show();
@@ -304,6 +310,7 @@ function embed(api: string, raw: unknown, target?: Element | string): Embed {
     arm_: arm,
     fail_: failLoad,
     f_: frame,
+    b_: box,
   };
   if (inline) (el as Mounted).tender_ = e;
   else current = e;

@@ -26,7 +26,8 @@ function options(extra: Partial<TenderOptions> = {}) {
 
 // The modal is one full-viewport iframe (the page draws the dialog); until the page is ready, the loader's small dialog.
 const frames = () => document.querySelectorAll('iframe');
-const dialog = () => document.querySelector('dialog');
+// The loading card, in the modal's own <dialog>.
+const dialog = () => document.querySelector('dialog > [role="group"]');
 
 // Every modal a test opens is closed after it, so that the next test starts with none.
 const handles: { close(): void }[] = [];
@@ -174,21 +175,26 @@ describe('modal', () => {
     expect(first.onClose).toHaveBeenCalledTimes(1);
   });
 
-  test('scroll lock and storefront inert while open, all restored (focus too) on close', () => {
+  test('scroll lock, and the frame in a modal <dialog> of its own beside <body>; all restored (focus too) on close', () => {
     const pay = document.getElementById('pay')!;
     document.getElementById('outside')!.inert = true;
     pay.focus();
     document.documentElement.style.overflow = 'scroll';
+    const showModal = vi.spyOn(HTMLDialogElement.prototype, 'showModal');
     const o = options();
     const h = open(o);
     expect(document.documentElement.style.overflow).toBe('hidden');
-    // The whole storefront is inert; the modal sits beside <body>, so it is not.
-    expect(document.body.inert).toBe(true);
-    expect(frames()[0]!.closest('[inert]')).toBeNull();
-    expect(document.body.contains(frames()[0]!)).toBe(false);
+    // Opened with showModal: the browser's top layer, where the rest of the page is inert (e2e: embed.test.ts).
+    const box = frames()[0]!.parentElement as HTMLDialogElement;
+    expect(box.localName).toBe('dialog');
+    expect(showModal.mock.contexts).toEqual([box]);
+    expect(box.parentElement).toBe(document.documentElement);
+    // It draws nothing itself: the frame's styles place it.
+    expect(box.style.cssText).toMatch(/^all: unset ?!important;?$/);
+    showModal.mockRestore();
     h.close();
     expect(document.documentElement.style.overflow).toBe('scroll');
-    expect(document.body.inert).toBe(false);
+    expect(document.querySelector('dialog')).toBeNull();
     // What the storefront made inert itself stays so.
     expect(document.getElementById('outside')!.inert).toBe(true);
     expect(document.activeElement).toBe(pay);
@@ -211,8 +217,7 @@ describe('modal', () => {
     expect(page.win.postMessage).toHaveBeenCalledWith({ v: 1, type: 'shown' }, TENDER);
     expect(dialog()).toBeNull();
     // The storefront stays out of reach while the page (with its own focus trap) is up.
-    expect(document.body.inert).toBe(true);
-    expect(page.frame.closest('[inert]')).toBeNull();
+    expect((page.frame.parentElement as HTMLDialogElement).open).toBe(true);
   });
 
   test('the page asks its payer while a payment is in flight, then says close: the loader closes without asking again, onClose pending', () => {

@@ -73,15 +73,16 @@ function drawStates(e: Embed): States {
     return node;
   };
 
-  // A modal's card sits centred under the iframe: the page's first screen covers it as soon as there is one. Not a
-  // modal <dialog>: the top layer would cover the iframe.
-  const card = document.createElement(inline ? 'div' : 'dialog');
+  // A modal's card sits centred under the iframe, in the modal's own <dialog> (api.ts): the page's first screen
+  // covers it as soon as there is one. A group, not a <dialog> of its own: Chromium takes Esc pressed in an open
+  // <dialog> for that one, which would keep it from the modal's.
+  const card = document.createElement('div');
   card.style.cssText = important(
     `box-sizing:border-box;margin:auto;padding:24px;border:1px solid ${c.border};border-radius:${radius};background:${theme('bg', c.bg)};` +
       `color:${theme('text', c.text)};font:16px/1.5 ${font};text-align:center;width:min(360px,calc(100% - 32px));color-scheme:${dark ? 'dark' : 'light'}` +
       (inline ? '' : `;position:fixed;inset:0;height:fit-content;z-index:2147483646;box-shadow:${SHADOW}`),
   );
-  if (inline) card.setAttribute('role', 'group');
+  card.setAttribute('role', 'group');
   card.setAttribute('aria-label', t.title);
 
   const spinner = el('div', `width:28px;height:28px;margin:0 auto 12px;border-radius:50%;border:3px solid ${c.border};border-top-color:${primary}`, card);
@@ -109,9 +110,9 @@ function drawStates(e: Embed): States {
   const retry = button(t.retry, true, () => (e.arm_(), ui.update()));
   // Inline, the merchant's page owns the place the checkout sits in: no Close there.
   const close = inline ? undefined : button(t.close, false, e.close);
-  // The storefront behind a modal is inert, and the card is not a modal <dialog> (above): Tab past its last button
-  // would land on the inert <body>, out of the card. It goes round the card's buttons instead: two at most, so either
-  // way round Tab goes to the other one shown.
+  // The storefront behind a modal is inert: Tab past the card's last button would leave the page for the browser's
+  // own controls. It goes round the card's buttons instead: two at most, so either way round Tab goes to the other
+  // one shown.
   if (close)
     card.onkeydown = (k) => {
       if (k.key == 'Tab') {
@@ -158,16 +159,15 @@ function drawStates(e: Embed): States {
     // Inline, the card shows for a failure, or while the page has not come: then its first screen is in that place.
     if (!(inline ? failure || !arrived() : e.shown_)) card.remove();
     else if (!card.isConnected) {
-      (inline ?? document.documentElement).append(card);
-      // The open attribute, not show(): show() runs the dialog's focusing steps, which would take focus from a payer
-      // already typing into the page's first screen.
-      if (!inline) (card as HTMLDialogElement).open = true;
+      // Before the frame, in the modal's <dialog> (the frame covers it) or the inline element (the frame steps aside).
+      e.b_.prepend(card);
     }
   };
 
   const focus = (): void => {
-    // Never take focus from the page: a payer typing into its first screen keeps their place.
-    if (!card.isConnected || document.activeElement?.localName == 'iframe') return;
+    // Never take focus from the page: a payer typing into its first screen keeps their place. (A modal's dialog gives
+    // its frame focus as it opens: while the page has not come, that frame is hidden, and the card is where to be.)
+    if (!card.isConnected || (document.activeElement?.localName == 'iframe' && (document.activeElement != frame || arrived()))) return;
     (failure && !retry.hidden ? retry : close)?.focus();
   };
 

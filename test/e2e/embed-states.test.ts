@@ -58,7 +58,7 @@ async function newPage(viewport = { width: 1280, height: 800 }): Promise<Watched
 }
 
 // The loader's card: a dialog on the storefront named like the checkout (the page's own dialog is inside the frame).
-const card = (page: Page) => page.getByRole('dialog', { name: 'Checkout' });
+const card = (page: Page) => page.getByRole('group', { name: 'Checkout' });
 
 describe('a storefront origin the server does not allow', () => {
   test('diagnosed within 5 s: onError origin_not_allowed, the console names TENDER_ALLOWED_ORIGINS and the origin, the payer is told', async () => {
@@ -187,7 +187,7 @@ describe('a slow hosted page', () => {
     expect(await card(page).getAttribute('aria-atomic')).toBeNull();
     expect(await card(page).ariaSnapshot()).toBe(
       [
-        '- dialog "Checkout":',
+        '- group "Checkout":',
         '  - status: Loading checkout…',
         '  - paragraph: This is taking longer than usual.',
         '  - button "Try again"',

@@ -73,16 +73,18 @@ const events = async (page: Page) => [...received.get(page)!];
 // The modal is one full-viewport iframe of the hosted page, which draws the dialog itself (embed=modal).
 const FRAME = 'iframe[src*="/checkout/?"]';
 const checkout = (page: Page) => page.frameLocator(FRAME);
+// The loader's loading card, in the modal's own <dialog> (which holds the frame while the checkout is open).
+const LOADING_CARD = 'dialog > [role="group"]';
 /** The hosted page's frame, for evaluating in its document. */
 const hosted = (page: Page) => page.frames().find((f) => f.url().includes('/checkout/'))!;
 
 /**
  * The modal is up and the page's script has taken over: its form shows with the HTML (inert until then), the
- * loader's own dialog goes when the page says ready, and the page then focuses its first field.
+ * loader's loading card goes when the page says ready, and the page then focuses its first field.
  */
 async function shown(page: Page): Promise<void> {
   await checkout(page).getByLabel('Card number').waitFor();
-  await page.locator('dialog').waitFor({ state: 'detached' });
+  await page.locator(LOADING_CARD).waitFor({ state: 'detached' });
   // Told it is shown, the page puts focus on its first field.
   await expect.poll(async () => (await hosted(page)?.evaluate(() => document.activeElement?.id)) ?? '', { timeout: 10_000 }).toBe('tender-card-number');
 }
@@ -428,20 +430,75 @@ describe('embedded checkout', () => {
     const state = () =>
       page.evaluate((sel) => {
         const f = document.querySelector<HTMLIFrameElement>(sel);
+        // A control of the storefront that takes focus unless the page is inert (blocked by a modal dialog).
+        const probe = document.body.appendChild(Object.assign(document.createElement('button'), { textContent: 'probe' }));
+        probe.focus();
+        const reachable = document.activeElement === probe;
+        probe.remove();
         return {
           zIndex: f && getComputedStyle(f).zIndex,
-          frameInert: !!f?.closest('[inert]'),
-          bodyInert: document.body.inert,
+          // In the browser's top layer: the modal's own <dialog>, opened with showModal.
+          modal: f?.parentElement?.matches('dialog:modal') ?? null,
+          storefrontReachable: reachable,
           overflow: getComputedStyle(document.documentElement).overflow,
           // What a pointer at the centre of the viewport reaches.
           top: document.elementFromPoint(innerWidth / 2, innerHeight / 2)?.tagName,
         };
       }, FRAME);
     // The loader asks for more than any browser's range; Chromium clamps it to the largest z-index.
-    expect(await state()).toEqual({ zIndex: '2147483647', frameInert: false, bodyInert: true, overflow: 'hidden', top: 'IFRAME' });
+    expect(await state()).toEqual({ zIndex: '2147483647', modal: true, storefrontReachable: false, overflow: 'hidden', top: 'IFRAME' });
     await checkout(page).getByRole('button', { name: 'Close' }).first().click();
     await page.locator(FRAME).waitFor({ state: 'detached' });
-    expect(await state()).toMatchObject({ zIndex: null, bodyInert: false, overflow: 'visible' });
+    expect(await state()).toMatchObject({ zIndex: null, modal: null, storefrontReachable: true, overflow: 'visible' });
+    expect(await page.locator('dialog').count()).toBe(0);
+    await page.context().close();
+  });
+
+  test("opened from the storefront's own modal <dialog>, the checkout is above it and takes the payer's input; closed, the storefront's dialog is as it was", async () => {
+    const page = await newPage();
+    await page.goto(shop.url);
+    // A cart drawer as single-page apps draw one: a <dialog> opened with showModal() (the top layer, the rest of the
+    // page inert), with the shop's cart and its Pay button moved into it.
+    await page.getByRole('button', { name: /^Pay/ }).waitFor();
+    await page.evaluate(() => {
+      const cart = document.createElement('dialog');
+      cart.id = 'cart';
+      cart.style.cssText = 'width:90vw;height:90vh;z-index:2147483647';
+      cart.append(document.getElementById('cart-form')!);
+      document.body.append(cart);
+      cart.showModal();
+    });
+    await page.getByRole('button', { name: /^Pay/ }).click();
+    await shown(page);
+    // Above the cart, at every corner and the centre, and the cart out of reach.
+    const top = () =>
+      page.evaluate(() =>
+        [
+          [innerWidth / 2, innerHeight / 2],
+          [5, 5],
+          [innerWidth - 5, innerHeight - 5],
+        ].map(([x, y]) => document.elementFromPoint(x!, y!)?.tagName),
+      );
+    expect(await top()).toEqual(['IFRAME', 'IFRAME', 'IFRAME']);
+    expect(await page.evaluate(() => (document.getElementById('cart') as HTMLDialogElement).open)).toBe(true);
+    // The payer types into the checkout: its first field has the focus.
+    await page.keyboard.type('4084');
+    expect(await checkout(page).getByLabel('Card number').inputValue()).toMatch(/^4084/);
+    await checkout(page).getByRole('button', { name: 'Close' }).first().click();
+    await page.locator(FRAME).waitFor({ state: 'detached' });
+    // The shop's cart is still open and modal, and its Pay button has the focus back.
+    expect(
+      await page.evaluate(() => ({
+        cart: document.getElementById('cart')!.matches(':modal'),
+        focus: document.activeElement?.closest('#cart') ? document.activeElement.tagName : null,
+        dialogs: document.querySelectorAll('dialog').length,
+      })),
+    ).toEqual({ cart: true, focus: 'BUTTON', dialogs: 1 });
+    // Opened from it again, the checkout takes a payment.
+    await page.getByRole('button', { name: /^Pay/ }).click();
+    await payByCard(page);
+    await checkout(page).getByText('Payment successful').waitFor();
+    await expect.poll(() => events(page)).toContainEqual(expect.stringContaining('onSuccess'));
     await page.context().close();
   });
 
@@ -468,21 +525,22 @@ describe('embedded checkout', () => {
     await frame.getByLabel('Card number').waitFor({ state: 'visible' });
     // The page has not said ready (its script is held): after a second the loader's loading card comes, named, under
     // the iframe (test/e2e/embed-states.test.ts: Esc, Close, the slow and failed states).
-    await page.getByRole('dialog', { name: 'Checkout' }).waitFor({ state: 'attached' });
+    await page.getByRole('group', { name: 'Checkout' }).waitFor({ state: 'attached' });
     const cover = () =>
       page.evaluate(
         (sel) => ({
           visibility: getComputedStyle(document.querySelector(sel)!).visibility,
           top: document.elementFromPoint(innerWidth / 2, innerHeight / 2)?.tagName,
-          modal: document.querySelector('dialog')?.matches(':modal') ?? null,
+          // In the modal's own <dialog>, before the frame, which paints over it.
+          next: document.querySelector('dialog > [role="group"]')?.nextElementSibling?.tagName ?? null,
         }),
         FRAME,
       );
-    expect(await cover()).toEqual({ visibility: 'visible', top: 'IFRAME', modal: false });
+    expect(await cover()).toEqual({ visibility: 'visible', top: 'IFRAME', next: 'IFRAME' });
     expect(await frame.getByRole('dialog', { name: 'Pay Tender Demo Store' }).isVisible()).toBe(true);
     script.release();
     // Ready: the loader's dialog goes and the page's first field takes focus.
-    await page.locator('dialog').waitFor({ state: 'detached' });
+    await page.locator(LOADING_CARD).waitFor({ state: 'detached' });
     await expect.poll(async () => (await hosted(page)?.evaluate(() => document.activeElement?.id)) ?? '', { timeout: 10_000 }).toBe('tender-card-number');
     await payByCard(page);
     await frame.getByText('Payment successful').waitFor();
@@ -517,10 +575,10 @@ describe('embedded checkout', () => {
     await expiry.click();
     await page.keyboard.type('1');
     // The loader's loading card comes (a second in) while the payer types: it must not take their focus.
-    await page.getByRole('dialog', { name: 'Checkout' }).waitFor({ state: 'attached' });
+    await page.getByRole('group', { name: 'Checkout' }).waitFor({ state: 'attached' });
     await page.keyboard.type('2');
     script.release();
-    await page.locator('dialog').waitFor({ state: 'detached' });
+    await page.locator(LOADING_CARD).waitFor({ state: 'detached' });
     // The loader heard ready (its card is gone) and the page took over; the payer types on where they were.
     await page.waitForTimeout(300);
     await page.keyboard.type('39');
