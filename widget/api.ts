@@ -255,9 +255,11 @@ function embed(api: string, raw: unknown, target?: Element | string): Embed {
         (d) => d.redirectTop(e, m.url, refused),
         () => refused('could not check '),
       );
-    } else if (t == 'close' || !(fired[t] || fired.success)) {
+    } else if (e.shown_ && (t == 'close' || !(fired[t] || fired.success))) {
       // Each outcome callback fires once, after success nothing else. close may carry the latest status, for onClose;
-      // the page asked its payer first when a payment was in flight.
+      // the page asked its payer first when a payment was in flight. None for a preloaded page nobody has seen yet (its
+      // verify found a payment already made): the page says its outcome again when it is told it is shown, to the
+      // callbacks of the open that shows it.
       fired[t] = 1;
       if (m.status) busy = (last = m.status) == 'pending';
       if (t != 'close') call(o[('on' + CALLBACKS.find((n) => n.toLowerCase() == t)) as 'onSuccess'] as (r: object) => void, { reference, status: last });

@@ -402,6 +402,25 @@ describe('preload', () => {
     expect(o.onSuccess).toHaveBeenCalledTimes(1);
   });
 
+  test("a preloaded page's outcome before it is shown goes to no callback; the open that shows it hears it, when the page says it again", () => {
+    const preloaded = options();
+    preload(preloaded);
+    const page = fakePage();
+    page.send({ v, type: 'ready', reference: REF });
+    // Its verify found a payment already made, before anyone opened it.
+    page.send({ v, type: 'success', reference: REF, status: 'successful' });
+    expect(preloaded.onSuccess).not.toHaveBeenCalled();
+    const o = options();
+    open(o);
+    expect(o.onSuccess).not.toHaveBeenCalled();
+    // Told it is shown, the page says its outcome again (src/checkout/session.ts); a repeat is not told twice.
+    page.send({ v, type: 'success', reference: REF, status: 'successful' });
+    page.send({ v, type: 'success', reference: REF, status: 'successful' });
+    expect(o.onSuccess).toHaveBeenCalledTimes(1);
+    expect(o.onSuccess).toHaveBeenCalledWith({ reference: REF, status: 'successful' });
+    expect(preloaded.onSuccess).not.toHaveBeenCalled();
+  });
+
   test('open with other options replaces the preloaded page, which closes without onClose (it was never shown)', () => {
     const preloaded = options();
     preload(preloaded);

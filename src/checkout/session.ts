@@ -13,6 +13,7 @@ import { pageText } from './text';
 import { loadLocale, setTextSource, type TextSource } from '../i18n/catalogs';
 import type { PageConfig } from '../platform/pageConfig';
 import { reportSize } from '../platform/frameSize';
+import { onParentMessage } from '../platform/bridgeListen';
 import { keepFieldInView, keepFocus } from './keepFocus';
 import { chosenLocale, payerLocale, switchLocale } from './language';
 import { createProxy } from './proxy';
@@ -115,10 +116,13 @@ export function createSession(deps: ModelDeps, state: ModelState): Session {
   const env = deps.pollEnv ?? browserPollEnv(document);
   const newId = deps.newId ?? randomId;
   const go = deps.navigate ?? ((url: unknown) => navigate(url, deps.navigateEnv ?? navigateEnvOf(deps.page!, deps.bridge)));
+  // The latest outcome said to the loader, said again when the loader says the page is shown (below).
+  let toldOutcome: Parameters<NonNullable<ModelDeps['bridge']>['send']>[0] | undefined;
   const send = (m: Parameters<NonNullable<ModelDeps['bridge']>['send']>[0]) => {
     // Said in the console too: a script-tag integration often wires no onError (the README's does not), and the
     // browser then showed only a bare 401 for a key the payment API refused.
     if (m.type === 'error') console.error(`Tender: ${m.message} (${m.code})`);
+    if (m.type !== 'close' && 'status' in m) toldOutcome = m;
     return deps.bridge?.send(m);
   };
 
@@ -453,6 +457,10 @@ export function createSession(deps: ModelDeps, state: ModelState): Session {
     const bridge = deps.bridge;
     if (!bridge || !('parent' in bridge)) return;
     reportSize(bridge, page.root);
+    // A preloaded page may find its outcome (a payment already made) before anyone opens it. The loader tells no
+    // callback of a page nobody has seen: it keeps them for the open that shows the page, which hears the outcome
+    // again now (a repeat of one already told is not told twice).
+    onParentMessage(bridge, window, (m) => m.type === 'shown' && toldOutcome && bridge.send(toldOutcome));
   }
 
   const actions = new Map<ChannelId, ChannelActions>();

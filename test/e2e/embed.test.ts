@@ -355,6 +355,41 @@ describe('embedded checkout', () => {
     await page.context().close();
   });
 
+  test('a preloaded page of a payment already made tells its outcome to the open that shows it, not before', async () => {
+    const { reference } = await stack.initiate();
+    const paid = await stack.client.cardPayment({
+      cardNumber: '4084084084084081',
+      expiryMonth: '12',
+      expiryYear: '39',
+      cvv: '123',
+      transactionReference: reference,
+    });
+    expect(paid.ok).toBe(true);
+    const page = await newPage();
+    await page.goto(shop.url);
+    await page.waitForFunction(() => 'Tender' in window);
+    // Preloaded with callbacks of its own (a page that preloads its button's checkout), then given time to verify.
+    await page.evaluate((ref) => {
+      const w = window as unknown as { told: string[]; Tender: { preload(o: object): void; open(o: object): void } };
+      w.told = [];
+      const log = (name: string) => (r: { status?: string }) => w.told.push(`${name} ${r.status}`);
+      w.Tender.preload({ transactionReference: ref, onSuccess: log('preload onSuccess'), onClose: log('preload onClose') });
+    }, reference);
+    await page.waitForTimeout(2500);
+    expect(await page.evaluate(() => (window as unknown as { told: string[] }).told)).toEqual([]);
+    // Opened: the open's own callbacks hear the outcome, once.
+    await page.evaluate((ref) => {
+      const w = window as unknown as { told: string[]; Tender: { open(o: object): void } };
+      const log = (name: string) => (r: { status?: string }) => w.told.push(`${name} ${r.status}`);
+      w.Tender.open({ transactionReference: ref, onSuccess: log('open onSuccess'), onFailure: log('open onFailure'), onClose: log('open onClose') });
+    }, reference);
+    await checkout(page).getByText('Payment successful').waitFor();
+    await expect.poll(() => page.evaluate(() => (window as unknown as { told: string[] }).told)).toEqual(['open onSuccess successful']);
+    await page.waitForTimeout(500);
+    expect(await page.evaluate(() => (window as unknown as { told: string[] }).told)).toEqual(['open onSuccess successful']);
+    await page.context().close();
+  });
+
   test('a declarative button opens the preloaded checkout', async () => {
     const page = await newPage();
     await page.goto(`${shop.url}/button`);
