@@ -170,6 +170,68 @@ describe('reconcile', () => {
   });
 });
 
+describe('what the background work does not let slow it', () => {
+  it('stops following a reference the payment API twice said it does not know: a made-up one costs two checks', async () => {
+    const { h } = await start();
+    h.upstream.behave((r) =>
+      r.body.includes('FAKE') ? { kind: 'json', status: 404, body: { status: false, message: 'Transaction not found' } } : gateway(() => 'pending')(r),
+    );
+    await ussd(h, 'FAKE-1');
+    await until(() => h.logs.some((l) => l.event === 'reconcile_unknown_reference' && l.reference === 'FAKE-1'));
+    const checked = verifies(h, 'FAKE-1');
+    expect(checked).toBe(2);
+    await new Promise((r) => setTimeout(r, 400));
+    expect(verifies(h, 'FAKE-1')).toBe(checked);
+  });
+
+  it('goes on following a reference the API did not know once, then did (a blip)', async () => {
+    const { h, receiver } = await start();
+    let calls = 0;
+    h.upstream.behave((r) =>
+      r.url.endsWith('/transaction/verify') && ++calls === 1
+        ? { kind: 'json', status: 404, body: { status: false, message: 'Transaction not found' } }
+        : gateway(() => (calls >= 3 ? 'successful' : 'pending'))(r),
+    );
+    await ussd(h, 'REF-BLIP');
+    await until(() => receiver.processed.size === 1);
+    expect(h.logs.filter((l) => l.event === 'reconcile_unknown_reference')).toEqual([]);
+  });
+
+  it("checks payments while the merchant's webhook endpoint hangs", async () => {
+    const { h, receiver } = await start({}, { ...FAST, webhookTimeoutMs: 3000 });
+    h.upstream.behave(gateway(() => 'successful'));
+    receiver.behave(() => 'hang');
+    await ussd(h, 'REF-HUNG');
+    await until(() => receiver.deliveries.length === 1);
+    // A delivery hangs for its 3 s: a payment made now is still checked, and its event queued, long before.
+    const at = Date.now();
+    await ussd(h, 'REF-AFTER');
+    await until(() => h.logs.some((l) => l.event === 'reconcile_final_successful' && l.reference === 'REF-AFTER'));
+    expect(Date.now() - at).toBeLessThan(1500);
+  });
+
+  it('drains a backlog of due checks faster than a batch a pass', async () => {
+    const store = createMemoryStore();
+    const checked: string[] = [];
+    // The payment API at the edge this test is about: every check answered at once, still pending.
+    const verifier: Verifier = {
+      verify: async (reference: string) => {
+        checked.push(reference);
+        return { kind: 'ok', txn: { status: 'pending' } } as Awaited<ReturnType<Verifier['verify']>>;
+      },
+      forget: () => {},
+      inFlight: 0,
+    };
+    const config = { reconcileHorizonMs: 24 * 3_600_000 } as TenderConfig;
+    // Polled once a minute: only the passes' own continuation can go past the first batch in this test's time.
+    const outcomes = createOutcomes({ config, store, verifier, log: () => {}, pollMs: 60_000, reconcileDelaysMs: [0, 60_000] });
+    for (let i = 0; i < 100; i++) await outcomes.record(`REF-${i}`, 'ussdPayment', -10);
+    await outcomes.tick();
+    expect(new Set(checked).size).toBe(100);
+    await outcomes.close();
+  });
+});
+
 describe('POST /webhooks/gateway', () => {
   it('never trusts the body: it only verifies the reference now', async () => {
     const { h, receiver } = await start({}, { ...FAST, reconcileDelaysMs: [60_000] });

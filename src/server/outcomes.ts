@@ -84,6 +84,8 @@ interface ReconcileJob {
   readonly n: number;
   /** Verifies in a row that got no answer from the payment API (absent: none). */
   readonly failing?: number;
+  /** Set when the last verify found a reference the payment API does not know. */
+  readonly unknown?: 1;
 }
 
 interface WebhookJob {
@@ -227,6 +229,14 @@ export function createOutcomes(options: OutcomesOptions): Outcomes {
       noteRef('info', `reconcile_final_${outcome.txn.status}`, job.ref, job.ref);
       return;
     }
+    if (outcome.kind === 'unknown' && job.unknown) {
+      // Twice in a row, a check apart, the payment API said it has no such transaction: no payment is under way (a
+      // call for a made-up reference is recorded before it goes out), and following it would take checks from real
+      // ones. Once could be a blip of the API's.
+      await reconcile.done(id);
+      noteRef('warn', 'reconcile_unknown_reference', job.ref, job.ref);
+      return;
+    }
     if (now - job.at >= config.reconcileHorizonMs) {
       await reconcile.done(id);
       noteRef('warn', 'reconcile_horizon_reached', job.ref, job.ref);
@@ -242,7 +252,8 @@ export function createOutcomes(options: OutcomesOptions): Outcomes {
       await reconcile.retry(id, JSON.stringify({ ...job, failing }), Math.min(now + jitter(wait), job.at + config.reconcileHorizonMs));
       return;
     }
-    const next: ReconcileJob = { ref: job.ref, op: job.op, at: job.at, n: job.n + 1 };
+    const next: ReconcileJob =
+      outcome.kind === 'unknown' ? { ref: job.ref, op: job.op, at: job.at, n: job.n + 1, unknown: 1 } : { ref: job.ref, op: job.op, at: job.at, n: job.n + 1 };
     await reconcile.retry(id, JSON.stringify(next), Math.min(now + jitter(delayOf(reconcileDelays, job.n + 1)), job.at + config.reconcileHorizonMs));
   }
 
@@ -289,39 +300,53 @@ export function createOutcomes(options: OutcomesOptions): Outcomes {
     await webhooks.retry(id, JSON.stringify({ ...job, n: job.n + 1 }), due);
   }
 
-  const runAll = async (queue: JobQueue, run: (id: string, payload: string) => Promise<void>) => {
-    const jobs = await queue.claim(clock(), leaseMs, BATCH);
-    // A job that fails here (the store went away mid-way) stays leased and comes back when its lease ends.
-    await Promise.all(jobs.map((j) => run(j.id, j.payload).catch(() => note('warn', 'job_interrupted', j.id))));
-  };
-
-  let running: Promise<void> | undefined;
   let closed = false;
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const tick = (): Promise<void> => {
-    if (running) return running;
-    running = (async () => {
-      if (!store.healthy()) return;
-      await Promise.all([runAll(reconcile, runReconcile), key ? runAll(webhooks, deliver) : undefined]);
-    })()
-      .catch(() => note('warn', 'outcomes_tick_failed'))
-      .finally(() => {
-        running = undefined;
-      });
-    return running;
+  /**
+   * One queue's passes over its due jobs, a batch at a time until a batch is not full: a backlog drains at the pace
+   * of its calls (the verifier's global cap bounds them), not a batch a second. Each queue has its own, on its own
+   * timer, so a merchant endpoint that hangs holds up no payment's check.
+   */
+  const passes = (queue: JobQueue, run: (id: string, payload: string) => Promise<void>) => {
+    let running: Promise<void> | undefined;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const pass = (): Promise<void> => {
+      running ??= (async () => {
+        if (!store.healthy()) return;
+        for (;;) {
+          const jobs = await queue.claim(clock(), leaseMs, BATCH);
+          // A job that fails here (the store went away mid-way) stays leased and comes back when its lease ends.
+          await Promise.all(jobs.map((j) => run(j.id, j.payload).catch(() => note('warn', 'job_interrupted', j.id))));
+          if (jobs.length < BATCH || closed) return;
+        }
+      })()
+        .catch(() => note('warn', 'outcomes_tick_failed'))
+        .finally(() => {
+          running = undefined;
+        });
+      return running;
+    };
+    const loop = () => {
+      if (closed) return;
+      timer = setTimeout(() => void pass().finally(loop), pollMs);
+      timer.unref?.();
+    };
+    return { pass, loop, stop: () => clearTimeout(timer), idle: () => running };
+  };
+  const reconcilePasses = passes(reconcile, runReconcile);
+  const webhookPasses = passes(webhooks, deliver);
+
+  const tick = async (): Promise<void> => {
+    await Promise.all([reconcilePasses.pass(), key ? webhookPasses.pass() : undefined]);
   };
   // A pass started while the server drains would outlast the time it announced: a webhook delivery begun 20 s
   // after the signal, its own 10 s on top.
   const stop = () => {
     closed = true;
-    if (timer) clearTimeout(timer);
+    reconcilePasses.stop();
+    webhookPasses.stop();
   };
-  const loop = () => {
-    if (closed) return;
-    timer = setTimeout(() => void tick().finally(loop), pollMs);
-    timer.unref?.();
-  };
-  loop();
+  reconcilePasses.loop();
+  if (key) webhookPasses.loop();
 
   /**
    * Follows `reference` from now on, first checked after `afterMs` and the first delay. A reference already followed
@@ -361,7 +386,7 @@ export function createOutcomes(options: OutcomesOptions): Outcomes {
     stop,
     async close() {
       stop();
-      await running;
+      await Promise.all([reconcilePasses.idle(), webhookPasses.idle()]);
       // A memory store's jobs end with this process (on Redis another instance, or this one restarted, carries on):
       // each is named, so an operator can verify that payment or ask for that webhook again by hand.
       if (store.kind !== 'memory') return;

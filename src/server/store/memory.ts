@@ -90,7 +90,7 @@ function memoryQueue(name: string, clock: () => number, max: number): JobQueue {
     async add(id, payload, dueAt, onceMs) {
       const job = jobs.get(id);
       if (job) {
-        job.due = Math.min(job.due, dueAt);
+        if (onceMs === undefined) job.due = Math.min(job.due, dueAt);
         return false;
       }
       if (onceMs !== undefined) {
@@ -104,14 +104,15 @@ function memoryQueue(name: string, clock: () => number, max: number): JobQueue {
       return true;
     },
     async claim(at, leaseMs, limit) {
-      const out: Job[] = [];
-      for (const [id, job] of jobs) {
-        if (out.length >= limit) break;
-        if (job.due > at) continue;
+      // The longest due first, as Redis's sorted set gives them: in the order they were added, a new payment would
+      // wait behind every job overdue before it.
+      const due: [string, { payload: string; due: number }][] = [];
+      for (const entry of jobs) if (entry[1].due <= at) due.push(entry);
+      due.sort((a, b) => a[1].due - b[1].due);
+      return due.slice(0, limit).map(([id, job]) => {
         job.due = at + leaseMs;
-        out.push({ id, payload: job.payload });
-      }
-      return out;
+        return { id, payload: job.payload };
+      });
     },
     async retry(id, payload, dueAt) {
       jobs.set(id, { payload, due: dueAt });

@@ -41,7 +41,7 @@ return false`;
 /** KEYS jobs hash, due zset, once key; ARGV id, payload, due, once ms (0 = none). */
 const ADD = `
 if redis.call('HEXISTS', KEYS[1], ARGV[1]) == 1 then
-  redis.call('ZADD', KEYS[2], 'LT', ARGV[3], ARGV[1])
+  if tonumber(ARGV[4]) == 0 then redis.call('ZADD', KEYS[2], 'LT', ARGV[3], ARGV[1]) end
   return 0
 end
 if tonumber(ARGV[4]) > 0 then

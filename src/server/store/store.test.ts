@@ -90,6 +90,30 @@ describe.each(engines)('the %s store', (name, make) => {
     expect(await q.size()).toBe(1);
   });
 
+  it.skipIf(skip)('gives out the longest due first, whatever the order they were added in', async () => {
+    const store = await make();
+    const q = store.queue('order');
+    const t = Date.now();
+    await q.add('late', 'x', t - 10);
+    await q.add('early', 'x', t - 1000);
+    await q.add('middle', 'x', t - 500);
+    expect((await q.claim(t, 1000, 2)).map((j) => j.id)).toEqual(['early', 'middle']);
+  });
+
+  it.skipIf(skip)('keeps the schedule of a once-added job added again: an event seen again is not sent before its retry', async () => {
+    const store = await make();
+    const q = store.queue('events');
+    const t = Date.now();
+    expect(await q.add('evt', '{"n":0}', t - 10, 60_000)).toBe(true);
+    expect((await q.claim(t, 1000, 10)).map((j) => j.id)).toEqual(['evt']);
+    // Its delivery failed: the retry is a minute away.
+    await q.retry('evt', '{"n":1}', t + 60_000);
+    // The outcome is seen again (a page load, a check): no sooner.
+    expect(await q.add('evt', '{"n":0}', t, 60_000)).toBe(false);
+    expect(await q.claim(t + 1000, 1000, 10)).toEqual([]);
+    expect(await q.claim(t + 60_000, 1000, 10)).toEqual([{ id: 'evt', payload: '{"n":1}' }]);
+  });
+
   it.skipIf(skip)('adds an id at most once within its once-window, even after it is done', async () => {
     const store = await make();
     const q = store.queue('once');

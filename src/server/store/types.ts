@@ -39,7 +39,8 @@ export interface Job {
 export interface JobQueue {
   /**
    * Adds a job due at `dueAt` (epoch ms). An existing job keeps its payload and becomes due at the earlier of the
-   * two times. With `onceMs`, an id already added within that many ms is not added again (even if done since).
+   * two times, unless `onceMs` is given: then an id already added within that many ms is not added again (even if
+   * done since), and an existing job keeps its schedule too (an event seen again is not sent sooner than its retry).
    * True when a new job was added; rejects when the queue cannot take it (full, or the store is unreachable).
    */
   add(id: string, payload: string, dueAt: number, onceMs?: number): Promise<boolean>;
