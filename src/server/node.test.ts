@@ -115,6 +115,33 @@ describe('Node adapter', () => {
     h = undefined;
   });
 
+  it('answers pipelined requests in order, and closes a connection that queues more than 16 answers', async () => {
+    h = await startHarness();
+    const { connect } = await import('node:net');
+    const port = Number(new URL(h.tender.url).port);
+    // Writes `n` GETs in one go and reads until the server closes or 2 s pass: the answers' status lines, and whether it closed.
+    const pipeline = (n: number) =>
+      new Promise<{ answers: number; closed: boolean }>((resolve) => {
+        const socket = connect(port, '127.0.0.1');
+        let text = '';
+        const done = (closed: boolean) => {
+          clearTimeout(timer);
+          socket.destroy();
+          resolve({ answers: text.match(/HTTP\/1\.1 200 /g)?.length ?? 0, closed });
+        };
+        const timer = setTimeout(() => done(false), 2000);
+        socket.on('data', (d) => (text += d.toString('latin1')));
+        socket.on('close', () => done(true));
+        socket.on('error', () => {});
+        socket.write('GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n'.repeat(n));
+      });
+    expect(await pipeline(10)).toEqual({ answers: 10, closed: false });
+    const deep = await pipeline(200);
+    expect(deep.closed).toBe(true);
+    expect(deep.answers).toBeLessThan(200);
+    expect((await h.request({ path: '/healthz' })).status).toBe(200);
+  });
+
   it('answers TRACE with 405 and nothing reflected', async () => {
     h = await startHarness();
     const res = await h.request({ method: 'TRACE', path: '/api/v1/transaction/verify', headers: { authorization: 'Bearer client-token' } });

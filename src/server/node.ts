@@ -58,6 +58,7 @@ export function toNodeListener(handler: TenderHandler | Tender, options: NodeLis
   const hookLimit = Math.max(limit, MAX_HOOK_BYTES);
   const tender = typeof handler === 'function' ? undefined : handler;
   return (req, res) => {
+    if (res.socket === null && tooDeep(req, res)) return;
     // Express and Connect strip their mount path from req.url and keep the whole one in originalUrl: the
     // handler routes on the whole path (its base path included).
     const target = (req as IncomingMessage & { originalUrl?: string }).originalUrl ?? req.url ?? '';
@@ -75,6 +76,32 @@ export function toNodeListener(handler: TenderHandler | Tender, options: NodeLis
     if (tender) serveTender(tender, bodyLimit, req, res, target);
     else void serveWeb(handler as TenderHandler, bodyLimit, req, res, target);
   };
+}
+
+/** Answers a connection may have queued behind the one being written before it is closed. */
+const MAX_PIPELINED = 16;
+const QUEUED = Symbol('queued');
+
+/**
+ * Whether a pipelined request (node:http queues its answer behind the connection's earlier ones: it has no socket
+ * yet) is one too many, and its connection closed. node:http reads on while answers are queued, and an answer
+ * streamed from a Web Response is written later, past the check node:http makes as each request arrives: a client
+ * that pipelines thousands of requests and never reads held each answer's bytes in memory (1.9 GB for 10 MB sent).
+ * No browser pipelines, nor do the common proxies.
+ */
+function tooDeep(req: IncomingMessage, res: ServerResponse): boolean {
+  const socket = req.socket as IncomingMessage['socket'] & { [QUEUED]?: number };
+  const queued = (socket[QUEUED] ?? 0) + 1;
+  if (queued > MAX_PIPELINED) {
+    socket.destroy();
+    return true;
+  }
+  socket[QUEUED] = queued;
+  const settle = () => {
+    socket[QUEUED] = (socket[QUEUED] ?? 1) - 1;
+  };
+  res.once('finish', settle).once('close', () => res.writableFinished || settle());
+  return false;
 }
 
 const GATEWAY_HOOK = /\/webhooks\/gateway(?:[?#]|$)/;

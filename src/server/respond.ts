@@ -34,11 +34,21 @@ export interface Answer {
  * reading the Response's stream. The Response keeps its ordinary body too: every other consumer (edge platforms,
  * tests) reads it as usual. Keyed weakly, so nothing outlives the Response.
  */
-const knownBodies = new WeakMap<Response, string>();
+const knownBodies = new WeakMap<Response, string | Uint8Array>();
 
 /** The whole body of a response built by this module, or undefined (then read its stream). */
-export function knownBody(response: Response): string | undefined {
+export function knownBody(response: Response): string | Uint8Array | undefined {
   return knownBodies.get(response);
+}
+
+/**
+ * A Response of bytes at hand (a built file), which the Node adapter writes with one `res.end`: node:http then
+ * counts them as the answer is queued, and stops reading a connection that pipelines faster than it reads.
+ */
+export function bytesResponse(body: Uint8Array, init: ResponseInit): Response {
+  const response = new Response(body as Uint8Array<ArrayBuffer>, init);
+  knownBodies.set(response, body);
+  return response;
 }
 
 /** A Web Response of an answer; the Node adapter writes its known body without reading the stream. */

@@ -1,4 +1,4 @@
-import { SECURITY_HEADERS } from './respond';
+import { SECURITY_HEADERS, bytesResponse } from './respond';
 
 // No node: module here: this file is on the Web handler's path, which also runs in Cloudflare's runtime.
 // Files come from an AssetReader and compression from a Compressor; the Node adapter supplies both (assetsNode.ts).
@@ -139,7 +139,7 @@ export async function entryResponse(request: Request, entry: StaticEntry, header
     h['content-encoding'] = encoding;
   }
   h['content-length'] = String(body.byteLength);
-  return new Response(request.method === 'HEAD' ? null : (body as Uint8Array<ArrayBuffer>), { status: 200, headers: h });
+  return request.method === 'HEAD' ? new Response(null, { status: 200, headers: h }) : bytesResponse(body, { status: 200, headers: h });
 }
 
 /**
