@@ -242,5 +242,11 @@ describe.skipIf(!python || !openssl)('README: verifying a webhook without Node',
     expect(JSON.parse(check({ ...headers, 'webhook-signature': `v1,c29tZXRoaW5nIGVsc2U= ${signature} v2,x` }))).toEqual(JSON.parse(body));
     expect(check(headers, `${body} `)).toBe('refused: no valid signature');
     expect(check({ ...headers, 'webhook-timestamp': String(ts - 600) })).toBe('refused: timestamp outside 5 minutes');
+    // What a sender controls is refused as ValueError, never a crash: a missing header, a signature or a timestamp
+    // that is not ASCII, a timestamp that is not a number.
+    expect(check({ 'webhook-id': 'evt_readme', 'webhook-timestamp': String(ts) })).toBe('refused: not a webhook: a header is missing');
+    expect(check({ ...headers, 'webhook-signature': 'v1,é' })).toBe('refused: no valid signature');
+    expect(check({ ...headers, 'webhook-timestamp': '١٢٣' })).toBe('refused: timestamp outside 5 minutes');
+    expect(check({ ...headers, 'webhook-timestamp': 'soon' })).toBe('refused: timestamp outside 5 minutes');
   });
 });
