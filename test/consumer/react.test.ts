@@ -91,9 +91,12 @@ window.unmountApp = () => root.unmount();`,
       await page.waitForFunction(() => (window as any).log.includes('inline-ready'), undefined, { timeout: 30_000 });
       return { page, tenderUrl };
     }
+    // The modal's frame, shown: in the loader's own <dialog> on <html>, opened modal.
     const modalShown = (page: Page) =>
       page.waitForFunction(() =>
-        [...document.querySelectorAll('iframe')].some((f) => f.parentElement === document.documentElement && f.style.visibility === ''),
+        [...document.querySelectorAll('iframe')].some(
+          (f) => f.parentElement?.matches('dialog:modal') && f.parentElement.parentElement === document.documentElement && f.style.visibility === '',
+        ),
       );
 
     it('mounts one inline checkout, preloads the modal once, opens it, and leaves nothing when unmounted', async () => {
