@@ -25,7 +25,7 @@ export interface Embed {
   // The frame, which the loading card must not sit under before the page has arrived in it.
   readonly f_: HTMLIFrameElement;
   // What holds the frame and the loading card: the modal's own <dialog>, or the inline element.
-  readonly b_: HTMLDialogElement;
+  readonly b_: Element;
   ui_?: States;
 }
 

@@ -165,8 +165,8 @@ function drawStates(e: Embed): States {
   };
 
   const focus = (): void => {
-    // Never take focus from the page: a payer typing into its first screen keeps their place. (A modal's dialog gives
-    // its frame focus as it opens: while the page has not come, that frame is hidden, and the card is where to be.)
+    // Never take focus from the page: a payer typing into its first screen keeps their place. Our own frame before its
+    // page has come (a payer who clicked it as it opened) is hidden, with nothing in it: the card is where to be.
     if (!card.isConnected || (document.activeElement?.localName == 'iframe' && (document.activeElement != frame || arrived()))) return;
     (failure && !retry.hidden ? retry : close)?.focus();
   };

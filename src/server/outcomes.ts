@@ -252,8 +252,7 @@ export function createOutcomes(options: OutcomesOptions): Outcomes {
       await reconcile.retry(id, JSON.stringify({ ...job, failing }), Math.min(now + jitter(wait), job.at + config.reconcileHorizonMs));
       return;
     }
-    const next: ReconcileJob =
-      outcome.kind === 'unknown' ? { ref: job.ref, op: job.op, at: job.at, n: job.n + 1, unknown: 1 } : { ref: job.ref, op: job.op, at: job.at, n: job.n + 1 };
+    const next: ReconcileJob = { ref: job.ref, op: job.op, at: job.at, n: job.n + 1, ...(outcome.kind === 'unknown' ? { unknown: 1 as const } : {}) };
     await reconcile.retry(id, JSON.stringify(next), Math.min(now + jitter(delayOf(reconcileDelays, job.n + 1)), job.at + config.reconcileHorizonMs));
   }
 

@@ -29,9 +29,9 @@ const PROXY_WORK =
   'Per request the Tender server does what the pass-through does not: the origin decision and CORS headers, the rate limit, the body’s size, JSON and schema checks, the answer’s JSON and key-echo checks, the request id and log line, the security headers (a response head of about 480 bytes against about 150) and the upstream time-out. The difference is user time: both make the same system calls (two reads and two writes a request, counted with strace) and spend the same system time. CPU profiles of both under the same load put about half of it in Tender’s own functions (the answer’s JSON check and the body’s parse and validation first, a few µs each, then the log line) and the rest in Node’s HTTP work for the larger heads and the promise steps. Each piece is a check or a record we keep; none is cut for this figure. Single rounds spread widely on a shared 2-core host (this run’s middle half is given with the figure, its whole range under the CPU table), so the figure is the median of many paired rounds.';
 
 /** Why a ratio of medians may miss by noise alone: the two sets of runs overlap (undefined when they do not). */
-function overlap(tender: Stat | undefined, other: Stat | undefined): string | undefined {
+function overlap(tender: Stat | undefined, other: Stat | undefined, otherName = 'the bare form through its loader'): string | undefined {
   if (!tender || !other || tender.min > other.max || other.min > tender.max) return undefined;
-  return `The runs overlap (Tender ${tender.min.toFixed(0)}–${tender.max.toFixed(0)} ms, the bare form through its loader ${other.min.toFixed(0)}–${other.max.toFixed(0)} ms): in this run the two cannot be told apart, and the ratio of their medians moves with the machine's run-to-run spread.`;
+  return `The runs overlap (Tender ${tender.min.toFixed(0)}–${tender.max.toFixed(0)} ms, ${otherName} ${other.min.toFixed(0)}–${other.max.toFixed(0)} ms): in this run the two cannot be told apart, and the ratio of their medians moves with the machine's run-to-run spread.`;
 }
 
 export function targets(r: Results): Target[] {
@@ -69,6 +69,7 @@ export function targets(r: Results): Target[] {
       holds: v === undefined ? undefined : v >= 1.5,
     });
   ahead('Usable at 4x: moyasar ÷ direct page', rel(u('moyasar', '4'), u('tender', '4')));
+  out[out.length - 1]!.why = overlap(r.usable.tender?.['4']?.usable, r.usable.moyasar?.['4']?.usable, 'moyasar');
   ahead("Usable at 4x: Adyen ÷ direct page (Adyen's visible placeholder: a lower bound of its usable)", rel(t4('adyen'), u('tender', '4')), true);
   const floorGap = r.usable.static?.['4']?.gap?.median;
   for (const id of ['tender', 'tender-loader']) {
