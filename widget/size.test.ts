@@ -18,9 +18,11 @@ const gz = (text: string): number => gzipSync(text, { level: 9 }).length;
  * card's styles were made !important, each part with the card's font, against a theme's `* { font-size: 30px
  * !important; line-height: 0 }` that stacked its lines and pushed it past 320 px (about 55 B, with the refused
  * redirect's words moved here from tender.js; the half was at 3,333); 3,340 until a refused redirect named where the
- * integrator adds the host, TENDER_REDIRECT_HOSTS or the redirectHosts option (13 B; the half was at 3,346).
+ * integrator adds the host, TENDER_REDIRECT_HOSTS or the redirectHosts option (13 B; the half was at 3,346); 3,350
+ * until a modal's card, covered by the page's first screen, went out of reach and took the payer to that screen
+ * rather than keep the focus on a button under it (the half was at 3,359).
  */
-const DEFERRED_CEILING = 3350;
+const DEFERRED_CEILING = 3370;
 
 describe('tender.js', () => {
   test(`meets its ${LOADER_TARGET}-byte target (budget ${LOADER_BUDGET}) gzip, as built and as served: it carries no server config`, async () => {

@@ -69,6 +69,15 @@ const openModal = (o = options()) => {
 };
 
 /**
+ * happy-dom loads no page: a frame's document reads as null, as a cross-origin page's does once it has come. This
+ * makes the frame read as the initial about:blank, the page not come yet; `come()` undoes it.
+ */
+const notYetCome = (frame = frames()[0]!) => {
+  Object.defineProperty(frame, 'contentDocument', { configurable: true, get: () => ({ URL: 'about:blank' }) });
+  return { come: () => delete (frame as { contentDocument?: unknown }).contentDocument };
+};
+
+/**
  * A load failure as the merchant and the payer get it (onError, the frame gone, the card's message with Try again
  * focused); then Try again, the page's `loaded` (if given) and `ready`: no second onError, the card gone.
  */
@@ -97,6 +106,7 @@ async function failedThenRetried(o: ReturnType<typeof options>, loaded?: () => v
 describe('a modal whose page is slow', () => {
   test('nothing in the first second; then a styled loading card under the frame, Close focused, no Retry yet', async () => {
     openModal();
+    notYetCome();
     // But the backdrop, at once: the frame carries it, before any of the page has come.
     expect(frames()[0]!.style.background).toMatch(/#0009|rgba\(0, 0, 0, 0\.6\)/);
     await wait(900);
@@ -133,6 +143,7 @@ describe('a modal whose page is slow', () => {
 
   test('a long wait adds a hint and Retry; Retry reloads the page', async () => {
     openModal();
+    notYetCome();
     await wait(1000);
     expect(visible(button('Try again'))).toBe(false);
     await wait(7000);
@@ -154,6 +165,27 @@ describe('a modal whose page is slow', () => {
     expect(frames()).toHaveLength(1);
     expect(frames()[0]).toBe(before);
     expect(visible(button('Try again'))).toBe(false);
+  });
+
+  test("once the page's first screen has come over the card, the card is out of reach and the payer is in the frame", async () => {
+    openModal();
+    const page = notYetCome();
+    await wait(1000);
+    expect(document.activeElement).toBe(button('Close'));
+    expect(card()!.inert).toBe(false);
+    // Its HTML has come (its script has not: no ready): the first screen shows, and covers the card.
+    page.come();
+    await wait(50);
+    expect(card()!.inert).toBe(true);
+    expect(document.activeElement).toBe(frames()[0]);
+    expect(frames()[0]!.style.visibility).toBe('');
+  });
+
+  test('a card drawn after the first screen has come never takes the focus: the payer is in the frame', async () => {
+    openModal();
+    await wait(1000);
+    expect(card()!.inert).toBe(true);
+    expect(document.activeElement).toBe(frames()[0]);
   });
 
   test('ready removes the card and focuses the frame', async () => {

@@ -142,6 +142,10 @@ function drawStates(e: Embed): States {
     // !important as api.ts set it: plain, a storefront's `iframe { display: none !important }` would win again.
     if (inline) frame.style.setProperty('display', waiting ? 'none' : 'block', 'important');
     else {
+      // Covered by the page's first screen, the card is out of reach (keyboard, screen reader): the payer is taken
+      // to that screen, not left on a button under it.
+      if (!waiting && card.contains(document.activeElement)) frame.focus();
+      card.inert = !waiting;
       frame.style.visibility = waiting ? 'hidden' : '';
       // The frame's own backdrop colour (api.ts), kept on its style after a failure has taken it away.
       card.style.boxShadow = waiting ? `${SHADOW},0 0 0 100vmax ${frame.style.backgroundColor}` : SHADOW;
@@ -168,7 +172,9 @@ function drawStates(e: Embed): States {
     // Never take focus from the page: a payer typing into its first screen keeps their place. Our own frame before its
     // page has come (a payer who clicked it as it opened) is hidden, with nothing in it: the card is where to be.
     if (!card.isConnected || (document.activeElement?.localName == 'iframe' && (document.activeElement != frame || arrived()))) return;
-    (failure && !retry.hidden ? retry : close)?.focus();
+    // A modal's page that has come shows its first screen over the card: that is where the payer goes.
+    if (card.inert) frame.focus();
+    else (failure && !retry.hidden ? retry : close)?.focus();
   };
 
   const ui: States = {

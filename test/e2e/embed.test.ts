@@ -599,6 +599,30 @@ describe('embedded checkout', () => {
     await page.context().close();
   });
 
+  test("a keyboard payer is taken to the first screen while the page's script is slow, not left on the loading card under it", async () => {
+    const page = await newPage();
+    const script = await holdRequests(page, '**/checkout/assets/index-*.js');
+    await page.goto(shop.url);
+    await page.getByRole('button', { name: /^Pay/ }).focus();
+    await page.keyboard.press('Enter');
+    await checkout(page).getByLabel('Card number').waitFor({ state: 'visible' });
+    // The loading card comes a second in, under the first screen: out of reach, and the focus in the frame.
+    await page.getByRole('group', { name: 'Checkout', includeHidden: true }).waitFor({ state: 'attached' });
+    await page.waitForTimeout(300);
+    expect(
+      await page.evaluate(() => ({
+        active: document.activeElement?.tagName,
+        cardInert: (document.querySelector('dialog > [role="group"]') as HTMLElement | null)?.inert,
+      })),
+    ).toEqual({ active: 'IFRAME', cardInert: true });
+    // Tab goes into the first screen, and what is typed there stays.
+    await page.keyboard.press('Tab');
+    expect(await hosted(page).evaluate(() => document.activeElement?.tagName)).toMatch(/^(INPUT|BUTTON)$/);
+    script.release();
+    await page.locator(LOADING_CARD).waitFor({ state: 'detached' });
+    await page.context().close();
+  });
+
   test('a payer typing into the first screen through the loader keeps field, text and caret when the page becomes ready', async () => {
     const page = await newPage();
     const script = await holdRequests(page, '**/checkout/assets/index-*.js');
