@@ -279,7 +279,9 @@ function embed(api: string, raw: unknown, target?: Element | string): Embed {
       current = undefined;
       // Only a modal the payer saw locked the storefront.
       if (e.shown_) {
-        rootStyle.overflow = overflow;
+        // Unless the storefront changed it meanwhile: a modal of its own that locked <html> and closed while the checkout
+        // was open has restored it already, and the value kept here is its lock.
+        if (rootStyle.overflow == 'hidden') rootStyle.overflow = overflow;
         before.focus();
       }
     }
@@ -324,7 +326,7 @@ function embed(api: string, raw: unknown, target?: Element | string): Embed {
 /** Opens the checkout in a modal; while one is showing, a second call reports `already_open` and returns that one. */
 export function open(options: TenderOptions): TenderModalHandle {
   let m = current;
-  if (m?.shown_) call(options?.onError, { code: 'already_open', message: 'a checkout is open', reference: m.ref_ });
+  if (m?.shown_) call(options?.onError, { code: 'already_open', message: 'already open', reference: m.ref_ });
   else (m = embed('open', options)).show_(options);
   return { close: m.close };
 }

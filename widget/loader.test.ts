@@ -202,6 +202,19 @@ describe('modal', () => {
     expect(o.onClose).toHaveBeenCalledWith({ reference: REF, status: undefined });
   });
 
+  test("a storefront's own scroll lock on <html> is left as the storefront leaves it, whether it kept it or lifted it meanwhile", () => {
+    // A modal of the storefront's (Headless UI's Dialog locks <html>) is open as the checkout opens, and stays.
+    document.documentElement.style.overflow = 'hidden';
+    open(options()).close();
+    expect(document.documentElement.style.overflow).toBe('hidden');
+    // Its modal closes while the checkout is open (onSuccess closes the cart), lifting its lock: the checkout's close
+    // must not put the lock it found back.
+    const h = open(options());
+    document.documentElement.style.overflow = '';
+    h.close();
+    expect(document.documentElement.style.overflow).toBe('');
+  });
+
   test('a storefront body that was inert already stays so after close', () => {
     document.body.inert = true;
     open(options()).close();
