@@ -300,6 +300,8 @@ describe('a modal whose page is slow', () => {
     await wait(8000);
     const c = card()!;
     expect(c.getAttribute('aria-label')).toBe('Ibi ìsanwó');
+    // Marked as Yorùbá on an English storefront, for a screen reader's voice.
+    expect(c.lang).toBe('yo');
     expect(status()).toBe('Ibi ìsanwó ń ṣí…');
     expect(c.style.background).toMatch(/#131518|rgb\(19, 21, 24\)/);
     expect(button('Gbìyànjú lẹ́ẹ̀kan sí i')!.style.background).toMatch(/#0a7a55|rgb\(10, 122, 85\)/);

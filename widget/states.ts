@@ -49,7 +49,8 @@ function drawStates(e: Embed): States {
   const o = e.o_;
   // The hosted page's address is the server's, with checkout/ under it.
   const server = e.src_.slice(0, e.src_.indexOf('checkout/?'));
-  const t = TEXTS[negotiateLocale([o.locale], navigator.languages)];
+  const locale = negotiateLocale([o.locale], navigator.languages);
+  const t = TEXTS[locale];
   const scheme = o.colorScheme;
   // The hosted page's own palette, so the loading card looks like the checkout it becomes.
   const dark = scheme == 'dark' || (scheme == 'auto' && matchMedia('(prefers-color-scheme: dark)').matches);
@@ -83,6 +84,8 @@ function drawStates(e: Embed): States {
       (inline ? '' : `;position:fixed;inset:0;height:fit-content;z-index:2147483646;box-shadow:${SHADOW}`),
   );
   card.setAttribute('role', 'group');
+  // In the payer's language, which may not be the storefront's: a screen reader speaks it with that language's voice.
+  card.lang = locale;
   card.setAttribute('aria-label', t.title);
 
   const spinner = el('div', `width:28px;height:28px;margin:0 auto 12px;border-radius:50%;border:3px solid ${c.border};border-top-color:${primary}`, card);
