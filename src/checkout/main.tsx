@@ -74,9 +74,9 @@ function takeOver() {
   // The loader focuses a modal's frame as it shows it, then says `shown`, whose parser is a lazy chunk: on a slow line
   // seconds later. The frame's focus says the same at once.
   if (params.modal) addEventListener('focus', focusFirst, { once: true });
-  // Listening before saying `ready`: the loader answers a preloaded modal's `ready` with `shown` at once.
-  // A modal's only: an inline checkout is part of the storefront's page, and takes no focus the payer did not give it.
-  onParentMessage(bridge, window, (m) => m.type === 'shown' && params.modal && focusFirst());
+  // Listening before saying `ready`: the loader answers a preloaded modal's `ready` with `shown` at once. The focus
+  // a modal's only: an inline checkout is part of the storefront's page, and takes no focus the payer did not give it.
+  onParentMessage(bridge, window, (m) => m.type === 'shown' && (model.shown(), params.modal && focusFirst()));
   bridge.send({ type: 'ready', reference: model.reference, title: document.title });
   // The server streams the verified transaction after the page's head (the script is async, so it may run first):
   // use it if it is there, else wait for the end of the document; without it the model verifies by itself, beside

@@ -145,6 +145,11 @@ export interface CheckoutModel {
   close(): void;
   /** The page's strings in its locale, loaded (a page whose server sent none waits for them before it shows). */
   text(): Promise<void>;
+  /**
+   * The loader showed the page (its `shown`): an outcome said before then, by a preloaded page that found a payment
+   * already made, is said again, for the open that shows it. Nothing before the session has loaded: it said none.
+   */
+  shown(): void;
 }
 
 /** What a channel asks of the checkout: the session does it. */
@@ -279,6 +284,7 @@ export function createCheckoutModel(deps: ModelDeps): CheckoutModel {
     tryAnotherWay: () => withSession((s) => s.tryAnotherWay()),
     retry: () => withSession((s) => s.retry()),
     review: () => withSession((s) => s.review()),
+    shown: () => session?.shown(),
     close() {
       if (asks({ to: 'close' })) return;
       // A payment in progress carries on after the page closes; the payer says so first, in the page (not the

@@ -13,7 +13,6 @@ import { pageText } from './text';
 import { loadLocale, setTextSource, type TextSource } from '../i18n/catalogs';
 import type { PageConfig } from '../platform/pageConfig';
 import { reportSize } from '../platform/frameSize';
-import { onParentMessage } from '../platform/bridgeListen';
 import { keepFieldInView, keepFocus } from './keepFocus';
 import { chosenLocale, payerLocale, switchLocale } from './language';
 import { createProxy } from './proxy';
@@ -31,6 +30,8 @@ export interface Session {
   start(initial: InitialTxn | undefined): void;
   /** Loads the page's strings in its locale (see CheckoutModel.text). */
   text(): Promise<void>;
+  /** The loader showed the page: the latest outcome is said again (see CheckoutModel.shown). */
+  shown(): void;
   /** What a channel may ask of the checkout, bound to that channel. */
   actionsFor(channel: ChannelId): ChannelActions;
   tryAnotherWay(): void;
@@ -116,7 +117,7 @@ export function createSession(deps: ModelDeps, state: ModelState): Session {
   const env = deps.pollEnv ?? browserPollEnv(document);
   const newId = deps.newId ?? randomId;
   const go = deps.navigate ?? ((url: unknown) => navigate(url, deps.navigateEnv ?? navigateEnvOf(deps.page!, deps.bridge)));
-  // The latest outcome said to the loader, said again when the loader says the page is shown (below).
+  // The latest outcome said to the loader, said again when the loader says the page is shown (`shown`).
   let toldOutcome: Parameters<NonNullable<ModelDeps['bridge']>['send']>[0] | undefined;
   const send = (m: Parameters<NonNullable<ModelDeps['bridge']>['send']>[0]) => {
     // Said in the console too: a script-tag integration often wires no onError (the README's does not), and the
@@ -457,10 +458,6 @@ export function createSession(deps: ModelDeps, state: ModelState): Session {
     const bridge = deps.bridge;
     if (!bridge || !('parent' in bridge)) return;
     reportSize(bridge, page.root);
-    // A preloaded page may find its outcome (a payment already made) before anyone opens it. The loader tells no
-    // callback of a page nobody has seen: it keeps them for the open that shows the page, which hears the outcome
-    // again now (a repeat of one already told is not told twice).
-    onParentMessage(bridge, window, (m) => m.type === 'shown' && toldOutcome && bridge.send(toldOutcome));
   }
 
   const actions = new Map<ChannelId, ChannelActions>();
@@ -599,6 +596,12 @@ export function createSession(deps: ModelDeps, state: ModelState): Session {
     },
     review() {
       dispatch({ type: 'review' });
+    },
+    // A preloaded page may find its outcome (a payment already made) before anyone opens it. The loader tells no
+    // callback of a page nobody has seen: it keeps them for the open that shows the page, which hears the outcome
+    // again now (a repeat of one already told is not told twice).
+    shown() {
+      if (toldOutcome) send(toldOutcome);
     },
     close() {
       const a = attempt.peek();

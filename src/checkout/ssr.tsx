@@ -33,6 +33,7 @@ const INERT_SESSION: Session = {
   tryAnotherWay() {},
   retry() {},
   review() {},
+  shown() {},
   close() {},
 };
 
