@@ -76,7 +76,11 @@ function takeOver() {
   if (params.modal) addEventListener('focus', focusFirst, { once: true });
   // Listening before saying `ready`: the loader answers a preloaded modal's `ready` with `shown` at once. The focus
   // a modal's only: an inline checkout is part of the storefront's page, and takes no focus the payer did not give it.
-  onParentMessage(bridge, window, (m) => m.type === 'shown' && (model.shown(), params.modal && focusFirst()));
+  onParentMessage(bridge, window, (m) => {
+    if (m.type !== 'shown') return;
+    model.shown();
+    if (params.modal) focusFirst();
+  });
   bridge.send({ type: 'ready', reference: model.reference, title: document.title });
   // The server streams the verified transaction after the page's head (the script is async, so it may run first):
   // use it if it is there, else wait for the end of the document; without it the model verifies by itself, beside

@@ -1,5 +1,5 @@
 import { createRateLimiter } from '../rateLimit';
-import type { IdempotencyClaim, Job, JobQueue, Limiter, StoredAnswer, TenderStore } from './types';
+import type { IdempotencyClaim, JobQueue, Limiter, StoredAnswer, TenderStore } from './types';
 
 /** Options of {@link createMemoryStore}. */
 export interface MemoryStoreOptions {
