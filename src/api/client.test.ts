@@ -97,7 +97,49 @@ describe('createApiClient', () => {
     expect(upstream.seen).toHaveLength(0);
   });
 
+  it('refuses an amount with more decimal places than its currency has, and says how to round it (trial: 2149.98925 was charged as shown ₦2,149.99)', async () => {
+    const customer = { email: 'ada@example.com', firstName: 'Ada', lastName: 'Obi' };
+    const cases = [
+      [2149.98925, 'NGN', 'amount has more decimal places than NGN has (2): round it first, e.g. Math.round(amount * 100) / 100'],
+      [0.1 + 0.2, 'NGN', 'amount has more decimal places than NGN has (2)'],
+      [1999.5, 'JPY', 'amount has more decimal places than JPY has (0)'],
+      [1.2345, 'kwd', 'amount has more decimal places than KWD has (3): round it first, e.g. Math.round(amount * 1000) / 1000'],
+    ] as const;
+    upstream.json(200, {});
+    for (const [amount, currency, message] of cases) {
+      const result = await client().initiatePaymentLink({ amount, currency, checkoutCustomerData: customer });
+      expect(result.ok, `${amount} ${currency}`).toBe(false);
+      if (result.ok) continue;
+      expect(result.error.code).toBe('invalid_request');
+      expect(result.error.message).toContain(message);
+    }
+    const transfer = await client().createTransfer({ amount: 10.005, currency: 'NGN', bankCode: '058', accountNumber: '0123456789', reference: 'T1' });
+    expect(transfer.ok).toBe(false);
+    expect(upstream.seen).toHaveLength(0);
+    // A negative amount gets one message, not the non-negative check's and the positive check's.
+    const negative = await client().initiatePaymentLink({ amount: -5, currency: 'NGN', checkoutCustomerData: customer });
+    expect(negative.ok || negative.error.message).toBe('initiatePaymentLink: the request is not valid: amount an amount must be positive');
+    // Amounts the currency can carry go out as they are.
+    for (const [amount, currency] of [
+      [2149.99, 'NGN'],
+      [0.01, 'NGN'],
+      [1999, 'JPY'],
+      [1.234, 'KWD'],
+      [50_000_000, 'NGN'],
+    ] as const) {
+      upstream.json(200, {
+        status: true,
+        message: 'ok',
+        data: { transactionReference: 'R1', amount, statusCode: '01', statusMessage: 'ok', publicKey: 'pk', paymentRedirectUrl: 'https://pay.example/R1' },
+      });
+      const result = await client().initiatePaymentLink({ amount, currency, checkoutCustomerData: customer });
+      expect(result.ok, `${amount} ${currency}`).toBe(true);
+      expect(JSON.parse(upstream.seen[0]!.body).amount).toBe(amount);
+    }
+  });
+
   it('never quotes card data in request field errors', async () => {
+    upstream.json(200, {});
     const card = { cardNumber: 4084084084084081, expiryMonth: 13, expiryYear: '2099', cvv: 987, cardPin: 4321, transactionReference: 'R1' };
     const result = await client().cardPayment(card as never);
     expect(result.ok).toBe(false);

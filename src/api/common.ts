@@ -15,6 +15,38 @@ export const CurrencySchema = v.pipe(v.string(), v.regex(/^[A-Za-z]{3}$/, 'a cur
 /** A money amount in major units (the API's amounts are plain numbers). */
 export const AmountSchema = v.pipe(v.number(), v.finite(), v.minValue(0));
 
+/** An amount a request asks to be paid: more than zero (one check, so a negative amount gets one message). */
+export const PayableAmountSchema = v.pipe(v.number(), v.finite(), v.minValue(0.01, 'an amount must be positive'));
+
+/** How many decimal places a currency has (ISO 4217, through Intl): 0 for JPY, 3 for KWD; 2 where Intl cannot say. */
+export function currencyPlaces(currency: string): number {
+  try {
+    return new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2;
+  } catch {
+    return 2;
+  }
+}
+
+/**
+ * A request's `amount` has no more decimal places than its `currency`: a sub-kobo amount (a VAT computed in floating
+ * point, 1999.99 * 1.075) cannot be paid exactly, by transfer least of all, and the checkout would show one figure
+ * while charging another. Refused, with the rounding to apply, rather than rounded here behind the shop's back.
+ */
+export function amountFitsCurrency<T extends { amount: number; currency: string }>() {
+  return v.forward<T, v.CheckIssue<T>, ['amount']>(
+    v.check(
+      (input) => Number(input.amount.toFixed(currencyPlaces(input.currency))) === input.amount,
+      (issue) => {
+        const { currency } = issue.input as T;
+        const places = currencyPlaces(currency);
+        return `has more decimal places than ${currency.toUpperCase()} has (${places}): round it first, e.g. Math.round(amount * ${10 ** places}) / ${10 ** places}`;
+      },
+    ),
+    // The path is right for every T (it has an amount); TypeScript cannot check a path into a type parameter.
+    ['amount'] as never,
+  );
+}
+
 /** Envelope of operations that report their outcome in `status` (split, payment link, wallets, card, …). */
 export function statusEnvelope<T extends v.GenericSchema>(data: T) {
   return v.object({ status: v.boolean(), message: v.string(), data });

@@ -1,27 +1,30 @@
 import * as v from 'valibot';
-import { AmountSchema, CurrencySchema, ReferenceSchema, statusEnvelope } from './common';
+import { AmountSchema, amountFitsCurrency, CurrencySchema, PayableAmountSchema, ReferenceSchema, statusEnvelope } from './common';
 import { isTransactionStatus, type TransactionStatus } from './status';
 
 /** POST /api/v1/paymentlink/initiate. */
-export const InitiateRequestSchema = v.object({
-  paymentLinkReference: v.optional(v.pipe(v.string(), v.maxLength(128))),
-  amount: v.pipe(AmountSchema, v.minValue(0.01, 'an amount must be positive')),
-  currency: CurrencySchema,
-  checkoutCustomerData: v.object({
-    email: v.pipe(v.string(), v.email('a customer email must be an email address')),
-    firstName: v.string(),
-    lastName: v.string(),
-    phoneNumber: v.optional(v.string()),
-  }),
-  metaData: v.optional(v.string()),
-  checkoutCustomizationData: v.optional(
-    v.object({
-      logoUrl: v.optional(v.string()),
-      paymentDescription: v.optional(v.string()),
-      checkoutModalTitle: v.optional(v.string()),
+export const InitiateRequestSchema = v.pipe(
+  v.object({
+    paymentLinkReference: v.optional(v.pipe(v.string(), v.maxLength(128))),
+    amount: PayableAmountSchema,
+    currency: CurrencySchema,
+    checkoutCustomerData: v.object({
+      email: v.pipe(v.string(), v.email('a customer email must be an email address')),
+      firstName: v.string(),
+      lastName: v.string(),
+      phoneNumber: v.optional(v.string()),
     }),
-  ),
-});
+    metaData: v.optional(v.string()),
+    checkoutCustomizationData: v.optional(
+      v.object({
+        logoUrl: v.optional(v.string()),
+        paymentDescription: v.optional(v.string()),
+        checkoutModalTitle: v.optional(v.string()),
+      }),
+    ),
+  }),
+  amountFitsCurrency(),
+);
 export type InitiateRequest = v.InferInput<typeof InitiateRequestSchema>;
 
 /** Payment-link initiation result; statusCode "01" is a successfully initiated transaction. */

@@ -1,22 +1,25 @@
 import * as v from 'valibot';
-import { AmountSchema, CurrencySchema, successEnvelope } from './common';
+import { AmountSchema, amountFitsCurrency, CurrencySchema, PayableAmountSchema, successEnvelope } from './common';
 
 /** A transfer's state; creation returns it pending. */
 export const TransferStatusSchema = v.picklist(['pending', 'successful', 'failed']);
 export type TransferStatus = v.InferOutput<typeof TransferStatusSchema>;
 
 /** POST /api/v1/transfers. */
-export const CreateTransferRequestSchema = v.object({
-  currency: CurrencySchema,
-  amount: v.pipe(AmountSchema, v.minValue(0.01, 'an amount must be positive')),
-  bankCode: v.pipe(v.string(), v.minLength(1)),
-  accountNumber: v.pipe(v.string(), v.regex(/^\d{6,20}$/, 'an account number is 6 to 20 digits')),
-  narration: v.optional(v.string()),
-  reference: v.pipe(v.string(), v.minLength(1), v.maxLength(128)),
-  bankName: v.optional(v.string()),
-  accountName: v.optional(v.string()),
-  metaData: v.optional(v.string()),
-});
+export const CreateTransferRequestSchema = v.pipe(
+  v.object({
+    currency: CurrencySchema,
+    amount: PayableAmountSchema,
+    bankCode: v.pipe(v.string(), v.minLength(1)),
+    accountNumber: v.pipe(v.string(), v.regex(/^\d{6,20}$/, 'an account number is 6 to 20 digits')),
+    narration: v.optional(v.string()),
+    reference: v.pipe(v.string(), v.minLength(1), v.maxLength(128)),
+    bankName: v.optional(v.string()),
+    accountName: v.optional(v.string()),
+    metaData: v.optional(v.string()),
+  }),
+  amountFitsCurrency(),
+);
 export type CreateTransferRequest = v.InferInput<typeof CreateTransferRequestSchema>;
 
 const transferFields = {

@@ -48,6 +48,19 @@ describe('formatAmount', () => {
     setIntl(Intl);
   });
 
+  it('never rounds an amount with more places than its currency has away from the charge (trial: ₦19.999 showed ₦20.00)', () => {
+    inLocale('en');
+    expect(formatAmount(2149.98925)).toBe('₦2,149.98925');
+    expect(formatAmount(19.999)).toBe('₦19.999');
+    expect(formatAmount(1999.5, 'JPY')).toBe('JP¥1,999.5');
+    expect(formatAmount(1.2345, 'KWD')).toBe('KWD\u00a01.2345');
+    // Within the currency's places, as before.
+    expect(formatAmount(19.9)).toBe('₦19.90');
+    expect(formatAmount(1999, 'JPY')).toBe('JP¥1,999');
+    setIntl(undefined);
+    expect(formatAmount(19.999)).toBe('₦19.999');
+  });
+
   it('uses Nigerian English where the runtime has no data for the locale', () => {
     setIntl(englishOnly);
     for (const l of ['yo', 'ha', 'ig', 'pcm'] as const) {

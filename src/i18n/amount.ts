@@ -61,7 +61,9 @@ export function plainAmount(amount: number, currency: string): string {
 /**
  * An amount in major units as the payer reads it everywhere (the shop, the checkout, the outcome): `₦6,500`,
  * `₦6,500.50`. The fraction only when there is one, as Nigerian shops write prices, then as many places as the
- * currency has (KWD 1.234). Another currency's sign says which it is (`US$100`, `CA$100`): a bare `$` would not.
+ * currency has (KWD 1.234), or as the amount has where that is more: what the payer is asked to pay is never rounded
+ * away from what is charged and what Copy gives (₦19.999, JP¥1,999.5). Another currency's sign says which it is
+ * (`US$100`, `CA$100`): a bare `$` would not.
  */
 export function formatAmount(amount: number, currency = 'NGN'): string {
   const locale = activeLocale.value;
@@ -73,9 +75,13 @@ export function formatAmount(amount: number, currency = 'NGN'): string {
   let format = amountFormats.get(key);
   if (!format) {
     try {
+      // At least the currency's places, and all of an amount's own where it has more: a mistake of the shop's (its
+      // server kit refuses one), shown as it is charged.
       const f = new intl!.NumberFormat(
         tag,
-        whole ? { style: 'currency', currency, minimumFractionDigits: 0, maximumFractionDigits: 0 } : { style: 'currency', currency },
+        whole
+          ? { style: 'currency', currency, minimumFractionDigits: 0, maximumFractionDigits: 0 }
+          : { style: 'currency', currency, maximumFractionDigits: 20 },
       );
       format = (n) => f.format(n);
     } catch {
