@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { AmountSchema, amountFitsCurrency, CurrencySchema, PayableAmountSchema, ReferenceSchema, statusEnvelope } from './common';
+import { amountFitsCurrency, CurrencySchema, PayableAmountSchema, ReferenceSchema, statusEnvelope } from './common';
 import { isTransactionStatus, type TransactionStatus } from './status';
 
 /** POST /api/v1/paymentlink/initiate. */

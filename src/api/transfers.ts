@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { AmountSchema, amountFitsCurrency, CurrencySchema, PayableAmountSchema, successEnvelope } from './common';
+import { amountFitsCurrency, CurrencySchema, PayableAmountSchema, successEnvelope } from './common';
 
 /** A transfer's state; creation returns it pending. */
 export const TransferStatusSchema = v.picklist(['pending', 'successful', 'failed']);
