@@ -15,9 +15,9 @@ import './chrome/chrome.css';
 const FALLBACK_CONFIG: PageConfig = { v: 1, allowedOrigins: [], redirectHosts: [], allowHttpLoopback: false, walletNames: { a: 'Wallet A', b: 'Wallet B' } };
 
 const inFrame = isInFrame();
-// A merchant's wording only in its storefront's frame: a link's words on this page would be a phisher's (the server
-// draws none either).
-const params = { ...readPageParams(new URLSearchParams(location.search)), ...(inFrame ? {} : { messages: null }) };
+// A merchant's wording and colours only in its storefront's frame: a link's words on this page would be a phisher's,
+// and its colours could hide the amount (the server draws neither).
+const params = { ...readPageParams(new URLSearchParams(location.search)), ...(inFrame ? {} : { messages: null, theme: null }) };
 const config = readPageConfig(document) ?? FALLBACK_CONFIG;
 const bridge = createBridge(window, trustedParentOrigin(params.parentOrigin, [...config.allowedOrigins, location.origin]), inFrame);
 // The server drew the first screen in the payer's language and says which on <html lang>.

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { THEME_PROPERTIES, readTheme } from './theme';
+import { onPrimaryCss, THEME_PROPERTIES, readTheme } from './theme';
 
 describe('readTheme', () => {
   it('takes the page’s own properties with plain values', () => {
@@ -31,12 +31,36 @@ describe('readTheme', () => {
     ['</style><script>', '"</style><script>"'],
     [12, '12'],
     ['', '""'],
+    // Not values of their own (trial: var(--tender-bg) made a white Pay button on white, with no report).
+    ['var(--tender-bg)', '"var(--tender-bg)"'],
+    ['inherit', '"inherit"'],
+    [' REVERT-LAYER ', '" REVERT-LAYER "'],
+    ['env(safe-area-inset-top)', '"env(safe-area-inset-top)"'],
+    // Unclosed: the rule's other declarations would be swallowed (trial: "Comic Sans MS wiped the brand colour).
+    ['"Comic Sans MS', '"\\"Comic Sans MS"'],
+    ["'Inter, sans-serif", '"\'Inter, sans-serif"'],
+    ['calc(', '"calc("'],
+    ['calc(1px))', '"calc(1px))"'],
+    [')(', '")("'],
   ])('leaves out the value %j, and says so', (value, shown) => {
     const { decls, problems } = readTheme(JSON.stringify({ '--tender-bg': value }));
     expect(decls).toEqual([]);
     expect(problems).toEqual([
-      `theme values must be a colour, a length or a font list (no url(), semicolons, braces or escapes): --tender-bg ${shown} left out`,
+      `theme values must be a colour, a length or a font list of their own (no url(), var(), inherit, semicolons, braces, escapes, or an unclosed quote or bracket): --tender-bg ${shown} left out`,
     ]);
+  });
+
+  it('keeps the values around one it leaves out, and closed quotes and brackets', () => {
+    const theme = {
+      '--tender-font': '"Comic Sans MS", "Segoe UI\'s", sans-serif',
+      '--tender-radius': 'calc(2px + (1px + 2px))',
+      '--tender-primary': 'rgb(0 135 81 / 90%)',
+      '--tender-text': 'var(--x)',
+      '--tender-bg': '#fff',
+    };
+    const { decls, problems } = readTheme(JSON.stringify(theme));
+    expect(decls).toEqual(Object.entries(theme).filter(([k]) => k !== '--tender-text'));
+    expect(problems).toHaveLength(1);
   });
 
   it.each(['{', '[["--tender-bg","red"]]', 'null', '"red"'])('refuses %s as a whole', (raw) => {
@@ -44,4 +68,48 @@ describe('readTheme', () => {
   });
 
   it('says nothing without a theme', () => expect(readTheme(null)).toEqual({ decls: [], problems: [] }));
+});
+
+describe('onPrimaryCss', () => {
+  // The WCAG contrast of two hex colours, to hold the choice to the rule it stands for.
+  const luminance = (hex: string): number => {
+    const c = (i: number) => {
+      const v = Number.parseInt(hex.slice(i, i + 2), 16) / 255;
+      return v <= 0.04045 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4;
+    };
+    return 0.2126 * c(1) + 0.7152 * c(3) + 0.0722 * c(5);
+  };
+  const contrast = (a: string, b: string) => {
+    const [x, y] = [luminance(a), luminance(b)].sort((p, q) => q - p) as [number, number];
+    return (x + 0.05) / (y + 0.05);
+  };
+  const chosen = (primary: string) => /--tender-on-primary:(#[0-9a-f]{6})/.exec(onPrimaryCss(primary))![1]!;
+
+  it.each([
+    ['#6a1b9a', '#ffffff'], // purple: dark navy text over it was 1.79:1 in the dark palette (trial)
+    ['#008751', '#000000'], // Nigerian green: white over it is 4.43:1, black 4.74:1
+    ['#1a1a6e', '#ffffff'],
+    ['#0b57d0', '#ffffff'],
+    ['#ffff00', '#000000'], // yellow: white over it was 1.07:1
+    ['#8ab4f8', '#000000'],
+    ['#767676', '#000000'],
+    ['#777777', '#000000'],
+    ['#757575', '#ffffff'],
+  ])('gives %s the text colour that reads better on it, %s, at least 4.5:1', (primary, text) => {
+    expect(chosen(primary)).toBe(text);
+    expect(contrast(primary, text)).toBeGreaterThanOrEqual(4.5);
+  });
+
+  it('reads short and alpha hex forms', () => {
+    expect(chosen('#ff0')).toBe('#000000');
+    expect(chosen('#60c8')).toBe(chosen('#6600cc'));
+    expect(chosen(' #6A1B9AFF ')).toBe('#ffffff');
+  });
+
+  it('leaves any other colour to the browser, where it has relative colours', () => {
+    expect(onPrimaryCss('rebeccapurple')).toBe(
+      '@supports (color:lch(from red l c h)){:root{--tender-on-primary:lch(from var(--tender-primary) calc((49.4 - l) * infinity) 0 0)}}',
+    );
+    expect(onPrimaryCss('rgb(0 0 0)')).toBe(onPrimaryCss('rebeccapurple'));
+  });
 });

@@ -2,7 +2,7 @@ import { loadPageStrings, pageLocale, pageStrings, renderFirstScreen, renderNosc
 import { REFERENCE_PATTERN } from '../api/reference';
 import type { Locale } from '../i18n/locale';
 import { colorSchemeCss, colorSchemeMeta, colorSchemeOf } from '../platform/colorScheme';
-import { readTheme } from '../platform/theme';
+import { onPrimaryCss, readTheme } from '../platform/theme';
 import { renderPageConfigMeta, PAGE_CONFIG_PLACEHOLDER, type PageConfig } from '../platform/pageConfig';
 import type { TenderConfig } from './config';
 import { selfOrigins } from './cors';
@@ -37,7 +37,11 @@ export interface PageRouteDeps {
  */
 export function themeStyle(raw: string | null): string {
   const { decls } = readTheme(raw);
-  return decls.length ? `<style>:root{${decls.map(([k, value]) => `${k}:${value}`).join(';')}}</style>` : '';
+  if (!decls.length) return '';
+  const primary = decls.find(([k]) => k === '--tender-primary')?.[1];
+  // A brand colour without its text colour: the page picks one that reads on it.
+  const onPrimary = primary !== undefined && !decls.some(([k]) => k === '--tender-on-primary') ? onPrimaryCss(primary) : '';
+  return `<style>:root{${decls.map(([k, value]) => `${k}:${value}`).join(';')}}${onPrimary}</style>`;
 }
 
 /**
@@ -204,7 +208,9 @@ export function createPageRoute(config: TenderConfig, deps: PageRouteDeps) {
     let h = page.headers;
     const scheme = schemeStyle(url.searchParams.get('colorScheme'));
     if (scheme.meta !== 'light') html = html.replace('<meta name="color-scheme" content="light">', `<meta name="color-scheme" content="${scheme.meta}">`);
-    const theme = scheme.css + themeStyle(url.searchParams.get('theme'));
+    // A merchant's colours too come only through its storefront's frame: a link's theme could hide the amount
+    // (`--tender-text: transparent`) from a payer asked to pay someone else's order.
+    const theme = scheme.css + (request.headers.get('sec-fetch-dest') === 'iframe' ? themeStyle(url.searchParams.get('theme')) : '');
     if (theme) {
       html = html.replace('</head>', () => `${theme}\n</head>`);
       h = { ...h, 'content-security-policy': csp([...page.hashes, ...(await inlineStyleHashes(theme))]) };

@@ -474,21 +474,48 @@ describe('the theme for the first paint', () => {
       color: 'red',
       '--tender-text': 'red;}</style><script>alert(1)</script>',
     });
-    const res = await h.request({ path: `/checkout/?transactionReference=REF-1&theme=${encodeURIComponent(theme)}` });
-    const style = '<style>:root{--tender-primary:#123456;--tender-font:"Inter", sans-serif}</style>';
+    const res = await h.request({ path: `/checkout/?transactionReference=REF-1&theme=${encodeURIComponent(theme)}`, headers: FRAMED });
+    const sheet = ':root{--tender-primary:#123456;--tender-font:"Inter", sans-serif}:root{--tender-on-primary:#ffffff}';
+    const style = `<style>${sheet}</style>`;
     expect(res.body).toContain(`${style}\n</head>`);
     expect(res.body).not.toContain('evil.example');
     expect(res.body).not.toContain('alert(1)');
     const csp = res.headers['content-security-policy'] as string;
-    expect(csp).toContain(`'sha256-${createHash('sha256').update(':root{--tender-primary:#123456;--tender-font:"Inter", sans-serif}').digest('base64')}'`);
+    expect(csp).toContain(`'sha256-${createHash('sha256').update(sheet).digest('base64')}'`);
     expect(themeStyle('not json')).toBe('');
     expect(themeStyle(JSON.stringify({ '--tender-bg': '<x>' }))).toBe('');
+  });
+
+  it('gives a brand colour without its text colour the one that reads on it (trial: dark navy on purple in the dark palette)', () => {
+    // After the dark palette (the scheme's sheet comes first), so it wins there too.
+    expect(themeStyle(JSON.stringify({ '--tender-primary': '#6a1b9a' }))).toBe(
+      '<style>:root{--tender-primary:#6a1b9a}:root{--tender-on-primary:#ffffff}</style>',
+    );
+    expect(themeStyle(JSON.stringify({ '--tender-primary': '#ffff00' }))).toContain(':root{--tender-on-primary:#000000}');
+    expect(themeStyle(JSON.stringify({ '--tender-primary': 'purple' }))).toContain('@supports (color:lch(from red l c h))');
+    // The merchant's own choice stands; no brand colour, nothing added.
+    expect(themeStyle(JSON.stringify({ '--tender-primary': '#ffff00', '--tender-on-primary': '#ffffff' }))).toBe(
+      '<style>:root{--tender-primary:#ffff00;--tender-on-primary:#ffffff}</style>',
+    );
+    expect(themeStyle(JSON.stringify({ '--tender-radius': '0px' }))).toBe('<style>:root{--tender-radius:0px}</style>');
+  });
+
+  it('draws a theme only for its storefront’s frame, never for a link (trial: a link’s theme hid the amount)', async () => {
+    h.upstream.behave(() => verified({ status: 'pending' }));
+    const path = `/checkout/?transactionReference=REF-1&theme=${encodeURIComponent(JSON.stringify({ '--tender-text': 'transparent' }))}`;
+    const plain = await h.request({ path: '/checkout/?transactionReference=REF-1' });
+    for (const headers of [{ 'sec-fetch-dest': 'document' }, {}] as Record<string, string>[]) {
+      const link = await h.request({ path, headers });
+      expect(link.body).not.toContain('--tender-text:transparent');
+      expect(link.headers['content-security-policy']).toBe(plain.headers['content-security-policy']);
+    }
+    expect((await h.request({ path, headers: FRAMED })).body).toContain('<style>:root{--tender-text:transparent}</style>');
   });
 
   it('adds nothing without a usable theme', async () => {
     h.upstream.behave(() => verified({ status: 'pending' }));
     const plain = await h.request({ path: '/checkout/?transactionReference=REF-1' });
-    const junk = await h.request({ path: `/checkout/?transactionReference=REF-1&theme=${encodeURIComponent('{"x":"y"}')}` });
+    const junk = await h.request({ path: `/checkout/?transactionReference=REF-1&theme=${encodeURIComponent('{"x":"y"}')}`, headers: FRAMED });
     expect(junk.headers['content-security-policy']).toBe(plain.headers['content-security-policy']);
     expect(junk.body).not.toContain(':root{');
   });

@@ -406,12 +406,17 @@ describe('the checkout in every language', () => {
       (window as unknown as { Tender: { open(o: object): void } }).Tender.open({
         transactionReference: q2.get('ref'),
         messages: JSON.parse(m),
-        // A name the page does not read (the merchant meant --tender-primary) beside one it does.
-        theme: { '--tender-accent': '#0a7', '--tender-primary': '#123456' },
+        // A name the page does not read (the merchant meant --tender-primary) beside one it does: a brand colour white
+        // text would not read on, in the dark palette, whose own Pay text is dark navy.
+        theme: { '--tender-accent': '#0a7', '--tender-primary': '#f5c518' },
+        colorScheme: 'dark',
         onError: (e: unknown) => console.log(`[tender] onError ${JSON.stringify(e)}`),
       });
     }, messages);
-    expect(await (await drawn).text()).toContain('>ShopPay<');
+    const html = await (await drawn).text();
+    expect(html).toContain('>ShopPay<');
+    // The first paint in the merchant's colours: the server draws them for its storefront's frame.
+    expect(html).toContain('<style>:root{--tender-primary:#f5c518}:root{--tender-on-primary:#000000}</style>');
     const frame = page.frameLocator(FRAME);
     await frame.getByRole('button', { name: 'Pay now ₦2,500' }).waitFor(WAIT);
     expect(await frame.locator('[role="tab"][data-channel="wallet-a"]').textContent()).toBe('ShopPay');
@@ -423,6 +428,6 @@ describe('the checkout in every language', () => {
       .poll(() => logs.join('\n'), WAIT)
       .toMatch(/onError \{"code":"invalid_theme","message":"theme names --tender-accent, which the checkout does not use: use --tender-primary, /);
     const pay = frame.getByRole('button', { name: 'Pay now ₦2,500' });
-    expect(await pay.evaluate((b) => getComputedStyle(b).backgroundColor)).toBe('rgb(18, 52, 86)');
+    expect(await pay.evaluate((b) => [getComputedStyle(b).backgroundColor, getComputedStyle(b).color])).toEqual(['rgb(245, 197, 24)', 'rgb(0, 0, 0)']);
   });
 });
