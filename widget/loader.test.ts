@@ -67,6 +67,13 @@ describe('options', () => {
     ['empty channels', { ...base, channels: [] }, 'channels must be'],
     ['relative paymentRedirectUrl', { ...base, paymentRedirectUrl: '/pay' }, 'paymentRedirectUrl must be an http(s) URL, received "/pay"'],
     ['javascript tenderUrl', { ...base, tenderUrl: 'javascript:alert(1)' }, 'tenderUrl must be an http(s) URL'],
+    // The loader's own address, copied from a script tag (theme/content trial: only load_timeout said anything).
+    [
+      'the loader as tenderUrl',
+      { ...base, tenderUrl: 'https://shop.example/pay/tender.js' },
+      `tenderUrl must be an http(s) URL: the Tender server's, with its base path, not a file such as tender.js, received "https://shop.example/pay/tender.js"`,
+    ],
+    ['the ESM loader as tenderUrl', { ...base, tenderUrl: 'https://pay.example/esm/index.mjs?v=1' }, 'not a file such as tender.js'],
     ['bad locale', { ...base, locale: 'english!' }, 'locale must be a language tag'],
     ['locale array', { ...base, locale: ['en'] }, 'received ["en"]'],
     ['theme with other property', { ...base, theme: { color: 'red' } }, 'theme must be an object of --tender-* strings'],

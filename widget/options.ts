@@ -50,7 +50,17 @@ export const RULES: [string, string, (x: any) => unknown][] = [
   ...CALLBACKS.map((n): [string, string, (x: unknown) => boolean] => ['on' + n, 'a function', isFunction]),
 ];
 // Only the ESM entry has these: tender.js takes its own origin and its server's hosts.
-if (typeof __ESM__ != 'boolean' || __ESM__) RULES.push(['tenderUrl', URL_EXPECTED, isUrl], ['redirectHosts', 'an array of hosts', (x) => x.every(isString)]);
+// The server's URL, not its loader's (`…/pay/tender.js`, copied from the script tag, made a checkout that only ever
+// timed out): a file's name is refused by its extension.
+if (typeof __ESM__ != 'boolean' || __ESM__)
+  RULES.push(
+    [
+      'tenderUrl',
+      `${URL_EXPECTED}: the Tender server's, with its base path, not a file such as tender.js`,
+      (x) => isUrl(x) && !/\.m?js$/.test(new URL(x).pathname),
+    ],
+    ['redirectHosts', 'an array of hosts', (x) => x.every(isString)],
+  );
 
 /** Checks options as an integrator passed them; throws a TypeError that says what was expected and what was received. */
 export function checkOptions(api: string, o: any): TenderOptions {
