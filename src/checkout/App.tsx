@@ -88,9 +88,10 @@ function Footer() {
 
 /**
  * An amount with a line break allowed after each group separator: in large text a long one wraps as "₦1,234," and
- * "567.50", where a break anywhere read as two numbers ("₦1,234,5" and "67.50").
+ * "567.50", where a break anywhere read as two numbers ("₦1,234,5" and "67.50"). Hidden from assistive technology,
+ * which read each break as a space: the dialog's description was "₦6, 500", six and five hundred.
  */
-const groupsOf = (amount: string) => amount.split(',').map((part, i) => (i ? [',', <wbr />, part] : part));
+const groupsOf = (amount: string) => amount.split(',').map((part, i) => (i ? [',', <wbr aria-hidden="true" />, part] : part));
 
 /** The hosted checkout: header with merchant and amount, then the channels or another screen. */
 export function App(props: AppProps) {

@@ -46,3 +46,26 @@ export async function expectOfflineNoteIn(status: HTMLElement): Promise<void> {
     if (status.textContent?.includes(note)) throw new Error('the offline note stayed once back online');
   });
 }
+
+/** What a screen reader reads of `el`: its text without what is hidden from assistive technology. */
+export function spokenText(el: Element): string {
+  const copy = el.cloneNode(true) as Element;
+  for (const hidden of copy.querySelectorAll('[aria-hidden="true"]')) hidden.remove();
+  return copy.textContent ?? '';
+}
+
+const UNANSWERED = /Could not check at (\S+): the payment server did not answer\. This page will keep trying\./;
+
+/**
+ * Checks that `status` (a live region) tells of unanswered checks once: its spoken text holds still while the time
+ * the eye sees moves on with each further check (every 2 s), which re-read the whole region each time.
+ */
+export async function expectUnansweredNoteOnceIn(status: HTMLElement, advance: (ms: number) => Promise<void>): Promise<void> {
+  const spoken = spokenText(status);
+  const seen = status.querySelector('.tender-offline > [aria-hidden="true"]')?.textContent ?? '';
+  if (!UNANSWERED.test(spoken) || !UNANSWERED.test(seen)) throw new Error(`no unanswered note in "${status.textContent}"`);
+  await advance(5000);
+  const later = status.querySelector('.tender-offline > [aria-hidden="true"]')?.textContent ?? '';
+  if (spokenText(status) !== spoken) throw new Error(`the spoken note changed: "${spoken}" became "${spokenText(status)}"`);
+  if (UNANSWERED.exec(later)?.[1] === UNANSWERED.exec(seen)?.[1]) throw new Error(`the time shown did not move on: "${later}"`);
+}

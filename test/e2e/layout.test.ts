@@ -149,6 +149,27 @@ describe('layout', () => {
       expect(lines.join('')).toBe('₦1,234,567.50');
       expect(lines.length).toBeGreaterThan(1);
       for (const line of lines.slice(0, -1)) expect(line, lines.join(' | ')).toMatch(/,$/);
+      // Its breaks are for the eye: a dialog described by it (the modal's is) hears one number, not "₦1, 234, 567.50".
+      await p.evaluate(() => document.body.insertAdjacentHTML('beforeend', '<div role="dialog" aria-label="x" aria-describedby="tender-sum"></div>'));
+      const { nodes } = await (await p.context().newCDPSession(p)).send('Accessibility.getFullAXTree');
+      expect(nodes.find((n) => n.role?.value === 'dialog')?.description?.value).toBe('₦1,234,567.50');
+      // The USSD banks' rows grow with their names: squeezed to their least height in the list's scrolling column,
+      // a name on two lines ran into the next row's, and a tap on it picked that bank.
+      await selectTab(p, 'ussd');
+      await p.locator('.tender-bank').nth(3).waitFor(WAIT);
+      const rows = await p.locator('.tender-bank').evaluateAll((els) =>
+        els.map((e) => {
+          const r = e.getBoundingClientRect();
+          return { top: r.top, bottom: r.bottom, fits: e.scrollHeight <= e.clientHeight + 1, name: e.textContent };
+        }),
+      );
+      expect(rows.length).toBeGreaterThan(3);
+      for (const [i, row] of rows.entries()) {
+        expect(row.fits, row.name!).toBe(true);
+        if (i) expect(row.top, row.name!).toBeGreaterThanOrEqual(rows[i - 1]!.bottom - 1);
+      }
+      expect(rows.some((r) => r.bottom - r.top > 100)).toBe(true);
+      await selectTab(p, 'card');
       // On a wide screen the column grows with the text (30 rem), rather than squeeze twice the text into 480 px.
       await p.setViewportSize({ width: 1280, height: 800 });
       expect(await p.locator('main.tender').evaluate((el) => el.getBoundingClientRect().width)).toBe(960);

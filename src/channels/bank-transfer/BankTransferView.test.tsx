@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor } from '@testing-library/preact';
 import { afterEach, describe, expect, it } from 'vitest';
 import { collectText } from '../../../scripts/text';
-import { expectOfflineNoteIn, renderApp } from '../../checkout/renderApp';
+import { expectOfflineNoteIn, expectUnansweredNoteOnceIn, renderApp, spokenText } from '../../checkout/renderApp';
 import { verifyAnswer } from '../../checkout/testkit';
 import { loadLocale } from '../../i18n/catalogs';
 import { LOCALES } from '../../i18n/locale';
@@ -118,7 +118,8 @@ describe('bank transfer', () => {
     await t.clock.advance(5000);
     expect(status.textContent).toBe('');
     await t.clock.advance(15_000);
-    expect(status.textContent).toMatch(/^Could not check at \S+: the payment server did not answer\. This page will keep trying\.$/);
+    expect(spokenText(status)).toMatch(/^Could not check at \S+: the payment server did not answer\. This page will keep trying\.$/);
+    await expectUnansweredNoteOnceIn(status, t.clock.advance);
     expect(screen.getByText('012 345 6789')).toBeTruthy();
     failing = false;
     await t.clock.advance(20_000);
@@ -134,7 +135,8 @@ describe('bank transfer', () => {
     const status = (await screen.findByText('Confirming your payment…')).closest('[role="status"]') as HTMLElement;
     failing = true;
     await t.clock.advance(15_000);
-    expect(status.textContent).toMatch(/Could not check at \S+: the payment server did not answer\. This page will keep trying\./);
+    // The whole screen is the status region: it is read again only when what it says changes, not with each check.
+    await expectUnansweredNoteOnceIn(status, t.clock.advance);
     expect(screen.getByRole('heading', { name: 'Confirming your payment…' })).toBeTruthy();
   });
 

@@ -244,7 +244,7 @@ describe('card form', () => {
     expect(said()).toMatch(/not valid/);
   });
 
-  it('goes through PIN and OTP to success, masked, and clears everything', async () => {
+  it('goes through PIN (masked) and OTP (shown, so a typo does not spend a try) to success, and clears everything', async () => {
     const t = renderApp({
       [VERIFY]: [verifyAnswer('pending'), verifyAnswer('successful')],
       [CARD]: [ok({ authMode: 'pin' }), ok({ authMode: 'otp', message: 'Enter the OTP sent to 080******12' })],
@@ -260,7 +260,7 @@ describe('card form', () => {
     fireEvent.input(pin, { target: { value: '1234' } });
     fireEvent.click(screen.getByRole('button', { name: 'Continue' }));
     const otp = await screen.findByLabelText('One-time code');
-    expect(otp.getAttribute('type')).toBe('password');
+    expect([otp.getAttribute('type'), otp.getAttribute('inputmode'), otp.getAttribute('autocomplete')]).toEqual(['text', 'numeric', 'one-time-code']);
     // Tender's hint in the payer's language, the bank's own words quoted after it.
     expect(screen.getByText('Your bank sent a one-time code by SMS or email. Your bank said: “Enter the OTP sent to 080******12”')).toBeTruthy();
     fireEvent.input(otp, { target: { value: '123456' } });

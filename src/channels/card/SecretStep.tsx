@@ -12,8 +12,10 @@ import { digitsOf } from './format';
 type Flow = typeof import('./flow');
 
 /**
- * The PIN or OTP step: one masked field, continue, a new code once a short wait is over (OTP), or start again with
- * another card after the payer confirms (the bank's step would be abandoned).
+ * The PIN or OTP step: one field, continue, a new code once a short wait is over (OTP), or start again with another
+ * card after the payer confirms (the bank's step would be abandoned). The PIN is masked, a secret kept for years; the
+ * one-time code is not: the payer copies it by hand from a message, and a typo they cannot see spends one of the
+ * bank's few tries on it (it is good for minutes, and only with this card's details).
  */
 export function SecretStep({ s, ctx, submit, resend }: { s: CardState; ctx: ChannelContext; submit: Flow['submitSecret']; resend: Flow['resendCode'] }) {
   const busy = ctx.busy.value;
@@ -51,7 +53,7 @@ export function SecretStep({ s, ctx, submit, resend }: { s: CardState; ctx: Chan
         hint={isPin ? text.t('pinHint') : s.stepMessage.value?.() || text.t('otpHint')}
         error={s.stepError.value?.()}
         note={isPin ? undefined : lastTry ? text.t('lastTry') : ''}
-        type="password"
+        type={isPin ? 'password' : 'text'}
         inputMode="numeric"
         autoComplete={isPin ? 'off' : 'one-time-code'}
         maxLength={isPin ? 4 : 8}

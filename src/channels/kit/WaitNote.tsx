@@ -1,3 +1,4 @@
+import { useRef } from 'preact/hooks';
 import { formatTime } from '../../i18n/format';
 import { uiText as text } from '../../ui/text';
 import { connection } from './online';
@@ -31,7 +32,21 @@ function unansweredAt(c: Checks): number | undefined {
  * so it is announced.
  */
 export function WaitNote({ leaving = false, checks }: { readonly leaving?: boolean; readonly checks?: Checks }) {
+  // The first check this note told of: the time shown moves with every check that goes unanswered (every 2 s), and a
+  // status region that changed with it was read out again each time, over the code the payer was trying to hear. A
+  // screen reader gets the note once, with the time it began; the moving one is for the eye.
+  const first = useRef<number | undefined>(undefined);
   if (!connection.value.up) return <span class="tender-offline">{text.t(leaving ? 'offlineLeaving' : 'offlineWaiting')}</span>;
   const at = checks && unansweredAt(checks);
-  return at === undefined ? null : <span class="tender-offline">{text.t('notCheckedAt', { time: formatTime(at) })}</span>;
+  if (at === undefined) {
+    first.current = undefined;
+    return null;
+  }
+  first.current ??= at;
+  return (
+    <span class="tender-offline">
+      <span aria-hidden="true">{text.t('notCheckedAt', { time: formatTime(at) })}</span>
+      <span class="tender-sr">{text.t('notCheckedAt', { time: formatTime(first.current) })}</span>
+    </span>
+  );
 }

@@ -1,6 +1,6 @@
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/preact';
 import { describe, expect, it, vi } from 'vitest';
-import { renderApp } from '../../checkout/renderApp';
+import { expectUnansweredNoteOnceIn, renderApp, spokenText } from '../../checkout/renderApp';
 import { flush, verifyAnswer } from '../../checkout/testkit';
 import { memoryStore } from '../../platform/storage';
 import { loadLocale } from '../../i18n/catalogs';
@@ -70,7 +70,8 @@ describe('USSD', () => {
     await t.clock.advance(5000);
     expect(status.textContent).toBe('');
     await t.clock.advance(15_000);
-    expect(status.textContent).toMatch(/^Could not check at \S+: the payment server did not answer\. This page will keep trying\.$/);
+    expect(spokenText(status)).toMatch(/^Could not check at \S+: the payment server did not answer\. This page will keep trying\.$/);
+    await expectUnansweredNoteOnceIn(status, t.clock.advance);
     expect(document.querySelector('.tender-code')?.getAttribute('data-code')).toBe('*737*000*1234#');
   });
 
