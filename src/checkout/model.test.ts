@@ -187,6 +187,67 @@ describe('completion calls', () => {
     },
   );
 
+  describe('a call that asks for instructions (resend)', () => {
+    const USSD = 'POST /api/v1/ussd-payment';
+    const code = { body: { status: true, message: 'ok', data: { paymentUssdCode: '*737*000*1234#' } } };
+    const asked = (t: ReturnType<typeof testModel>) => t.server.seen.filter((r) => r.path === '/api/v1/ussd-payment');
+
+    it('asks again with the same key when the answer was lost, and shows the code rather than verify (network trial)', async () => {
+      const t = testModel({ [VERIFY]: verifyAnswer('pending'), [USSD]: ['network-error', 'network-error', code] });
+      t.model.start();
+      await flush();
+      const r = t.ctx('ussd').complete((k) => ussdPaymentCall('REF-1', '058', k), { resend: true });
+      await t.clock.advance(1000);
+      // Still asking: the payer on "Processing…", not "Confirming".
+      expect(t.model.screen.value.kind).toBe('pay');
+      await t.clock.advance(3000);
+      expect(await r).toMatchObject({ kind: 'ok', value: { data: { paymentUssdCode: '*737*000*1234#' } } });
+      const keys = asked(t).map((q) => q.idempotencyKey);
+      expect(keys).toHaveLength(3);
+      expect(new Set(keys).size).toBe(1);
+      expect(t.model.screen.value.kind).toBe('pay');
+    });
+
+    it('counts the outcome unknown only after its tries, 12 s, all with the one key', async () => {
+      const t = testModel({ [VERIFY]: verifyAnswer('pending'), [USSD]: 'network-error' });
+      t.model.start();
+      await flush();
+      const r = t.ctx('ussd').complete((k) => ussdPaymentCall('REF-1', '058', k), { resend: true });
+      await t.clock.advance(11_000);
+      expect(t.model.screen.value.kind).toBe('pay');
+      await t.clock.advance(1000);
+      expect((await r).kind).toBe('unknown');
+      expect(t.model.screen.value.kind).toBe('verifying');
+      expect(new Set(asked(t).map((q) => q.idempotencyKey)).size).toBe(1);
+      expect(asked(t)).toHaveLength(4);
+    });
+
+    it('takes the first answer back as it comes: a refusal or a decline stops the tries', async () => {
+      const t = testModel({
+        [VERIFY]: verifyAnswer('pending'),
+        [USSD]: ['network-error', { body: { status: false, message: 'Bank not supported' } }],
+      });
+      t.model.start();
+      await flush();
+      const r = t.ctx('ussd').complete((k) => ussdPaymentCall('REF-1', '058', k), { resend: true });
+      await t.clock.advance(1000);
+      expect(await r).toEqual({ kind: 'declined', message: 'Bank not supported' });
+      expect(asked(t)).toHaveLength(2);
+    });
+
+    it('never sends a card charge twice: without resend, a lost answer is verified', async () => {
+      const t = testModel({
+        [VERIFY]: verifyAnswer('pending'),
+        [CARD]: ['network-error', { body: { status: true, message: 'ok', data: { authMode: 'no-auth' } } }],
+      });
+      t.model.start();
+      await flush();
+      expect((await t.ctx('card').complete((k) => cardPaymentCall(details, 'REF-1', k))).kind).toBe('unknown');
+      await t.clock.advance(15_000);
+      expect(t.server.count('/api/v1/card-payment')).toBe(1);
+    });
+  });
+
   it('returns a decline with the API reason and a refusal without verifying', async () => {
     const t = testModel({
       [VERIFY]: verifyAnswer('pending'),

@@ -49,6 +49,9 @@ function recordOf(reference: string, a: Attempt, now: number): ResumeRecord | un
   return { reference, channel: a.key.channel, attempt: a.key.id, startedAt: since, reason, ...(instructions !== undefined ? { instructions } : {}) };
 }
 
+/** The waits before each new try of a call whose instructions were lost (CompleteOptions.resend): 12 s in all. */
+const RESEND_MS = [1000, 3000, 8000];
+
 /** Where the session remembers that the merchant offered its hosted page for a reference, and its address. */
 const HOSTED_KEY = 'tender:hosted-page';
 // The reference whose instructions the payer gave up on here (another bank, a new account): the server's kept copy
@@ -481,14 +484,24 @@ export function createSession(deps: ModelDeps, state: ModelState): Session {
   /** The actions of one channel's context. */
   function channelActions(channel: ChannelId): ChannelActions {
     return {
-      async complete(make) {
+      async complete(make, options) {
         if (!referenceOk) return { kind: 'busy' };
         const before = attempt.peek();
         const a = dispatch({ type: 'submit', channel, newId: newId() });
         if (a === before || a.kind !== 'submitting') return { kind: 'busy' };
         // Beside the call: the rule that keeps its instructions, so they are written the moment they are shown.
         void ruleOf(channel);
-        const r = await proxy.send(make(`${a.key.id}-${a.key.seq}`));
+        const call = make(`${a.key.id}-${a.key.seq}`);
+        let r = await proxy.send(call);
+        // An answer with instructions lost on the way (a dropped connection): asked for again with the same key, the
+        // payer on "Processing…" meanwhile. Offline, a try is not sent and the next wait begins.
+        for (const wait of options?.resend ? RESEND_MS : []) {
+          if (r.ok || !isUnknownOutcome(r.error)) break;
+          await new Promise<void>((done) => env.setTimeout(done, wait));
+          const again = await proxy.send(call);
+          // A try that could not leave (offline) tells nothing of the first: that one's outcome stays unknown.
+          if (again.ok || again.error.code !== 'offline') r = again;
+        }
         if (r.ok) {
           dispatch({ type: 'answered' });
           return { kind: 'ok', value: r.value };

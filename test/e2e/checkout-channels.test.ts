@@ -50,6 +50,32 @@ describe('hosted checkout: USSD', () => {
     expect(s.keys).toHaveLength(1);
   });
 
+  it('a code whose answer was lost on the way is asked for again with its key: the code shows, the API asked once (network trial)', async () => {
+    const reference = await openNewCheckout(e2e.page, e2e.stack);
+    await selectTab(e2e.page, 'ussd');
+    // The first request reaches the Tender server and the payment API, which answers; the connection drops before
+    // the answer reaches the phone.
+    let lost = 0;
+    await e2e.page.route('**/api/v1/ussd-payment', async (route) => {
+      if (lost++) return route.continue();
+      await route.fetch();
+      await route.abort('connectionreset');
+    });
+    const keys: (string | null)[] = [];
+    e2e.page.on('request', (r) => r.url().includes('/api/v1/ussd-payment') && keys.push(r.headers()['idempotency-key'] ?? null));
+    await e2e.page.getByRole('radio', { name: 'Zenith Bank' }).check(WAIT);
+    await e2e.page.getByRole('button', { name: 'Get USSD code' }).click();
+    await expectHeading(e2e.page, 'Dial this code on the phone linked to your account');
+    expect(await e2e.page.locator('.tender-code').getAttribute('data-code')).toMatch(/^\*966\*[\d*]+#$/);
+    expect(keys).toHaveLength(2);
+    expect(keys[1]).toBe(keys[0]);
+    // The Tender server gave the repeat the first answer back: one code made at the payment API.
+    const s = await completions(e2e.stack, reference);
+    expect(s.counts['ussd-payment']).toBe(1);
+    await e2e.stack.control(reference, 'complete');
+    await expectSuccess(e2e.page);
+  });
+
   it('completes by itself when the payer dials (sandbox ussdDelayMs), and a reload meanwhile verifies first', async () => {
     const { reference } = await quick.initiate();
     await openCheckout(e2e.page, quick, reference);

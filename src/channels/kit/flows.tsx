@@ -70,7 +70,7 @@ export function useInstructions<T, R>(
     error,
     async request() {
       error.value = undefined;
-      const r = await ctx.complete(call);
+      const r = await ctx.complete(call, { resend: true });
       if (r.kind !== 'ok') {
         error.value = problemOf(r);
         return;

@@ -20,7 +20,7 @@ export function walletView(spec: WalletSpec): ChannelView {
           action={text.t('go', { wallet })}
           start={async () => {
             const check = () => import('./schemas').then((m) => m.cashierChecks[spec.name]);
-            const r = await ctx.complete((key) => callOf(ROUTES[spec.route], { transactionReference: ctx.reference }, check, key));
+            const r = await ctx.complete((key) => callOf(ROUTES[spec.route], { transactionReference: ctx.reference }, check, key), { resend: true });
             return r.kind === 'ok' ? { url: r.value.url } : r;
           }}
         />
