@@ -52,6 +52,15 @@ export function preloadRest(model: CheckoutModel): void {
 function Lazy<P extends object>({ load, props }: { load: (() => Promise<ComponentType<P>>) | undefined; props: P }) {
   const [C, failed, retry] = useLazy(load);
   if (C) return <C {...props} />;
+  // Offline, the part loads by itself once the connection is back (useLazy): a payment that may be under way (a card
+  // charge whose answer came as the connection went, before its screens had loaded) is not a "could not be loaded",
+  // with a Try again that cannot work. (A load fails only in a browser: the server's render never reads navigator.)
+  if (failed && !navigator.onLine)
+    return (
+      <p class="tender-status" role="status">
+        <Spinner /> {text.t('loadOffline')}
+      </p>
+    );
   return failed ? (
     <div class="tender-form">
       <p role="alert">{text.t('loadFailed')}</p>

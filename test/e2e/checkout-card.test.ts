@@ -218,6 +218,29 @@ describe('hosted checkout: card', () => {
     expect(lines.filter((l) => l.startsWith('pageerror'))).toEqual([]);
   });
 
+  it('a charge answered as the connection goes, before the outcome screens loaded: "offline, will go on", then the outcome; one charge (network trial)', async () => {
+    // A slow link: the screens after the form never came before the charge. Their chunk fails until the connection is back.
+    let blocked = true;
+    await e2e.page.route('**/checkout/assets/Screens-*.js', (route) => (blocked ? route.abort('internetdisconnected') : route.continue()));
+    const reference = await openNewCheckout(e2e.page, e2e.stack);
+    await e2e.page.route('**/api/v1/card-payment', async (route) => {
+      const response = await route.fetch();
+      await e2e.page.context().setOffline(true);
+      await route.fulfill({ response });
+    });
+    try {
+      await payByCard(e2e.page, CARDS.noAuth);
+      await e2e.page.getByRole('status').filter({ hasText: 'You are offline. The checkout will go on as soon as you are back online.' }).waitFor(WAIT);
+      // Not "could not be loaded", with a Try again that cannot work offline and says nothing of the payment.
+      expect(await e2e.page.getByText('This part of the checkout could not be loaded.').count()).toBe(0);
+    } finally {
+      blocked = false;
+      await e2e.page.context().setOffline(false);
+    }
+    await expectSuccess(e2e.page);
+    expect((await completions(e2e.stack, reference)).counts['card-payment']).toBe(1);
+  });
+
   it('an unsafe 3-D Secure redirectUrl is refused with a clear message, and the page stays put', async () => {
     const { reference } = await e2e.stack.initiate();
     await e2e.page.route('**/api/v1/card-payment', (route) =>

@@ -10,6 +10,7 @@ export default {
   languageFailed: 'This language could not be loaded. Check your connection and try again.',
   loading: 'Loading…',
   loadFailed: 'This part of the checkout could not be loaded.',
+  loadOffline: 'You are offline. The checkout will go on as soon as you are back online.',
   retry: 'Try again',
   late: 'The checkout is taking longer than usual to start.',
   reload: 'Reload',

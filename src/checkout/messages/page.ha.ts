@@ -10,6 +10,7 @@ export default {
   languageFailed: 'Ba a iya loda wannan harshe ba. Ku duba haɗin intanet ɗinku, ku sake gwadawa.',
   loading: 'Ana lodawa…',
   loadFailed: 'Ba a iya loda wannan ɓangare na wurin biya ba.',
+  loadOffline: 'Ba ku da haɗin intanet. Wurin biya zai ci gaba da zarar kun dawo kan intanet.',
   retry: 'Sake gwadawa',
   late: 'Wurin biya yana jinkiri fiye da yadda aka saba kafin ya fara.',
   reload: 'Sake lodawa',

@@ -10,6 +10,7 @@ export default {
   languageFailed: 'Enweghị ike ibubata asụsụ a. Lelee njikọ ịntanetị gị ma nwaa ọzọ.',
   loading: 'Chere ntakịrị…',
   loadFailed: 'Enweghị ike ibubata akụkụ a nke ebe ịkwụ ụgwọ.',
+  loadOffline: 'Ị nọghị n’ịntanetị. Ebe ịkwụ ụgwọ ga-aga n’ihu ozugbo ị laghachiri n’ịntanetị.',
   retry: 'Nwaa ọzọ',
   late: 'Ebe ịkwụ ụgwọ na-egbu oge karịa ka ọ na-adị tupu ọ malite.',
   reload: 'Bugharịa ya',

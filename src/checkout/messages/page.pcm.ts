@@ -10,6 +10,7 @@ export default {
   languageFailed: 'Dis language no gree load. Check your network and try again.',
   loading: 'E dey load…',
   loadFailed: 'Dis part of di checkout no gree load.',
+  loadOffline: 'You no get network. Di checkout go continue as soon as your network come back.',
   retry: 'Try am again',
   late: 'Dis payment page dey slow to start pass as e suppose.',
   reload: 'Load am again',

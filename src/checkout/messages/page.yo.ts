@@ -10,6 +10,7 @@ export default {
   languageFailed: 'A kò lè ṣí èdè yìí. Ẹ ṣàyẹ̀wò ìsopọ̀ íńtánẹ́ẹ̀tì yín kí ẹ sì gbìyànjú lẹ́ẹ̀kan sí i.',
   loading: 'Ẹ dúró díẹ̀…',
   loadFailed: 'A kò lè ṣí apá ibi ìsanwó yìí.',
+  loadOffline: 'Ẹ kò sí lórí íńtánẹ́ẹ̀tì. Ibi ìsanwó yìí yóò máa bá a lọ ní kété tí ẹ bá padà sórí íńtánẹ́ẹ̀tì.',
   retry: 'Gbìyànjú lẹ́ẹ̀kan sí i',
   late: 'Ibi ìsanwó ń pẹ́ ju bó ṣe máa ń ṣe lọ kí ó tó bẹ̀rẹ̀.',
   reload: 'Tún un ṣí',
