@@ -241,6 +241,25 @@ describe('hosted checkout: card', () => {
     expect((await completions(e2e.stack, reference)).counts['card-payment']).toBe(1);
   });
 
+  it('Pay pressed offline before the card flow loaded says nothing was charged, keeps the card, and pays once back online (network trial)', async () => {
+    let blocked = true;
+    await e2e.page.route('**/checkout/assets/flow-*.js', (route) => (blocked ? route.abort('internetdisconnected') : route.continue()));
+    const reference = await openNewCheckout(e2e.page, e2e.stack);
+    await fillCard(e2e.page, CARDS.noAuth);
+    await e2e.page.context().setOffline(true);
+    try {
+      await payButton(e2e.page).click();
+      await e2e.page.getByText('You are offline. Nothing was charged: connect to the internet and try again.').waitFor(WAIT);
+      expect(await cardField(e2e.page, 'number').inputValue()).toBe(groupedByFour(CARDS.noAuth));
+    } finally {
+      blocked = false;
+      await e2e.page.context().setOffline(false);
+    }
+    await payButton(e2e.page).click();
+    await expectSuccess(e2e.page);
+    expect((await completions(e2e.stack, reference)).counts['card-payment']).toBe(1);
+  });
+
   it('an unsafe 3-D Secure redirectUrl is refused with a clear message, and the page stays put', async () => {
     const { reference } = await e2e.stack.initiate();
     await e2e.page.route('**/api/v1/card-payment', (route) =>

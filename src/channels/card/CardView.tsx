@@ -105,7 +105,8 @@ export function CardView({ ctx }: ChannelProps) {
     e.preventDefault();
     if (pressed.value) return;
     pressed.value = true;
-    const failed = () => (s.formError.value = () => kitText.t('errNetwork'));
+    // The flow never loaded, so nothing was sent: offline, the payer is told that nothing was charged.
+    const failed = () => (s.formError.value = () => kitText.t(navigator.onLine ? 'errNetwork' : 'errOffline'));
     void Promise.all([loadFlow(), checks.value ?? loadChecks()])
       .then(([flow, v]) => flow.submitForm(s, ctx, v), failed)
       .catch(failed)
