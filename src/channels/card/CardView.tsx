@@ -105,11 +105,14 @@ export function CardView({ ctx }: ChannelProps) {
     e.preventDefault();
     if (pressed.value) return;
     pressed.value = true;
-    // The flow never loaded, so nothing was sent: offline, the payer is told that nothing was charged.
-    const failed = () => (s.formError.value = () => kitText.t(navigator.onLine ? 'errNetwork' : 'errOffline'));
+    const failed = (key: 'errNetwork' | 'errOffline') => (s.formError.value = () => kitText.t(key));
     void Promise.all([loadFlow(), checks.value ?? loadChecks()])
-      .then(([flow, v]) => flow.submitForm(s, ctx, v), failed)
-      .catch(failed)
+      .then(
+        ([flow, v]) => flow.submitForm(s, ctx, v),
+        // The flow never loaded, so nothing was sent: offline, the payer is told that nothing was charged.
+        () => failed(navigator.onLine ? 'errNetwork' : 'errOffline'),
+      )
+      .catch(() => failed('errNetwork'))
       .finally(() => (pressed.value = false));
   };
 
