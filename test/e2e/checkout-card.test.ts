@@ -146,7 +146,8 @@ describe('hosted checkout: card', () => {
 
     await expectHeading(e2e.page, 'Enter the code your bank sent');
     const otp = e2e.page.getByLabel('One-time code', { exact: true });
-    expect(await otp.getAttribute('type')).toBe('password');
+    // Shown as typed (the PIN is masked): a typo the payer cannot see spends one of the bank's tries.
+    expect(await otp.getAttribute('type')).toBe('text');
     // The API's message is quoted after Tender's hint: it carries the sandbox's test code.
     await expect
       .poll(() => e2e.page.locator('#tender-card-otp-hint').textContent())
