@@ -49,7 +49,7 @@ function recordOf(reference: string, a: Attempt, now: number): ResumeRecord | un
   return { reference, channel: a.key.channel, attempt: a.key.id, startedAt: since, reason, ...(instructions !== undefined ? { instructions } : {}) };
 }
 
-/** The waits before each new try of a call whose instructions were lost (CompleteOptions.resend): 12 s in all. */
+/** The waits before each new try of a call whose instructions were lost (`complete`'s `resend`): 12 s in all. */
 const RESEND_MS = [1000, 3000, 8000];
 
 /** Where the session remembers that the merchant offered its hosted page for a reference, and its address. */

@@ -29,17 +29,6 @@ export type CompletionResult<T> =
   /** Another completion call is in flight, or this attempt's outcome is being verified. */
   | { readonly kind: 'busy' };
 
-/** How a completion call is sent. */
-export interface CompleteOptions {
-  /**
-   * The call asks for what the payer follows (a USSD code, a transfer account, a wallet's cashier page) and moves no
-   * money itself: an answer lost on the way is asked for again, with the same key, a few times over some seconds
-   * (the Tender server gives a repeated key its first answer back), before the outcome counts as unknown. Verify
-   * cannot give the payer the code again; a card charge is never sent twice this way.
-   */
-  readonly resend?: boolean;
-}
-
 /**
  * Everything a channel may use: the payment's reference and state, and the steps of an attempt. The checkout
  * binds it to the channel, so nothing here names one. `R` is what the channel shows the payer while the payment
@@ -54,8 +43,14 @@ export interface ChannelContext<R = never> {
   readonly checks: ReadonlySignal<Checks>;
   /** What this channel showed before the page was reloaded, as its resume rule checked it; undefined otherwise. */
   readonly resumed: R | undefined;
-  /** Sends one completion call of the attempt, with its idempotency key; never two at once. */
-  complete<T>(make: (idempotencyKey: string) => ProxyCall<T>, options?: CompleteOptions): Promise<CompletionResult<T>>;
+  /**
+   * Sends one completion call of the attempt, with its idempotency key; never two at once. `resend`: the call asks for
+   * what the payer follows (a USSD code, a transfer account, a wallet's cashier page) and moves no money itself, so an
+   * answer lost on the way is asked for again, with the same key, a few times over some seconds (the Tender server
+   * gives a repeated key its first answer back), before the outcome counts as unknown. Verify cannot give the payer the
+   * code again; a card charge is never sent twice this way.
+   */
+  complete<T>(make: (idempotencyKey: string) => ProxyCall<T>, options?: { readonly resend?: boolean }): Promise<CompletionResult<T>>;
   /** A call that moves no money (a bank list): no attempt, no key. */
   fetch<T>(call: ProxyCall<T>): Promise<Result<T>>;
   /** The API asks the payer for a secret (PIN, one-time code) before the attempt can go on. */
