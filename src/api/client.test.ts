@@ -102,7 +102,7 @@ describe('createApiClient', () => {
     const cases = [
       [2149.98925, 'NGN', 'amount has more decimal places than NGN has (2): round it first, e.g. Math.round(amount * 100) / 100'],
       [0.1 + 0.2, 'NGN', 'amount has more decimal places than NGN has (2)'],
-      [1999.5, 'JPY', 'amount has more decimal places than JPY has (0)'],
+      [1999.5, 'JPY', 'amount has more decimal places than JPY has (0): round it first, e.g. Math.round(amount)'],
       [1.2345, 'kwd', 'amount has more decimal places than KWD has (3): round it first, e.g. Math.round(amount * 1000) / 1000'],
     ] as const;
     upstream.json(200, {});
@@ -118,7 +118,7 @@ describe('createApiClient', () => {
     expect(upstream.seen).toHaveLength(0);
     // A negative amount gets one message, not the non-negative check's and the positive check's.
     const negative = await client().initiatePaymentLink({ amount: -5, currency: 'NGN', checkoutCustomerData: customer });
-    expect(negative.ok || negative.error.message).toBe('initiatePaymentLink: the request is not valid: amount an amount must be positive');
+    expect(negative.ok || negative.error.message).toBe('initiatePaymentLink: the request is not valid: amount an amount must be at least 0.01');
     // Amounts the currency can carry go out as they are.
     for (const [amount, currency] of [
       [2149.99, 'NGN'],

@@ -16,7 +16,7 @@ export const CurrencySchema = v.pipe(v.string(), v.regex(/^[A-Za-z]{3}$/, 'a cur
 export const AmountSchema = v.pipe(v.number(), v.finite(), v.minValue(0));
 
 /** An amount a request asks to be paid: more than zero (one check, so a negative amount gets one message). */
-export const PayableAmountSchema = v.pipe(v.number(), v.finite(), v.minValue(0.01, 'an amount must be positive'));
+export const PayableAmountSchema = v.pipe(v.number(), v.finite(), v.minValue(0.01, 'an amount must be at least 0.01'));
 
 /** How many decimal places a currency has (ISO 4217, through Intl): 0 for JPY, 3 for KWD; 2 where Intl cannot say. */
 export function currencyPlaces(currency: string): number {
@@ -39,7 +39,8 @@ export function amountFitsCurrency<T extends { amount: number; currency: string 
       (issue) => {
         const { currency } = issue.input as T;
         const places = currencyPlaces(currency);
-        return `has more decimal places than ${currency.toUpperCase()} has (${places}): round it first, e.g. Math.round(amount * ${10 ** places}) / ${10 ** places}`;
+        const rounding = places ? `Math.round(amount * ${10 ** places}) / ${10 ** places}` : 'Math.round(amount)';
+        return `has more decimal places than ${currency.toUpperCase()} has (${places}): round it first, e.g. ${rounding}`;
       },
     ),
     // The path is right for every T (it has an amount); TypeScript cannot check a path into a type parameter.

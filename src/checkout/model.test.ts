@@ -208,6 +208,25 @@ describe('completion calls', () => {
       expect(t.model.screen.value.kind).toBe('pay');
     });
 
+    it('offline when a try is due, asks again the moment the connection is back, not at the next wait (re-check trial)', async () => {
+      let online = true;
+      const t = testModel({ [VERIFY]: verifyAnswer('pending'), [USSD]: ['network-error', code] }, { online: () => online });
+      t.model.start();
+      await flush();
+      const r = t.ctx('ussd').complete((k) => ussdPaymentCall('REF-1', '058', k), { resend: true });
+      await flush();
+      // The answer lost as the connection went; 15 s offline, past every fixed wait.
+      online = false;
+      await t.clock.advance(15_000);
+      expect(asked(t)).toHaveLength(1);
+      expect(t.model.screen.value.kind).toBe('pay');
+      online = true;
+      t.clock.backOnline();
+      expect(await r).toMatchObject({ kind: 'ok', value: { data: { paymentUssdCode: '*737*000*1234#' } } });
+      expect(new Set(asked(t).map((q) => q.idempotencyKey)).size).toBe(1);
+      expect(asked(t)).toHaveLength(2);
+    });
+
     it('counts the outcome unknown only after its tries, 12 s, all with the one key', async () => {
       const t = testModel({ [VERIFY]: verifyAnswer('pending'), [USSD]: 'network-error' });
       t.model.start();

@@ -51,6 +51,8 @@ function recordOf(reference: string, a: Attempt, now: number): ResumeRecord | un
 
 /** The waits before each new try of a call whose instructions were lost (`complete`'s `resend`): 12 s in all. */
 const RESEND_MS = [1000, 3000, 8000];
+/** How long such a try waits for the connection to come back, offline, before the next. */
+const RESEND_OFFLINE_MS = 30_000;
 
 /** Where the session remembers that the merchant offered its hosted page for a reference, and its address. */
 const HOSTED_KEY = 'tender:hosted-page';
@@ -465,6 +467,18 @@ export function createSession(deps: ModelDeps, state: ModelState): Session {
 
   const actions = new Map<ChannelId, ChannelActions>();
 
+  /** Whether the device's connection comes back within `ms` (the `online` event). */
+  const backOnline = (ms: number): Promise<boolean> =>
+    new Promise((done) => {
+      const finish = (back: boolean) => {
+        env.clearTimeout(timer);
+        off();
+        done(back);
+      };
+      const timer = env.setTimeout(() => finish(false), ms);
+      const off = env.onOnline(() => finish(true));
+    });
+
   // A payment call the Tender server refused or did not route: the payer reads that the checkout is not set up; the
   // storefront is told what to fix, once.
   let toldRefused = false;
@@ -494,12 +508,13 @@ export function createSession(deps: ModelDeps, state: ModelState): Session {
         const call = make(`${a.key.id}-${a.key.seq}`);
         let r = await proxy.send(call);
         // An answer with instructions lost on the way (a dropped connection): asked for again with the same key, the
-        // payer on "Processing…" meanwhile. Offline, a try is not sent and the next wait begins.
+        // payer on "Processing…" meanwhile. A try that cannot leave (offline) goes the moment the connection is back,
+        // if that is soon; it tells nothing of the first, whose outcome stays unknown.
         for (const wait of options?.resend ? RESEND_MS : []) {
           if (r.ok || !isUnknownOutcome(r.error)) break;
           await new Promise<void>((done) => env.setTimeout(done, wait));
-          const again = await proxy.send(call);
-          // A try that could not leave (offline) tells nothing of the first: that one's outcome stays unknown.
+          let again = await proxy.send(call);
+          if (!again.ok && again.error.code === 'offline' && (await backOnline(RESEND_OFFLINE_MS))) again = await proxy.send(call);
           if (again.ok || again.error.code !== 'offline') r = again;
         }
         if (r.ok) {

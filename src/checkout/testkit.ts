@@ -151,6 +151,8 @@ export function testModel(
     paymentRedirectUrl?: string;
     timeoutMs?: number;
     pollPolicy?: PollPolicy;
+    /** Whether the device has a connection, as the proxy asks (default: it has). */
+    online?: () => boolean;
   } = {},
 ) {
   const server = fakeServer(routes);
@@ -161,7 +163,7 @@ export function testModel(
   const deps: ModelDeps = {
     reference: options.reference === undefined ? 'REF-1' : options.reference,
     channels: options.channels ?? null,
-    proxy: createProxy({ fetch: server.fetch, timeoutMs: options.timeoutMs ?? 30_000 }),
+    proxy: createProxy({ fetch: server.fetch, timeoutMs: options.timeoutMs ?? 30_000, ...(options.online ? { online: options.online } : {}) }),
     store: options.store ?? memoryStore(),
     pollEnv: clock.env,
     navigate:

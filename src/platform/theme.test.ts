@@ -42,19 +42,31 @@ describe('readTheme', () => {
     ['calc(', '"calc("'],
     ['calc(1px))', '"calc(1px))"'],
     [')(', '")("'],
+    // Not colours of their own either (re-check trial: currentcolor made the Pay button vanish, white on white).
+    ['currentcolor', '"currentcolor"'],
+    ['transparent', '"transparent"'],
   ])('leaves out the value %j, and says so', (value, shown) => {
     const { decls, problems } = readTheme(JSON.stringify({ '--tender-bg': value }));
     expect(decls).toEqual([]);
     expect(problems).toEqual([
-      `theme values must be a colour, a length or a font list of their own (no url(), var(), inherit, semicolons, braces, escapes, or an unclosed quote or bracket): --tender-bg ${shown} left out`,
+      `theme values must be a colour, a length or a font list of their own (no url(), var(), inherit, currentcolor, transparent, semicolons, braces, escapes, or an unclosed quote or bracket; the Pay button's colours opaque): --tender-bg ${shown} left out`,
     ]);
+  });
+
+  it('keeps the Pay button’s colours opaque, and other colours as given (re-check trial: white on a 50 % blue was 2.3:1)', () => {
+    for (const value of ['#0b57d080', '#08f8', 'rgb(11 87 208 / 50%)', 'rgba(11, 87, 208, 0.5)', 'hsla(200, 80%, 40%, 0.5)']) {
+      for (const k of ['--tender-primary', '--tender-on-primary']) expect(readTheme(JSON.stringify({ [k]: value })).decls, `${k} ${value}`).toEqual([]);
+      expect(readTheme(JSON.stringify({ '--tender-surface': value })).decls).toEqual([['--tender-surface', value]]);
+    }
+    for (const value of ['#0b57d0', '#0b57d0ff', '#08ff', '#abc', 'rgb(11 87 208)', 'hsl(200 80% 40%)', 'rebeccapurple'])
+      expect(readTheme(JSON.stringify({ '--tender-primary': value })).decls, value).toEqual([['--tender-primary', value]]);
   });
 
   it('keeps the values around one it leaves out, and closed quotes and brackets', () => {
     const theme = {
       '--tender-font': '"Comic Sans MS", "Segoe UI\'s", sans-serif',
       '--tender-radius': 'calc(2px + (1px + 2px))',
-      '--tender-primary': 'rgb(0 135 81 / 90%)',
+      '--tender-surface': 'rgb(0 135 81 / 90%)',
       '--tender-text': 'var(--x)',
       '--tender-bg': '#fff',
     };
@@ -108,7 +120,7 @@ describe('onPrimaryCss', () => {
 
   it('leaves any other colour to the browser, where it has relative colours', () => {
     expect(onPrimaryCss('rebeccapurple')).toBe(
-      '@supports (color:lch(from red l c h)){:root{--tender-on-primary:lch(from var(--tender-primary) calc((49.4 - l) * infinity) 0 0)}}',
+      '@supports (color:lch(from red l c h)){:root{--tender-on-primary:lch(from var(--tender-primary) calc((49.4 - l) * infinity) 0 0 / 1)}}',
     );
     expect(onPrimaryCss('rgb(0 0 0)')).toBe(onPrimaryCss('rebeccapurple'));
   });

@@ -24,8 +24,15 @@ const SAFE_VALUE = /^[\w\s#.,%()+\-/"']{1,120}$/;
  * Not a value of its own: another property's (`var(--tender-bg)` made a white Pay button on white), the inherited
  * one, or the environment's. Nor a loader of anything.
  */
-const NOT_PLAIN = /url\s*\(|image-set|expression|var\s*\(|env\s*\(|attr\s*\(|^\s*(inherit|initial|unset|revert|revert-layer)\s*$/i;
+const NOT_PLAIN = /url\s*\(|image-set|expression|var\s*\(|env\s*\(|attr\s*\(|currentcolor|transparent|^\s*(inherit|initial|unset|revert|revert-layer)\s*$/i;
 const isSafe = (value: string): boolean => SAFE_VALUE.test(value) && !NOT_PLAIN.test(value) && balanced(value);
+/**
+ * A colour that lets what is under it through (#0b57d080, rgb(… / 50%), rgba(), hsla()): the Pay button's own colours
+ * are opaque, or the text chosen for them reads against a colour the payer does not see (white on a 50 % blue over
+ * white was 2.3:1).
+ */
+const SEE_THROUGH = /#([\da-f]{3}(?!f)[\da-f]|[\da-f]{6}(?!ff)[\da-f]{2})\b|\/|rgba\s*\(|hsla\s*\(/i;
+const OPAQUE_ONLY = new Set(['--tender-primary', '--tender-on-primary']);
 
 /**
  * Whether quotes close and brackets pair up: the declarations share one rule, where an open `"Comic Sans MS` or
@@ -57,7 +64,7 @@ const HEX = /^#([\da-f]{3,4}|[\da-f]{6}|[\da-f]{8})$/i;
 export function onPrimaryCss(primary: string): string {
   const hex = HEX.exec(primary.trim())?.[1];
   if (hex === undefined)
-    return '@supports (color:lch(from red l c h)){:root{--tender-on-primary:lch(from var(--tender-primary) calc((49.4 - l) * infinity) 0 0)}}';
+    return '@supports (color:lch(from red l c h)){:root{--tender-on-primary:lch(from var(--tender-primary) calc((49.4 - l) * infinity) 0 0 / 1)}}';
   const digits = hex.length < 5 ? [...hex].map((d) => d + d).join('') : hex;
   const channel = (i: number): number => {
     const c = Number.parseInt(digits.slice(i, i + 2), 16) / 255;
@@ -83,14 +90,15 @@ export function readTheme(raw: string | null): { readonly decls: readonly (reado
   }
   for (const [k, value] of entries) {
     if (!(THEME_PROPERTIES as readonly string[]).includes(k)) unknown.push(k);
-    else if (typeof value !== 'string' || !isSafe(value)) refused.push(`${k} ${JSON.stringify(value)?.slice(0, 60)}`);
+    else if (typeof value !== 'string' || !isSafe(value) || (OPAQUE_ONLY.has(k) && SEE_THROUGH.test(value)))
+      refused.push(`${k} ${JSON.stringify(value)?.slice(0, 60)}`);
     else decls.push([k, value]);
   }
   const problems: string[] = [];
   if (unknown.length) problems.push(`theme names ${unknown.join(', ')}, which the checkout does not use: use ${THEME_PROPERTIES.join(', ')}`);
   if (refused.length)
     problems.push(
-      `theme values must be a colour, a length or a font list of their own (no url(), var(), inherit, semicolons, braces, escapes, or an unclosed quote or bracket): ${refused.join(', ')} left out`,
+      `theme values must be a colour, a length or a font list of their own (no url(), var(), inherit, currentcolor, transparent, semicolons, braces, escapes, or an unclosed quote or bracket; the Pay button's colours opaque): ${refused.join(', ')} left out`,
     );
   return { decls, problems };
 }

@@ -209,7 +209,7 @@ export function createPageRoute(config: TenderConfig, deps: PageRouteDeps) {
     const scheme = schemeStyle(url.searchParams.get('colorScheme'));
     if (scheme.meta !== 'light') html = html.replace('<meta name="color-scheme" content="light">', `<meta name="color-scheme" content="${scheme.meta}">`);
     // A merchant's colours too come only through its storefront's frame: a link's theme could hide the amount
-    // (`--tender-text: transparent`) from a payer asked to pay someone else's order.
+    // (`--tender-text` the background's white) from a payer asked to pay someone else's order.
     const theme = scheme.css + (request.headers.get('sec-fetch-dest') === 'iframe' ? themeStyle(url.searchParams.get('theme')) : '');
     if (theme) {
       html = html.replace('</head>', () => `${theme}\n</head>`);

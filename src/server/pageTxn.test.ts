@@ -502,14 +502,14 @@ describe('the theme for the first paint', () => {
 
   it('draws a theme only for its storefront’s frame, never for a link (trial: a link’s theme hid the amount)', async () => {
     h.upstream.behave(() => verified({ status: 'pending' }));
-    const path = `/checkout/?transactionReference=REF-1&theme=${encodeURIComponent(JSON.stringify({ '--tender-text': 'transparent' }))}`;
+    const path = `/checkout/?transactionReference=REF-1&theme=${encodeURIComponent(JSON.stringify({ '--tender-text': '#ffffff' }))}`;
     const plain = await h.request({ path: '/checkout/?transactionReference=REF-1' });
     for (const headers of [{ 'sec-fetch-dest': 'document' }, {}] as Record<string, string>[]) {
       const link = await h.request({ path, headers });
-      expect(link.body).not.toContain('--tender-text:transparent');
+      expect(link.body).not.toContain('--tender-text:#ffffff');
       expect(link.headers['content-security-policy']).toBe(plain.headers['content-security-policy']);
     }
-    expect((await h.request({ path, headers: FRAMED })).body).toContain('<style>:root{--tender-text:transparent}</style>');
+    expect((await h.request({ path, headers: FRAMED })).body).toContain('<style>:root{--tender-text:#ffffff}</style>');
   });
 
   it('adds nothing without a usable theme', async () => {

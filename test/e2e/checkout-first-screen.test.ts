@@ -194,7 +194,7 @@ describe('the first screen', () => {
     const console = recordConsole(e2e.page);
     const script = await holdScript();
     // Anyone may write a link, and a link's colours could hide the amount from a payer asked to pay another's order.
-    await e2e.page.goto(checkoutUrl(e2e.stack, reference, { theme: JSON.stringify({ '--tender-text': 'transparent', '--tender-primary': '#123456' }) }), {
+    await e2e.page.goto(checkoutUrl(e2e.stack, reference, { theme: JSON.stringify({ '--tender-text': '#ffffff', '--tender-primary': '#123456' }) }), {
       waitUntil: 'domcontentloaded',
     });
     await submit().waitFor(WAIT);
