@@ -100,7 +100,17 @@ function Footer() {
  * "567.50", where a break anywhere read as two numbers ("₦1,234,5" and "67.50"). Hidden from assistive technology,
  * which read each break as a space: the dialog's description was "₦6, 500", six and five hundred.
  */
-const groupsOf = (amount: string) => amount.split(',').map((part, i) => (i ? [',', <wbr aria-hidden="true" />, part] : part));
+const groupsOf = (amount: string) =>
+  amount.split(',').map((part, i) =>
+    i
+      ? [
+          ',',
+          // biome-ignore lint/a11y/noAriaHiddenOnFocusable: a <wbr> is never focusable; hidden, it is no space in the name.
+          <wbr aria-hidden="true" />,
+          part,
+        ]
+      : part,
+  );
 
 /** The hosted checkout: header with merchant and amount, then the channels or another screen. */
 export function App(props: AppProps) {
