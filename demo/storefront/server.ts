@@ -49,6 +49,13 @@ const MAX_WEBHOOK_BODY = 64 * 1024;
 const REFERENCE = /^[A-Za-z0-9][A-Za-z0-9_.:-]{0,127}$/;
 /** Orders (and webhook outcomes, event ids) the demo keeps, the newest. */
 const MAX_ORDERS = 10_000;
+/**
+ * A demo's order book, but one anyone can add to: past the bound its oldest entry goes (Map and Set keep insertion
+ * order), so memory stays flat.
+ */
+const keepNewest = (c: Map<string, unknown> | Set<string>): void => {
+  if (c.size > MAX_ORDERS) c.delete(c.keys().next().value as string);
+};
 const EMAIL = /^[^\s@]{1,64}@[^\s@]{1,190}\.[^\s@]{2,}$/;
 const STATIC: Record<string, string> = { '/static/shop.js': 'text/javascript; charset=utf-8', '/static/shop.css': 'text/css; charset=utf-8' };
 
@@ -112,8 +119,7 @@ function createStorefront(options: StorefrontOptions & { publicUrl: string }) {
     const { transactionReference, paymentRedirectUrl } = result.value.data;
     const order: Order = { reference: transactionReference, lines: priced.lines, amount: priced.amount, paymentRedirectUrl };
     orders.set(order.reference, order);
-    // A demo's order book, but one anyone can add to: the oldest go first past a bound, so memory stays flat.
-    if (orders.size > MAX_ORDERS) orders.delete(orders.keys().next().value as string);
+    keepNewest(orders);
     return { ok: true, order, paymentRedirectUrl };
   }
 
@@ -146,7 +152,7 @@ function createStorefront(options: StorefrontOptions & { publicUrl: string }) {
   function learn(reference: string, status: string): void {
     const was = outcomes.get(reference);
     if (was !== 'reversed' && (was !== 'successful' || status === 'reversed')) outcomes.set(reference, status);
-    if (outcomes.size > MAX_ORDERS) outcomes.delete(outcomes.keys().next().value as string);
+    keepNewest(outcomes);
   }
 
   async function readText(req: IncomingMessage, max: number): Promise<string> {
@@ -189,7 +195,7 @@ function createStorefront(options: StorefrontOptions & { publicUrl: string }) {
     const order = orders.get(reference);
     if (!processed.has(id) && order) {
       processed.add(id);
-      if (processed.size > MAX_ORDERS) processed.delete(processed.values().next().value as string);
+      keepNewest(processed);
       learn(reference, forOrder(order, event.data));
       console.log(`storefront: webhook ${event.type} for order ${reference}`);
     }
