@@ -83,8 +83,14 @@ function addBounded<E>(map: Map<string, E>, key: string, entry: E, max: number):
   map.set(key, entry);
 }
 
+/** A job as the memory queue keeps it: its payload, and when it is due (epoch ms). */
+interface QueuedJob {
+  payload: string;
+  due: number;
+}
+
 function memoryQueue(name: string, clock: () => number, max: number): JobQueue {
-  const jobs = new Map<string, { payload: string; due: number }>();
+  const jobs = new Map<string, QueuedJob>();
   const once = new Map<string, number>();
   return {
     async add(id, payload, dueAt, onceMs) {
@@ -106,7 +112,7 @@ function memoryQueue(name: string, clock: () => number, max: number): JobQueue {
     async claim(at, leaseMs, limit) {
       // The longest due first, as Redis's sorted set gives them: in the order they were added, a new payment would
       // wait behind every job overdue before it.
-      const due: [string, { payload: string; due: number }][] = [];
+      const due: [string, QueuedJob][] = [];
       for (const entry of jobs) if (entry[1].due <= at) due.push(entry);
       due.sort((a, b) => a[1].due - b[1].due);
       return due.slice(0, limit).map(([id, job]) => {
