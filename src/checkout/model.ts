@@ -256,8 +256,9 @@ export function createCheckoutModel(deps: ModelDeps): CheckoutModel {
     inProgress,
     start(initial) {
       if (initial) txn.value = { ...txn.peek(), ...initial };
-      // Until the session has verified a settled transaction: "confirming", never a form.
-      if (initial && initial.status !== 'pending') boot.value = { kind: 'starting', verifying: true };
+      // Until the session has verified a settled transaction, or taken up the attempt the server kept (a reload during
+      // a USSD code: a card form in the meantime could be typed into, and paid beside it): "confirming", never a form.
+      if (initial && (initial.status !== 'pending' || initial.kept)) boot.value = { kind: 'starting', verifying: true };
       if (session) session.start(initial);
       else {
         starting = [initial];

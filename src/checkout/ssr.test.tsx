@@ -116,6 +116,19 @@ describe('the server-rendered first screen', () => {
     },
   );
 
+  it('draws no form for a pending payment whose instructions the server kept (a reload during a USSD code): only its amount, loading', () => {
+    const kept: InitialTxn = { ...PENDING, channel: 'ussd', kept: { op: 'ussd-payment', age: 5000, data: { ussdCode: '*901*000*1234#' } } };
+    const html = renderFirstScreen(new URLSearchParams('transactionReference=REF-1'), CONFIG, kept, true)!;
+    expect(html.replace(/<wbr[^>]*>/g, '')).toContain('₦250,000');
+    expect(html).toMatch(/role="status"><span class="tender-spinner"[^>]*><\/span> Loading…/);
+    expect(html).not.toMatch(/<input|<button[^>]*type="submit"|role="tab"/);
+    // The page's own first render is the same tree, so nothing flashes as its script takes over.
+    const fresh = container();
+    clientRender('transactionReference=REF-1', kept, fresh);
+    fresh.normalize();
+    expect(shape(container(html))).toEqual(shape(fresh));
+  });
+
   it('is not drawn when verify answered nothing usable: the page shows its own error or verifies again', () => {
     expect(renderFirstScreen(new URLSearchParams('transactionReference=REF-1'), CONFIG, undefined, true)).toBeUndefined();
   });

@@ -84,6 +84,11 @@ describe('hosted checkout: USSD', () => {
     await e2e.page.getByRole('button', { name: 'Get USSD code' }).click();
     await expectHeading(e2e.page, 'Dial this code on the phone linked to your account');
     const code = await e2e.page.locator('.tender-code').getAttribute('data-code');
+    // The page as the server sends it, before its script takes over: no card form to type into (and pay by) beside
+    // the code, only the amount and a status (network trial).
+    const sent = await (await fetch(e2e.page.url())).text();
+    expect(sent).toContain('class="tender-amount"');
+    expect(sent).not.toMatch(/cc-number|role="tab"/);
     await e2e.page.reload();
     // Verify first: no fresh bank picker as if nothing had been started, no failure; the same code again, then the
     // outcome by itself.
