@@ -2,7 +2,7 @@ import { computed, type ReadonlySignal, type Signal, signal } from '../signals/s
 import type { TransactionStatus } from '../api/status';
 import type { VerifyData } from '../api/transactions';
 import type { ChannelContext, TxnInfo } from '../channels/kit/context';
-import { type ChannelId, resolveChannels } from '../channels/registry';
+import { type ChannelId, channelByApiName, resolveChannels } from '../channels/registry';
 import type { Bridge } from '../platform/bridge';
 import type { NavigateEnv, NavigateResult } from '../platform/navigate';
 import type { Locale } from '../i18n/locale';
@@ -256,9 +256,11 @@ export function createCheckoutModel(deps: ModelDeps): CheckoutModel {
     inProgress,
     start(initial) {
       if (initial) txn.value = { ...txn.peek(), ...initial };
-      // Until the session has verified a settled transaction, or taken up the attempt the server kept (a reload during
-      // a USSD code: a card form in the meantime could be typed into, and paid beside it): "confirming", never a form.
-      if (initial && (initial.status !== 'pending' || initial.kept)) boot.value = { kind: 'starting', verifying: true };
+      // Until the session has verified a settled transaction, or taken up the attempt under way (the instructions the
+      // server kept: a reload during a USSD code; a wallet's payment the payer came back from): "confirming", never a
+      // form, which could be typed into and paid beside it.
+      if (initial && (initial.status !== 'pending' || initial.kept || (initial.channel && channelByApiName(initial.channel)?.paidAway === true)))
+        boot.value = { kind: 'starting', verifying: true };
       if (session) session.start(initial);
       else {
         starting = [initial];

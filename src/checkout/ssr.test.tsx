@@ -116,8 +116,14 @@ describe('the server-rendered first screen', () => {
     },
   );
 
-  it('draws no form for a pending payment whose instructions the server kept (a reload during a USSD code): only its amount, loading', () => {
-    const kept: InitialTxn = { ...PENDING, channel: 'ussd', kept: { op: 'ussd-payment', age: 5000, data: { ussdCode: '*901*000*1234#' } } };
+  it.each([
+    [
+      'whose instructions the server kept (a reload during a USSD code)',
+      { channel: 'ussd', kept: { op: 'ussdPayment', age: 5000, data: { ussdCode: '*901*000*1234#' } } },
+    ],
+    ['paid away, on a wallet (the payer back from its cashier)', { channel: 'wallet_a' }],
+  ])('draws no form for a pending payment %s: only its amount, loading', (_, under) => {
+    const kept: InitialTxn = { ...PENDING, ...under };
     const html = renderFirstScreen(new URLSearchParams('transactionReference=REF-1'), CONFIG, kept, true)!;
     expect(html.replace(/<wbr[^>]*>/g, '')).toContain('₦250,000');
     expect(html).toMatch(/role="status"><span class="tender-spinner"[^>]*><\/span> Loading…/);
