@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { TenderConfig } from './config';
 import type { LogRecord } from './log';
 import { createOutcomes } from './outcomes';
+import { printable } from './proxy';
 import { createMemoryStore } from './store/memory';
 import { until } from './store/testRedis';
 import { startHarness, type Harness, type UpstreamBehaviour, type UpstreamRecord } from './testHarness';
@@ -371,6 +372,42 @@ describe('Idempotency-Key on one instance', () => {
     });
     expect(reused.status).toBe(422);
     expect(JSON.parse(reused.body)).toMatchObject({ code: 'idempotency_key_reused' });
+  });
+});
+
+describe('the kept fingerprint of a card completion (privacy trial)', () => {
+  const card = (over: Record<string, string> = {}) =>
+    JSON.stringify({
+      cardNumber: '5399838383838381',
+      expiryMonth: '12',
+      expiryYear: '30',
+      cvv: '642',
+      cardPin: '1234',
+      transactionReference: 'REF-CARD',
+      ...over,
+    });
+  const pay = (body: string) =>
+    h!.request({ method: 'POST', path: '/api/v1/card-payment', headers: { ...JSON_HEADERS, 'idempotency-key': 'attempt-0002-2' }, body });
+
+  it('is blind to the CVV and PIN (nothing of them to try against it), and still tells another card or transaction apart', async () => {
+    const { h } = await start();
+    h.upstream.behave(gateway(() => 'pending'));
+    expect((await pay(card())).status).toBe(200);
+    // Any CVV or PIN gives the same fingerprint: the first answer again, not a reused key.
+    const again = await pay(card({ cvv: '000', cardPin: '9999' }));
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect(h.upstream.requests.filter((r) => r.url.endsWith('/card-payment')).length).toBe(1);
+    for (const other of [{ cardNumber: '5399838383830000' }, { transactionReference: 'REF-CARD2' }, { cardPin: '' }] as Record<string, string>[]) {
+      expect(JSON.parse((await pay(card(other))).body)).toMatchObject({ code: 'idempotency_key_reused' });
+    }
+  });
+
+  it('is taken of the body with the secrets out and the card number cut to six and four digits', () => {
+    expect(printable(card())).toBe(
+      '{"cardNumber":"539983.8381","expiryMonth":"12","expiryYear":"30","cvv":"*","cardPin":"*","transactionReference":"REF-CARD"}',
+    );
+    expect(printable('{"reference":"REF-1","otp":"123456"}')).toBe('{"reference":"REF-1","otp":"*"}');
+    expect(printable(card({ cardPin: '' }))).toContain('"cardPin":""');
   });
 });
 

@@ -132,14 +132,15 @@ export function createProxy(config: TenderConfig, deps: ProxyDeps): Proxy {
   const limits = deps.limits ?? createClientLimits(config, store);
   const general = limits.read;
   const completion = limits.completion;
-  // Kept in the store instead of the body: a keyed hash (card data never leaves the process, not even hashed
-  // under a key others could guess), equal on every instance since they share the API key.
+  // Kept in the store instead of the body: a keyed hash, equal on every instance since they share the API key. Of the
+  // body without its card secrets (printable): whoever holds the store and the key (one server has both) could
+  // otherwise try every CVV and PIN against it, a few seconds' work.
   // Web Crypto, not node:crypto: the same handler runs in Cloudflare's runtime.
   const encoder = new TextEncoder();
   let hmacKey: Promise<CryptoKey> | undefined;
   const fingerprint = async (routeId: string, body: string): Promise<string> => {
     hmacKey ??= crypto.subtle.importKey('raw', encoder.encode(apiKey), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']);
-    const mac = new Uint8Array(await crypto.subtle.sign('HMAC', await hmacKey, encoder.encode(`${routeId}\n${body}`)));
+    const mac = new Uint8Array(await crypto.subtle.sign('HMAC', await hmacKey, encoder.encode(`${routeId}\n${printable(body)}`)));
     let bin = '';
     for (const b of mac) bin += String.fromCharCode(b);
     return btoa(bin).replace(/\+/g, '-').replace(/\//g, '_').slice(0, 32);
@@ -484,6 +485,20 @@ export function createProxy(config: TenderConfig, deps: ProxyDeps): Proxy {
   }
 
   return { has: (path) => routes.has(path), answer };
+}
+
+// A card's secrets as a checked body carries them: plain strings of digits (the schemas allow nothing else).
+const CARD_SECRET = /"(cardNumber|cvv|cardPin|otp)":"(\d*)"/g;
+
+/**
+ * A completion's body as its fingerprint takes it: the CVV, PIN and one-time code only as given or not (the PIN step
+ * is another request than the first), the card number cut to the first six and last four digits a receipt may show.
+ * A repeat with the same Idempotency-Key is still told apart when it is for another card or transaction.
+ */
+export function printable(body: string): string {
+  return body.replace(CARD_SECRET, (_, name: string, digits: string) =>
+    name === 'cardNumber' ? `"${name}":"${digits.slice(0, 6)}.${digits.slice(-4)}"` : `"${name}":"${digits ? '*' : ''}"`,
+  );
 }
 
 /** The transaction a completion call is about: `transactionReference`, or the card OTP step's `reference`. */
