@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isJson } from './json';
+import { isJson, pickAnswer } from './json';
 
 const parses = (text: string): boolean => {
   try {
@@ -168,5 +168,32 @@ describe('isJson', () => {
     const deep = `${'['.repeat(100_000)}${']'.repeat(100_000)}`;
     expect(isJson(deep)).toBe(true);
     expect(isJson(deep.slice(1))).toBe(false);
+  });
+});
+
+describe('pickAnswer', () => {
+  const FIELDS = new Set(['status', 'amount']);
+
+  it('gives the text as it came when there is nothing to leave out, byte for byte', () => {
+    for (const text of [
+      '{"status":true,"message":"ok","data":{"status":"pending","amount":5}}',
+      ' {"status" : false , "message":"x"} ',
+      '[1,2]',
+      '"x"',
+      'null',
+    ])
+      expect(pickAnswer(text, FIELDS)).toBe(text);
+  });
+
+  it("keeps only the envelope's members, and of an object's data only the fields asked for, in their order", () => {
+    expect(pickAnswer('{"meta":{"e":"a@b.c"},"status":true,"data":{"email":"a@b.c","amount":5,"status":"x"},"message":"m"}', FIELDS)).toBe(
+      '{"status":true,"data":{"amount":5,"status":"x"},"message":"m"}',
+    );
+    expect(pickAnswer('{"status":false,"code":"c","message":"m","data":"a@b.c"}', FIELDS)).toBe('{"status":false,"code":"c","message":"m"}');
+    expect(pickAnswer('{"status":true,"data":null}', FIELDS)).toBe('{"status":true}');
+  });
+
+  it('is undefined exactly where the text is not JSON', () => {
+    for (const text of ['', '{', '{"a":1,}', "{'a':1}", 'NaN', '{"a":1}{']) expect(pickAnswer(text, FIELDS)).toBeUndefined();
   });
 });

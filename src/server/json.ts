@@ -143,3 +143,41 @@ function isDigit(c: number): boolean {
 function isHex(c: number): boolean {
   return (c >= ZERO && c <= NINE) || (c >= 0x41 && c <= 0x46) || (c >= 0x61 && c <= 0x66);
 }
+
+// The `status` envelope's own members; `code` is the proxy's (and some gateways') error code.
+const ENVELOPE: ReadonlySet<string> = new Set(['status', 'message', 'code', 'data']);
+
+/**
+ * A `status`-envelope answer with only `fields` of its `data` (and only an object's: other data is dropped), and only
+ * the envelope's own members around it; undefined where `text` is not JSON. The text itself, as it came, when there
+ * is nothing to leave out, and for JSON that is no object.
+ */
+export function pickAnswer(text: string, fields: ReadonlySet<string>): string | undefined {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+  if (!isRecord(parsed)) return text;
+  const data = parsed.data;
+  let extra = false;
+  for (const name in parsed) if (!ENVELOPE.has(name)) extra = true;
+  if (data !== undefined && !isRecord(data)) extra = true;
+  else if (data) for (const name in data) if (!fields.has(name)) extra = true;
+  if (!extra) return text;
+  const out: Record<string, unknown> = {};
+  for (const name in parsed) {
+    if (name === 'data') {
+      if (!isRecord(data)) continue;
+      const picked: Record<string, unknown> = {};
+      for (const field in data) if (fields.has(field)) picked[field] = data[field];
+      out.data = picked;
+    } else if (ENVELOPE.has(name)) out[name] = parsed[name];
+  }
+  return JSON.stringify(out);
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}

@@ -186,6 +186,26 @@ describe('allowlisted operations', () => {
     expect(res.headers['cache-control']).toBe('no-store');
   });
 
+  it("passes on of a verify only what the page reads: a customer's details the payment API adds stay on the server (privacy trial)", async () => {
+    const data = { status: 'successful', transactionReference: REF, amount: 2500, currency: 'NGN', merchantName: 'Ada', paidAt: '2026-11-28T06:00:00Z' };
+    const customer = { email: 'payer@example.com', phone: '+2348000000000' };
+    h.upstream.behave(() => ({
+      kind: 'json',
+      status: 200,
+      body: { status: true, message: 'ok', data: { ...data, customer, ipAddress: '10.1.2.3' }, meta: customer },
+    }));
+    const res = await verify();
+    expect(res.status).toBe(200);
+    expect(JSON.parse(res.body)).toEqual({ status: true, message: 'ok', data });
+    expect(res.body).not.toMatch(/payer@|\+234|10\.1\.2\.3/);
+    // An error's data is no transaction's: dropped unless it is one (an object), then cut the same way.
+    h.upstream.behave(() => ({ kind: 'json', status: 400, body: { status: false, message: 'bad', data: ['payer@example.com'] } }));
+    expect(JSON.parse((await verify()).body)).toEqual({ status: false, message: 'bad' });
+    // Not JSON is still refused as such.
+    h.upstream.behave(() => ({ kind: 'raw', status: 200, body: '{"status":true,' }));
+    expect(JSON.parse((await verify()).body)).toMatchObject({ code: 'upstream_invalid' });
+  });
+
   it('passes a numeric upstream Retry-After through, and nothing else of its headers', async () => {
     h.upstream.behave(() => ({
       kind: 'json',

@@ -2,11 +2,12 @@ import * as v from 'valibot';
 import { ReferenceSchema } from '../api/common';
 import { fieldErrors } from '../api/issues';
 import { REFERENCE_PATTERN } from '../api/reference';
+import { VerifyDataSchema } from '../api/transactions';
 import type { Operation } from '../api/operations';
 import { browserRoutes } from '../channels/routes';
 import type { TenderConfig } from './config';
 import { corsHeaders, createOriginPolicy, preflightHeaders, type OriginFacts } from './cors';
-import { isJson } from './json';
+import { isJson, pickAnswer } from './json';
 import { createClientLimits, type ClientLimits } from './limits';
 import { createMemoryStore } from './store/memory';
 import type { Limiter, StoredAnswer, TenderStore } from './store/types';
@@ -98,9 +99,16 @@ interface Route {
   readonly queryKeys: readonly string[];
   /** For a body of one reference (verify's): that body as the checks would re-serialise it, its reference captured. */
   readonly plainBody: RegExp | undefined;
+  /**
+   * Verify's, which anyone holding a reference may call: the only members of its answer's `data` passed on (those the
+   * page reads), so whatever else the payment API says of a transaction (its customer's e-mail, say) stays here.
+   */
+  readonly fields: ReadonlySet<string> | undefined;
 }
 
 const IDEMPOTENCY_KEY = /^[A-Za-z0-9_-]{8,64}$/;
+/** The members of a verify answer's data the page reads, and all that is passed on of it. */
+const VERIFY_FIELDS: ReadonlySet<string> = new Set(Object.keys(VerifyDataSchema.entries));
 const JSON_MEDIA_TYPE = /^application\/json\s*(;|$)/i;
 const RETRY_AFTER = /^\d{1,6}$/;
 /** Every proxied answer varies by Origin (CORS headers or a refusal depend on it). */
@@ -175,6 +183,7 @@ export function createProxy(config: TenderConfig, deps: ProxyDeps): Proxy {
       observed: id === 'verifyTransaction' && deps.onVerified !== undefined,
       queryKeys: operation.input === 'query' ? Object.keys(entriesOf(operation)) : [],
       plainBody: operation.input === 'body' ? plainBodyOf(operation) : undefined,
+      fields: id === 'verifyTransaction' ? VERIFY_FIELDS : undefined,
     });
   }
 
@@ -403,7 +412,7 @@ export function createProxy(config: TenderConfig, deps: ProxyDeps): Proxy {
       })
       .then(
         (answer) => {
-          const out = passOn(answer, ctx, started, extra);
+          const out = passOn(answer, route, ctx, started, extra);
           // Every event passOn sets is about the payment API's answer: the log then says where it came from.
           if (ctx.event !== undefined) ctx.upstreamUrl = upstreamUrl;
           // Only what is passed on; and most verifies are of a payment still pending, left unread ("pending" is in them).
@@ -418,7 +427,7 @@ export function createProxy(config: TenderConfig, deps: ProxyDeps): Proxy {
       );
   }
 
-  function passOn(answer: UpstreamAnswer, ctx: ProxyContext, started: number, extra: Readonly<Record<string, string>>): Answer {
+  function passOn(answer: UpstreamAnswer, route: Route, ctx: ProxyContext, started: number, extra: Readonly<Record<string, string>>): Answer {
     ctx.upstreamMs = elapsed(started);
     const { status, text } = answer;
     ctx.upstreamStatus = status;
@@ -434,7 +443,8 @@ export function createProxy(config: TenderConfig, deps: ProxyDeps): Proxy {
     if (text.length === 0 || status === 204 || status === 205) {
       return { status, headers: { ...SECURITY_HEADERS, 'cache-control': 'no-store', ...extra }, body: null };
     }
-    if (!isJson(text)) {
+    const passed = route.fields ? pickAnswer(text, route.fields) : isJson(text) ? text : undefined;
+    if (passed === undefined) {
       if (status === 429) {
         // The payment API's own limit, said in a page of its own: still a limit, with its wait, so pages back off.
         ctx.event = 'upstream_rate_limited';
@@ -452,7 +462,7 @@ export function createProxy(config: TenderConfig, deps: ProxyDeps): Proxy {
     // Passed on as the API sent it; the log names it, as the merchant's first question is which key the server holds.
     if (status === 401) ctx.event = 'upstream_key_refused';
     const retryAfter = answer.retryAfter;
-    return rawJsonAnswer(status, text, retryAfter !== null && RETRY_AFTER.test(retryAfter) ? { ...extra, 'retry-after': retryAfter } : extra);
+    return rawJsonAnswer(status, passed, retryAfter !== null && RETRY_AFTER.test(retryAfter) ? { ...extra, 'retry-after': retryAfter } : extra);
   }
 
   function elapsed(started: number): number {
