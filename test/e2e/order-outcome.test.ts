@@ -63,6 +63,25 @@ test('offline at Pay, the shop page says so in words and nothing opens; back onl
   }
 });
 
+test("the order kept for a reload (its cart holds the payer's e-mail) is removed once its 30 minutes are over, not kept for good (privacy trial)", async () => {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  try {
+    await page.goto(`${shop.url}/`);
+    const kept = (minutes: number) =>
+      JSON.stringify({ cart: '{"email":"payer@example.com"}', order: { transactionReference: 'REF-OLD' }, at: Date.now() - minutes * 60_000 });
+    const stored = () => page.evaluate(() => localStorage.getItem('shop:open-order'));
+    await page.evaluate((v) => localStorage.setItem('shop:open-order', v), kept(29));
+    await page.reload();
+    expect(await stored()).toContain('payer@example.com');
+    await page.evaluate((v) => localStorage.setItem('shop:open-order', v), kept(31));
+    await page.reload();
+    expect(await stored()).toBeNull();
+  } finally {
+    await context.close();
+  }
+});
+
 test('while the order is being created the page says so as progress, not in the red of a problem', async () => {
   const context = await browser.newContext();
   const page = await context.newPage();

@@ -88,10 +88,13 @@
       return null;
     }
   }
-  // The kept order while it lasts (30 minutes), for the shop page's Pay and its paid-order check alike.
+  // The kept order while it lasts (30 minutes), for the shop page's Pay and its paid-order check alike. Past that it
+  // is removed, not just passed over: its cart holds the payer's e-mail, which a shared device would keep for good.
   function liveOrder() {
     const kept = openOrder();
-    return kept && Date.now() - kept.at < 30 * 60_000 ? kept : null;
+    if (kept && Date.now() - kept.at < 30 * 60_000) return kept;
+    if (kept) localStorage.removeItem(OPEN_ORDER);
+    return null;
   }
   function keptOrder(cart) {
     const kept = liveOrder();
