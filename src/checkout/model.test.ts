@@ -5,6 +5,7 @@ import { ussdPaymentCall } from '../channels/ussd/calls';
 import { RESUME_KEY, readResume } from './resume';
 import { REDIRECT_STALL_MS } from './attempt';
 import { flush, testModel, verifyAnswer, type PlainAnswer } from './testkit';
+import { PROTOCOL_VERSION, parseChildMessage } from '../protocol/messages';
 
 const VERIFY = 'POST /api/v1/transaction/verify';
 const CARD = 'POST /api/v1/card-payment';
@@ -116,6 +117,21 @@ describe('the channels parameter', () => {
       code: 'invalid_channels',
       message: 'channels names crypto, which this checkout does not offer: use card, ussd, bank-transfer, wallet-a, wallet-b.',
     });
+  });
+
+  it('tells the integrator of a long list within what the message protocol carries, where the loader would drop it whole (types trial)', async () => {
+    const ids = Array.from({ length: 40 }, (_, i) => `unknown-channel-${i}`);
+    const t = testModel({ [VERIFY]: verifyAnswer('pending') }, { channels: `card,${ids.join(',')}` });
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    t.model.start();
+    await flush();
+    const error = t.messages.find((m) => (m as { type: string }).type === 'error') as { message: string };
+    expect(error.message.length).toBeLessThanOrEqual(500);
+    expect(error.message).toMatch(/^channels names unknown-channel-0, .*… \(all of it in the checkout frame's console\)$/);
+    expect(parseChildMessage({ v: PROTOCOL_VERSION, ...error })).toBeDefined();
+    // The console has all of it.
+    expect(String(logged.mock.calls[0]?.[0])).toContain('unknown-channel-39');
+    logged.mockRestore();
   });
 
   it('says nothing when every id is known', async () => {

@@ -127,7 +127,12 @@ export function createSession(deps: ModelDeps, state: ModelState): Session {
   const send = (m: Parameters<NonNullable<ModelDeps['bridge']>['send']>[0]) => {
     // Said in the console too: a script-tag integration often wires no onError (the README's does not), and the
     // browser then showed only a bare 401 for a key the payment API refused.
-    if (m.type === 'error') console.error(`Tender: ${m.message} (${m.code})`);
+    if (m.type === 'error') {
+      console.error(`Tender: ${m.message} (${m.code})`);
+      // The message protocol carries 500 characters, and the loader drops a longer error whole: a long list of
+      // problems (unknown theme names, message keys) reached onError as nothing at all. Cut, it says where the rest is.
+      if (m.message.length > 500) m = { ...m, message: `${m.message.slice(0, 440)}… (all of it in the checkout frame's console)` };
+    }
     if (m.type !== 'close' && 'status' in m) toldOutcome = m;
     return deps.bridge?.send(m);
   };
