@@ -33,17 +33,17 @@ export interface ApiClientOptions {
   /** Merchant API key, sent as `Authorization: Bearer …`; undefined is refused as for `baseUrl`. */
   apiKey: string | undefined;
   /** Per-request time-out; default 15 s. */
-  timeoutMs?: number;
+  timeoutMs?: number | undefined;
   /** For tests or custom agents; defaults to the global fetch. */
-  fetch?: typeof fetch;
+  fetch?: typeof fetch | undefined;
   /** Extra headers per call, e.g. an Idempotency-Key. */
-  headers?: Record<string, string>;
+  headers?: Record<string, string> | undefined;
 }
 
 /** Per-call options. */
 export interface CallOptions {
-  signal?: AbortSignal;
-  headers?: Record<string, string>;
+  signal?: AbortSignal | undefined;
+  headers?: Record<string, string> | undefined;
 }
 
 /** One method per operation of the payment API. */

@@ -18,34 +18,34 @@ export interface TenderHandlerDeps {
    * `/pay/checkout/`, `/pay/api/v1/…` and `/pay/healthz`, and nothing outside it. Default: the config's
    * `basePath` (`TENDER_BASE_PATH`), else the root.
    */
-  basePath?: string;
+  basePath?: string | undefined;
   /** Used for upstream calls when given (tests, edge platforms); default the global fetch (in Node, a keep-alive node:http client). */
-  fetch?: typeof fetch;
+  fetch?: typeof fetch | undefined;
   /** The upstream client itself; takes precedence over `fetch`. */
-  upstream?: UpstreamCall;
+  upstream?: UpstreamCall | undefined;
   /** Receives one record per request; default one JSON line on stdout (through console.log in the edge build). */
-  log?: Logger;
+  log?: Logger | undefined;
   /** Monotonic milliseconds, for durations and rate limits; default performance.now. */
-  now?: () => number;
+  now?: (() => number) | undefined;
   /**
    * Reads the built files (`tender.js`, `checkout/…`) by their path below the package's `dist/`. In Node the default is
    * the installed package's files; elsewhere, pass one (e.g. `embeddedAssets` from `tender-checkout/server/assets`).
    */
-  assets?: AssetReader;
+  assets?: AssetReader | undefined;
   /** In Node, the built `dist/` directory to read instead of the installed package's (tests, a build of your own). */
-  assetsDir?: string;
+  assetsDir?: string | undefined;
   /**
    * How files and the page are compressed. Default none for the Web handler (`createTenderHandler`): the framework
    * or CDN in front compresses (Next.js, Cloudflare). The Node listener and stand-alone server, which write the
    * response themselves, default to node:zlib's brotli and gzip.
    */
-  compressor?: Compressor;
+  compressor?: Compressor | undefined;
   /** The version `/healthz` reports; default the package's. */
-  version?: string;
+  version?: string | undefined;
   /** How long serving the page waits for its start-up verify before sending the page without it; default 400 ms. */
-  pageVerifyMs?: number;
+  pageVerifyMs?: number | undefined;
   /** The shared state and background work (store, reconcile, webhooks); see state.ts. */
-  state?: ServerStateDeps;
+  state?: ServerStateDeps | undefined;
 }
 
 /** Extra facts about a request that a Request does not carry. */

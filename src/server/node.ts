@@ -14,7 +14,7 @@ import { errorAnswer, knownBody, type Answer } from './respond';
 /** Options of {@link toNodeListener}. */
 export interface NodeListenerOptions {
   /** Bytes of a request body passed to the handler at most; the rest is never read. Default 16 KB (64 KB for the gateway's webhook). */
-  maxBodyBytes?: number;
+  maxBodyBytes?: number | undefined;
 }
 
 const SAFE_HOST = /^[A-Za-z0-9.-]{1,253}(:\d{1,5})?$|^\[[0-9A-Fa-f:.]{2,45}\](:\d{1,5})?$/;
@@ -400,11 +400,11 @@ export interface RunningTenderServer {
 
 /** Options of {@link startTenderServer}; port and host default to the config's (port 0 = any free port). */
 export interface StartOptions {
-  port?: number;
-  host?: string;
-  deps?: TenderHandlerDeps;
+  port?: number | undefined;
+  host?: string | undefined;
+  deps?: TenderHandlerDeps | undefined;
   /** How long close() lets requests in flight finish; default {@link defaultDrainMs}. */
-  drainMs?: number;
+  drainMs?: number | undefined;
 }
 
 /** How long close() lets requests in flight finish by default: the upstream time-out and 1 s, by when each proxied call has its answer. */

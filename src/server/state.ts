@@ -17,17 +17,17 @@ import { createVerifier, verifiedOf, type Verifier } from './verifier';
 /** What tests (or an embedding app) may replace; everything else is built from the config. */
 export interface ServerStateDeps {
   /** The store; default Redis when the config names one, else memory. Closed with the server. */
-  readonly store?: TenderStore;
+  readonly store?: TenderStore | undefined;
   /**
    * The Redis engine and the background work (reconcile, webhooks): Node's defaults give both (node.ts). Without them,
    * as in Cloudflare's runtime, the server keeps its state in memory and follows no payment in the background.
    */
-  readonly redisStore?: (options: RedisStoreOptions) => TenderStore;
-  readonly createOutcomes?: (options: OutcomesOptions) => Outcomes;
+  readonly redisStore?: ((options: RedisStoreOptions) => TenderStore) | undefined;
+  readonly createOutcomes?: ((options: OutcomesOptions) => Outcomes) | undefined;
   /** Timings and the fetch of reconcile and webhooks (outcomes.ts). */
-  readonly outcomes?: Omit<OutcomesOptions, 'config' | 'store' | 'verifier' | 'log'>;
+  readonly outcomes?: Omit<OutcomesOptions, 'config' | 'store' | 'verifier' | 'log'> | undefined;
   /** How long the shared verify reuses an answer for one reference; default 1000 ms. */
-  readonly verifyCacheMs?: number;
+  readonly verifyCacheMs?: number | undefined;
 }
 
 /** The server's shared state, built once per handler. */

@@ -45,9 +45,9 @@ export class WebhookVerificationError extends Error {
 /** Options of {@link verifyWebhook}. */
 export interface VerifyWebhookOptions {
   /** How far the timestamp may be from now, either way, in seconds; default 300 (the spec's five minutes). */
-  readonly toleranceSeconds?: number;
+  readonly toleranceSeconds?: number | undefined;
   /** The current time in seconds since the epoch; default the clock's. */
-  readonly nowSeconds?: number;
+  readonly nowSeconds?: number | undefined;
 }
 
 /** Headers as node:http, a Web `Headers`, or a plain record gives them. */

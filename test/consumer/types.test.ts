@@ -1,13 +1,13 @@
 // A TypeScript consumer of the packed package (moduleResolution node16, the strictest resolution; strict with
 // exactOptionalPropertyTypes, so optional props pass through): correct use
 // compiles, misuse is an error at exactly the lines marked @ts-expect-error, and without those marks it fails.
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { consumerRoot, run } from './support';
 
 const USE = `import { mount, open, preload, type TenderEsmOptions, type TenderSuccess, type TenderTheme } from 'tender-checkout';
-import { configFromEnv, createNodeListener, createTenderHandler, type TenderHandler } from 'tender-checkout/server';
+import { configFromEnv, createNodeListener, createTenderHandler, startTenderServer, verifyWebhook, type TenderHandler } from 'tender-checkout/server';
 import { createApiClient, InitiateRequestSchema, type InitiateRequest } from 'tender-checkout/api';
 import { TenderCheckout, useTenderCheckout } from 'tender-checkout/react';
 import { embeddedAssets } from 'tender-checkout/server/assets';
@@ -30,6 +30,11 @@ void createApiClient({ baseUrl: 'https://api.example', apiKey: 'sk_live_x' }).in
 // As the README writes it: process.env's values (string | undefined) taken as they are, under strict.
 declare const processEnv: Record<string, string | undefined>;
 void createApiClient({ baseUrl: processEnv.TENDER_API_BASE_URL, apiKey: processEnv.TENDER_API_KEY });
+// Optional values read from the environment pass as they are (undefined: the default), under exactOptionalPropertyTypes.
+if (env.ok) void createNodeListener(env.config, { basePath: processEnv.TENDER_BASE_PATH, pageVerifyMs: undefined });
+void createApiClient({ baseUrl: 'https://api.example', apiKey: 'sk_live_x', timeoutMs: undefined }).verifyTransaction({ transactionReference: 'TND-1' }, { signal: undefined });
+void verifyWebhook('{}', {}, processEnv.TENDER_WEBHOOK_SECRET, { toleranceSeconds: undefined });
+void startTenderServer;
 // The script tag's global, declared as the README says.
 declare const Tender: import('tender-checkout').TenderGlobal;
 Tender.open({ transactionReference: 'TND-1', onSuccess: ({ reference }) => void reference }).close();
@@ -62,15 +67,18 @@ const MISUSE = [
   ['the handler takes a Request', `void createTenderHandler({} as never)('https://x.example/');`],
 ] as const;
 
-function project(dir: string, file: string): void {
+/** How a consumer's TypeScript finds modules: the strictest (node16), or a bundler's. */
+type Resolution = 'node16' | 'bundler';
+
+function project(dir: string, file: string, resolution: Resolution = 'node16'): void {
   mkdirSync(join(consumerRoot(), dir), { recursive: true });
   writeFileSync(
     join(consumerRoot(), dir, 'tsconfig.json'),
     JSON.stringify({
       compilerOptions: {
         target: 'ES2022',
-        module: 'node16',
-        moduleResolution: 'node16',
+        module: resolution === 'node16' ? 'node16' : 'esnext',
+        moduleResolution: resolution,
         strict: true,
         exactOptionalPropertyTypes: true,
         noEmit: true,
@@ -92,6 +100,26 @@ describe('a TypeScript consumer', () => {
     const r = await tsc('ts-ok');
     expect(r.stdout + r.stderr).toBe('');
     expect(r.code).toBe(0);
+  });
+
+  it('compiles the same under bundler resolution, every entry point found', async () => {
+    project('ts-bundler', USE + MISUSE.map(([why, line]) => `// @ts-expect-error ${why}\n${line}\n`).join(''), 'bundler');
+    const r = await tsc('ts-bundler');
+    expect(r.stdout + r.stderr).toBe('');
+    expect(r.code).toBe(0);
+  });
+
+  // TypeScript 5's node10 resolution (gone from TypeScript 6, which these tests run) reads no `exports`: each subpath's
+  // types are found through typesVersions, which must name the same file as `exports` does (types trial).
+  it('names for each subpath, in typesVersions, the types its export names', () => {
+    const pkg = JSON.parse(readFileSync('package.json', 'utf8')) as { exports: Record<string, unknown>; typesVersions: { '*': Record<string, string[]> } };
+    const subpaths = Object.entries(pkg.exports).filter(([path, target]) => path !== '.' && typeof target === 'object');
+    expect(subpaths.length).toBeGreaterThan(0);
+    for (const [path, target] of subpaths) {
+      const types = (target as { types: string }).types;
+      expect(pkg.typesVersions['*'][path.slice(2)], path).toEqual([types]);
+      expect(existsSync(types), types).toBe(true);
+    }
   });
 
   it('fails on each misuse when it is not marked', async () => {

@@ -67,7 +67,7 @@ export const PAGE_BUDGET = 16384;
  * lost USSD code's new try waited for the connection to come back (1 B); 16,091 until a reload during a USSD code or
  * a transfer account started on "confirming", not a card form that could be paid beside it (10 B, in the model), and a
  * payment pending on a wallet or the hosted payment page too (15 B); 16,116 until a long error reached onError cut to
- * what the message protocol carries rather than dropped by the loader (1 B in the entry's chunk names).
+ * what the message protocol carries rather than dropped by the loader (1 B).
  */
 export const PAGE_TARGET = 16117;
 
