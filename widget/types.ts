@@ -61,8 +61,37 @@ export interface TenderClose {
   readonly status: TenderStatus | undefined;
 }
 
-/** The error codes the loader itself reports, by name; the hosted page reports its own too (`not_found`, `api_key_refused`, …: see README). */
-export type TenderErrorCode = 'load_timeout' | 'origin_not_allowed' | 'navigate_refused' | 'already_open' | (string & {});
+/**
+ * What `onError` reports (README: onError, and the hosted page's own codes). Any other string too: a hosted page served
+ * by a newer Tender server than this loader may report a code this version does not name.
+ */
+export type TenderErrorCode =
+  // The loader's own.
+  | 'load_timeout'
+  | 'origin_not_allowed'
+  | 'navigate_refused'
+  | 'already_open'
+  // The hosted page's: the reference or the server's set-up, at start-up.
+  | 'missing_reference'
+  | 'invalid_reference'
+  | 'not_found'
+  | 'api_key_refused'
+  // The hosted page's: its start-up verify did not get through.
+  | 'offline'
+  | 'network'
+  | 'timeout'
+  | 'upstream'
+  | 'rate_limited'
+  | 'paused'
+  | 'config'
+  | 'bad_request'
+  | 'invalid_response'
+  // The hosted page's: an option it left out, or a call its server refused.
+  | 'invalid_channels'
+  | 'invalid_theme'
+  | 'invalid_messages'
+  | 'call_refused'
+  | (string & {});
 
 /** Passed to `onError`: something the integrator or the payer should know about; the payment itself may still go on. */
 export interface TenderError {
@@ -79,7 +108,7 @@ export type TenderEvent = { readonly v: 1; readonly title?: string } & (
   | { readonly type: 'pending'; readonly reference: string; readonly status: 'pending' }
   | { readonly type: 'failure'; readonly reference: string; readonly status: TenderStatus }
   | { readonly type: 'close'; readonly reference: string; readonly status?: TenderStatus }
-  | { readonly type: 'error'; readonly code: string; readonly message: string }
+  | { readonly type: 'error'; readonly code: TenderErrorCode; readonly message: string }
   | { readonly type: 'navigate'; readonly url: string }
   | { readonly type: 'progress'; readonly reference: string; readonly inProgress: boolean; readonly channel?: string }
   | { readonly type: 'locale'; readonly reference: string; readonly locale: string }
@@ -108,11 +137,17 @@ export interface TenderOptions {
   tenderUrl?: string | undefined;
   /** ESM import only: hosts the payer may be sent to (tender.js gets them from its server). */
   redirectHosts?: readonly string[] | undefined;
+  /** The payment is confirmed; at most once. Verify it on your server (or take the webhook) before you ship. */
   onSuccess?: ((result: TenderSuccess) => void) | undefined;
+  /** The payer paid or started paying (a USSD code, a transfer, a wallet) and it is still being confirmed; at most once. */
   onPending?: ((result: TenderPending) => void) | undefined;
+  /** The payment ended without money moving (declined, cancelled, …); at most once. The payer may still try another way. */
   onFailure?: ((result: TenderFailure) => void) | undefined;
+  /** The modal closed or the inline checkout was unmounted, with the last known status (`pending` while one is under way). */
   onClose?: ((result: TenderClose) => void) | undefined;
+  /** Something to fix or to know (a code and a message saying what); the payment itself may still go on. */
   onError?: ((error: TenderError) => void) | undefined;
+  /** Every message of the hosted page, for logging and analytics. */
   onEvent?: ((event: TenderEvent) => void) | undefined;
 }
 

@@ -7,17 +7,7 @@ import { isoNow, type LogRecord, type Logger } from './log';
 import type { JobQueue, TenderStore } from './store/types';
 import type { Verifier, VerifiedTxn } from './verifier';
 import { signWebhook, webhookKeys } from './webhooks';
-import type { TenderWebhookEvent } from './webhookVerify';
-
-/** The event types Tender sends, one per final status (`pending` is never final); TenderWebhookEvent (webhookVerify.ts) lists them. */
-const WEBHOOK_EVENT_TYPES = {
-  successful: 'payment.successful',
-  failed: 'payment.failed',
-  abandoned: 'payment.abandoned',
-  cancelled: 'payment.cancelled',
-  void: 'payment.voided',
-  reversed: 'payment.reversed',
-} as const satisfies Record<string, TenderWebhookEvent['type']>;
+import { type TenderFinalStatus, type TenderWebhookEvent, WEBHOOK_EVENT_TYPES } from './webhookVerify';
 
 /** Options of {@link createOutcomes}; the timings are for tests, the defaults for production. */
 export interface OutcomesOptions {
@@ -193,10 +183,12 @@ export function createOutcomes(options: OutcomesOptions): Outcomes {
     log({ time: isoNow(), level, event, requestId: id, reference, ...extra });
 
   async function finalOutcome(ref: string, txn: VerifiedTxn): Promise<void> {
-    const type = WEBHOOK_EVENT_TYPES[txn.status as keyof typeof WEBHOOK_EVENT_TYPES];
+    const status = txn.status as TenderFinalStatus;
+    const type = Object.hasOwn(WEBHOOK_EVENT_TYPES, status) ? WEBHOOK_EVENT_TYPES[status] : undefined;
     if (!type || !key) return;
     const id = eventId(ref, txn.status);
-    const event: TenderWebhookEvent = {
+    // The type is the status's (WEBHOOK_EVENT_TYPES), which TypeScript does not follow through the lookup.
+    const event = {
       type,
       timestamp: new Date(clock()).toISOString(),
       data: {
@@ -208,7 +200,7 @@ export function createOutcomes(options: OutcomesOptions): Outcomes {
         message: txn.message,
         paidAt: txn.paidAt,
       },
-    };
+    } as TenderWebhookEvent;
     const job: WebhookJob = { id, ref, body: JSON.stringify(event), at: clock(), n: 0 };
     if (await webhooks.add(id, JSON.stringify(job), clock(), EVENT_ONCE_MS)) noteRef('info', 'webhook_queued', id, ref);
   }

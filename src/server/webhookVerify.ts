@@ -4,22 +4,44 @@
 // module, so one implementation runs in Node 20+ and on edge runtimes (web.ts exports it for Workers).
 // Tender's own signing, on node:crypto, is in webhooks.ts.
 
-/** The JSON body of a webhook Tender sends: one final outcome of a payment. */
-export interface TenderWebhookEvent {
-  readonly type: 'payment.successful' | 'payment.failed' | 'payment.abandoned' | 'payment.cancelled' | 'payment.voided' | 'payment.reversed';
-  /** When the outcome was found, ISO 8601. */
-  readonly timestamp: string;
-  readonly data: {
-    readonly transactionReference: string;
-    readonly status: string;
-    readonly amount?: number;
-    readonly currency?: string;
-    readonly channel?: string;
-    readonly message?: string;
-    /** When the payer paid, as the payment API says (ISO 8601), when it says: the time a payer's bank shows. */
-    readonly paidAt?: string;
-  };
+/** The event type Tender sends for each final status (`pending` is never final). */
+export const WEBHOOK_EVENT_TYPES = {
+  successful: 'payment.successful',
+  failed: 'payment.failed',
+  abandoned: 'payment.abandoned',
+  cancelled: 'payment.cancelled',
+  void: 'payment.voided',
+  reversed: 'payment.reversed',
+} as const;
+
+/** A final status of a payment, as a webhook's `data.status` says it. */
+export type TenderFinalStatus = keyof typeof WEBHOOK_EVENT_TYPES;
+
+/** What a webhook says of the payment; `status` is the one its event `type` names. */
+export interface TenderWebhookData<S extends TenderFinalStatus = TenderFinalStatus> {
+  readonly transactionReference: string;
+  /** The final status: `payment.successful` carries `successful`, `payment.voided` carries `void`, and so on. */
+  readonly status: S;
+  readonly amount?: number;
+  readonly currency?: string;
+  readonly channel?: string;
+  readonly message?: string;
+  /** When the payer paid, as the payment API says (ISO 8601), when it says: the time a payer's bank shows. */
+  readonly paidAt?: string;
 }
+
+/**
+ * The JSON body of a webhook Tender sends: one final outcome of a payment. A union by `type`, so that checking the
+ * type narrows `data.status` (and a misspelt status is a compile error).
+ */
+export type TenderWebhookEvent = {
+  readonly [S in TenderFinalStatus]: {
+    readonly type: (typeof WEBHOOK_EVENT_TYPES)[S];
+    /** When the outcome was found, ISO 8601. */
+    readonly timestamp: string;
+    readonly data: TenderWebhookData<S>;
+  };
+}[TenderFinalStatus];
 
 /** Why a webhook was refused by {@link verifyWebhook}. */
 export type WebhookErrorCode =

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { consumerRoot, run } from './support';
 
 const USE = `import { mount, open, preload, type TenderEsmOptions, type TenderSuccess, type TenderTheme } from 'tender-checkout';
-import { configFromEnv, createNodeListener, createTenderHandler, startTenderServer, verifyWebhook, type TenderHandler } from 'tender-checkout/server';
+import { configFromEnv, createNodeListener, createTenderHandler, startTenderServer, verifyWebhook, type TenderHandler, type TenderWebhookEvent } from 'tender-checkout/server';
 import { createApiClient, InitiateRequestSchema, type InitiateRequest } from 'tender-checkout/api';
 import { TenderCheckout, useTenderCheckout } from 'tender-checkout/react';
 import { embeddedAssets } from 'tender-checkout/server/assets';
@@ -35,6 +35,9 @@ if (env.ok) void createNodeListener(env.config, { basePath: processEnv.TENDER_BA
 void createApiClient({ baseUrl: 'https://api.example', apiKey: 'sk_live_x', timeoutMs: undefined }).verifyTransaction({ transactionReference: 'TND-1' }, { signal: undefined });
 void verifyWebhook('{}', {}, processEnv.TENDER_WEBHOOK_SECRET, { toleranceSeconds: undefined });
 void startTenderServer;
+// A webhook's type narrows its status.
+const shipped = (e: TenderWebhookEvent): boolean => e.type === 'payment.successful' && e.data.status === 'successful';
+void shipped;
 // The script tag's global, declared as the README says.
 declare const Tender: import('tender-checkout').TenderGlobal;
 Tender.open({ transactionReference: 'TND-1', onSuccess: ({ reference }) => void reference }).close();
@@ -51,6 +54,8 @@ export function Passing(props: { reference: string; locale?: string; className?:
 `;
 
 const MISUSE = [
+  ['a webhook status is one of the final six', `void ((e: TenderWebhookEvent) => e.data.status === 'succesful');`],
+  ['a webhook type narrows its status', `void ((e: TenderWebhookEvent) => e.type === 'payment.reversed' && e.data.status === 'successful');`],
   ['the ESM entry needs tenderUrl', `open({ transactionReference: 'TND-1' });`],
   ['a channel is one of the ids', `open({ transactionReference: 'TND-1', tenderUrl: 'https://p.example', channels: ['cash'] });`],
   ['the reference is a string', `open({ transactionReference: 42, tenderUrl: 'https://p.example' });`],
