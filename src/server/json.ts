@@ -1,6 +1,7 @@
-// A JSON syntax check that builds nothing. The proxy refuses upstream answers that are not JSON (docs/ARCHITECTURE.md, security rules)
-// but passes the text on as it came: JSON.parse built an object tree only to drop it, and that tree's
-// allocation cost the proxy about 7 % of its CPU per call under load (measured against the bare pass-through).
+// A JSON syntax check that builds nothing, for the proxy's answers it passes on as they came (it refuses upstream
+// answers that are not JSON: docs/ARCHITECTURE.md, security rules). Verify's answers, most of what it passes on, are
+// parsed instead (pickAnswer), to pass on only what the page reads: on Node 20 JSON.parse of such an answer costs no
+// more than this check (0.64 against 0.68 µs in a loop; 314,000-316,000 instructions a proxied verify against 320,000).
 
 const QUOTE = 0x22;
 const BACKSLASH = 0x5c;
