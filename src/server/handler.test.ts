@@ -208,6 +208,24 @@ describe('/embed-check.js', () => {
 });
 
 describe('/checkout/', () => {
+  it('warns once when the card form is framed by a storefront of its own origin, whose scripts can read it (privacy trial)', async () => {
+    const frame = { 'sec-fetch-site': 'same-origin', 'sec-fetch-dest': 'iframe' };
+    const page = (on: Harness, query: string, headers: Record<string, string> = frame) =>
+      on.request({ path: `/checkout/?transactionReference=REF-1&parentOrigin=${encodeURIComponent('https://shop.example')}${query}`, headers });
+    const warned = (on: Harness) => on.logs.filter((l) => l.event === 'card_same_origin');
+    const own = await startHarness({});
+    try {
+      await page(own, '', { ...frame, 'sec-fetch-site': 'cross-site' });
+      await page(own, '&channels=ussd,bank-transfer');
+      expect(warned(own)).toEqual([]);
+      await page(own, '&channels=ussd,card');
+      await page(own, '');
+      expect(warned(own)).toEqual([expect.objectContaining({ level: 'warn', event: 'card_same_origin' })]);
+    } finally {
+      await own.close();
+    }
+  });
+
   it('serves the page with the strict CSP and its configuration', async () => {
     const res = await h.request({ path: '/checkout/?transactionReference=REF-1' });
     expect(res.status).toBe(200);

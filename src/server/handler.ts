@@ -177,7 +177,15 @@ export function createTender(config: TenderConfig, deps: TenderHandlerDeps = {})
   };
   const origins = createOriginPolicy(config.allowedOrigins, config.trustProxy);
 
-  const servePage = createPageRoute(config, { assets, pageVerify, notBuilt, basePath: base, compressor, clientKey: state.limits.clientKey });
+  // Said once: Tender mounted in the storefront's own app serves the card form to its own origin, where every script
+  // of the storefront's pages can read it (README, PCI note).
+  let toldSameOrigin = false;
+  const onSameOriginCard = () => {
+    if (toldSameOrigin) return;
+    toldSameOrigin = true;
+    log({ time: isoNow(), level: 'warn', event: 'card_same_origin' });
+  };
+  const servePage = createPageRoute(config, { assets, pageVerify, notBuilt, basePath: base, compressor, clientKey: state.limits.clientKey, onSameOriginCard });
 
   const loaderLiteral = renderLoaderConfig({ redirectHosts: config.redirectHosts, allowHttpLoopback: config.allowHttpLoopback });
   const injectLoaderConfig = (text: string) => text.split(LOADER_CONFIG_PLACEHOLDER).join(loaderLiteral);

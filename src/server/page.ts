@@ -23,6 +23,8 @@ export interface PageRouteDeps {
   readonly clientKey: (forwardedFor: string | null, clientAddress: string) => string;
   /** Answer when the page is not built. */
   readonly notBuilt: () => Response;
+  /** The page, with the card channel, was framed by a storefront of its own origin (whose scripts can read the card). */
+  readonly onSameOriginCard?: () => void;
   /**
    * How long the body waits for the start-up verify so that the first screen shows the amount; past it the form
    * goes out with the amount loading (the page fills it in). Default 100 ms.
@@ -186,7 +188,12 @@ export function createPageRoute(config: TenderConfig, deps: PageRouteDeps) {
     // the parent names is this page's own, whatever a proxy in front did to the scheme or host (the page's script
     // decides the same by its location).
     const parent = url.searchParams.get('parentOrigin');
-    if (parent && request.headers.get('sec-fetch-site') === 'same-origin' && request.headers.get('sec-fetch-dest') === 'iframe') self.push(parent);
+    if (parent && request.headers.get('sec-fetch-site') === 'same-origin' && request.headers.get('sec-fetch-dest') === 'iframe') {
+      self.push(parent);
+      // A frame of the storefront's own origin is no wall: its scripts can read what is typed here.
+      const channels = url.searchParams.get('channels');
+      if (channels === null || /(^|,)\s*card\s*(,|$)/.test(channels)) deps.onSameOriginCard?.();
+    }
     // The payer's language, from the page's parameter or the browser's: the first screen is drawn in it.
     const locale = pageLocale(url.searchParams, acceptedLanguages(request.headers.get('accept-language')));
     // A merchant's wording comes through its own storefront, which frames the page (its origin allowed): anyone may
