@@ -97,7 +97,10 @@ describe('the attempt machine', () => {
       { type: 'verified', status: 'successful', channel: 'card', now: T },
       { kind: 'settled', status: 'successful', channel: 'card' },
     ],
-    ['a final answer after settling changes nothing', settled, { type: 'verified', status: 'successful', now: T }, 'same'],
+    ['another final answer after settling changes nothing', settled, { type: 'verified', status: 'cancelled', now: T }, 'same'],
+    ['nor does a failure after a success', { kind: 'settled', status: 'successful' }, { type: 'verified', status: 'failed', now: T }, 'same'],
+    // The reference paid another way (another tab): a success found after a failure here stands.
+    ['a success after a failure here stands', settled, { type: 'verified', status: 'successful', now: T }, { kind: 'settled', status: 'successful' }],
     ['pending after a return: the way out at once', returned, { type: 'verified', status: 'pending', now: T }, { phase: 'open', answered: true, checked: T }],
     [
       'a pending answer on the way out dates the check',

@@ -196,8 +196,9 @@ export function next(a: Attempt, e: AttemptEvent): Attempt {
         : { kind: 'watching', key: e.key, reason: e.reason, instructions: e.instructions, since: e.now, answered: false, phase: 'checking' };
     case 'verified':
       if (e.status !== 'pending') {
-        // A late answer after the payer moved on still counts: a reference is paid at most once.
-        if (a.kind === 'settled') return a;
+        // A late answer after the payer moved on still counts: a reference is paid at most once. A success found after a
+        // failure here is the reference paid another way (another tab): it stands.
+        if (a.kind === 'settled' && !(e.status === 'successful' && a.status !== 'successful')) return a;
         return { kind: 'settled', status: e.status, ...(e.channel ? { channel: e.channel } : {}), ...(e.reason ? { reason: e.reason } : {}) };
       }
       if (a.kind !== 'watching' && a.kind !== 'unknown') return a;

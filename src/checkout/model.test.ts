@@ -562,6 +562,55 @@ describe('a form the payer comes back to', () => {
     expect(t.model.screen.value.kind).toBe('success');
   });
 
+  it('declined here, paid in another tab: the failure turns to paid when the page shows again, the shop hears it, and closing says paid (tabs trial)', async () => {
+    const t = testModel({
+      [VERIFY]: [verifyAnswer('pending'), verifyAnswer('failed', { message: 'Do not honour' }), verifyAnswer('successful')],
+    });
+    t.model.start();
+    await flush();
+    t.ctx('card').confirm();
+    await flush();
+    expect(t.model.screen.value.kind).toBe('failure');
+    t.clock.setHidden(true);
+    t.clock.setHidden(false);
+    await flush();
+    expect(t.model.screen.value.kind).toBe('success');
+    t.model.close();
+    await flush();
+    const told = t.messages.map((m) => m as { type: string; status?: string }).filter((m) => ['success', 'failure', 'close'].includes(m.type));
+    expect(told.map((m) => `${m.type}:${m.status}`)).toEqual(['failure:failed', 'success:successful', 'close:successful']);
+  });
+
+  it('declined here: "Try another way" asks first, and shows paid where another tab paid meanwhile (tabs trial)', async () => {
+    const t = testModel({
+      [VERIFY]: [verifyAnswer('pending'), verifyAnswer('failed', { message: 'Do not honour' }), verifyAnswer('successful')],
+    });
+    t.model.start();
+    await flush();
+    t.ctx('card').confirm();
+    await flush();
+    t.model.tryAnotherWay();
+    await flush();
+    expect(t.model.screen.value.kind).toBe('success');
+  });
+
+  it('at the PIN step, paid in another tab: shown paid when the page shows again, not asking for the PIN (tabs trial)', async () => {
+    const t = testModel({
+      [VERIFY]: [verifyAnswer('pending'), verifyAnswer('successful')],
+      [CARD]: { body: { status: true, message: 'ok', data: { authMode: 'pin' } } },
+    });
+    t.model.start();
+    await flush();
+    await t.ctx('card').complete((k) => cardPaymentCall(details, 'REF-1', k));
+    // As the card flow does on an answer asking for the PIN.
+    t.ctx('card').awaitSecret();
+    await flush();
+    t.clock.setHidden(true);
+    t.clock.setHidden(false);
+    await flush();
+    expect(t.model.screen.value.kind).toBe('success');
+  });
+
   it('not paid (or failed in another tab): the form stays, for the payer to pay here', async () => {
     const t = testModel({ [VERIFY]: [verifyAnswer('pending'), verifyAnswer('failed'), verifyAnswer('pending')] });
     t.model.start();

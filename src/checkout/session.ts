@@ -186,7 +186,8 @@ export function createSession(deps: ModelDeps, state: ModelState): Session {
 
     remember(a);
 
-    if (a.kind === 'settled' && prev.kind !== 'settled') {
+    // (Settled again only as paid, after a failure here: another tab paid the reference.)
+    if (a.kind === 'settled' && (prev.kind !== 'settled' || prev.status !== a.status)) {
       if (a.status === 'successful') send({ type: 'success', reference, status: 'successful' });
       else send({ type: 'failure', reference, status: a.status });
       return;
@@ -356,6 +357,25 @@ export function createSession(deps: ModelDeps, state: ModelState): Session {
     if (c?.paidAway === 'maybe' && (k.data as { sentAway?: unknown } | null)?.sentAway === true) return { channel: c.id, attempt: newId(), reason: 'returned' };
     const instructions = c && (await ruleOf(c.id))?.fromAnswer?.(k.data, env.now() - k.age);
     return instructions === undefined ? undefined : { channel: c!.id, attempt: newId(), reason: 'instructions', instructions };
+  }
+
+  let asking = false;
+  /**
+   * Whether another tab paid this reference, asked once when the payer comes back to a page that would take a payment
+   * or showed a failure (a form, a PIN or code step, "Payment not completed"): it turns to paid rather than take a
+   * second payment, or tell the shop on closing that it failed. Only a success counts; anything else belongs to the
+   * attempt the payer may make here.
+   */
+  function askIfPaid(): void {
+    const a = attempt.peek();
+    const stale = (a.kind === 'idle' && !a.key) || a.kind === 'awaiting-secret' || (a.kind === 'settled' && a.status !== 'successful');
+    if (asking || !reference || boot.peek().kind !== 'ready' || !stale) return;
+    asking = true;
+    void proxy
+      .send(verifyCall(reference))
+      .then((r) => r.ok && r.value.data.status === 'successful' && attempt.peek() === a && verified(r.value.data))
+      .catch(() => undefined)
+      .finally(() => (asking = false));
   }
 
   // Start-up verifies tried again by the page itself since the last one that answered.
@@ -591,19 +611,8 @@ export function createSession(deps: ModelDeps, state: ModelState): Session {
         last = key;
         send({ type: 'progress', reference, ...report });
       });
-      // A form the payer comes back to (another tab paid this reference, a checkout left open): asked once when the
-      // page shows again, so it turns to paid rather than take a second payment. Only a success counts; anything else
-      // belongs to the attempt the payer may make here.
-      let asking = false;
       env.onVisibilityChange(() => {
-        const a = attempt.peek();
-        if (env.isHidden() || asking || boot.peek().kind !== 'ready' || a.kind !== 'idle' || a.key) return;
-        asking = true;
-        void proxy
-          .send(verifyCall(reference))
-          .then((r) => r.ok && r.value.data.status === 'successful' && attempt.peek() === a && verified(r.value.data))
-          .catch(() => undefined)
-          .finally(() => (asking = false));
+        if (!env.isHidden()) askIfPaid();
       });
       // What the payer may need next (other channels, outcome screens), once the form is up.
       const idle = (fn: () => void) => (typeof requestIdleCallback === 'function' ? requestIdleCallback(fn, { timeout: 3000 }) : setTimeout(fn, 1500));
@@ -618,7 +627,11 @@ export function createSession(deps: ModelDeps, state: ModelState): Session {
       if (!a) actions.set(channel, (a = channelActions(channel)));
       return a;
     },
-    tryAnotherWay: () => void dispatch({ type: 'try-another-way' }),
+    tryAnotherWay() {
+      dispatch({ type: 'try-another-way' });
+      // Another tab may have paid since this one's failure: the form turns to paid rather than take a second payment.
+      askIfPaid();
+    },
     retry() {
       const b = boot.peek();
       if (b.kind === 'error') {

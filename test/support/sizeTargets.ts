@@ -67,9 +67,10 @@ export const PAGE_BUDGET = 16384;
  * lost USSD code's new try waited for the connection to come back (1 B); 16,091 until a reload during a USSD code or
  * a transfer account started on "confirming", not a card form that could be paid beside it (10 B, in the model), and a
  * payment pending on a wallet or the hosted payment page too (15 B); 16,116 until a long error reached onError cut to
- * what the message protocol carries rather than dropped by the loader (1 B).
+ * what the message protocol carries rather than dropped by the loader (1 B); 16,117 until a tab that declined learnt
+ * when another tab paid the reference, rather than offer Pay again and tell the shop it failed (2 B).
  */
-export const PAGE_TARGET = 16117;
+export const PAGE_TARGET = 16119;
 
 /**
  * Inline `<script>` and `<style>` contents of an HTML document (not its markup), as one pseudo-file: first-load
