@@ -581,6 +581,19 @@ describe('a form the payer comes back to', () => {
     expect(told.map((m) => `${m.type}:${m.status}`)).toEqual(['failure:failed', 'success:successful', 'close:successful']);
   });
 
+  it('declined here, paid in a window beside it: asked again when the page gets the focus (no visibility change then)', async () => {
+    const t = testModel({
+      [VERIFY]: [verifyAnswer('pending'), verifyAnswer('failed', { message: 'Do not honour' }), verifyAnswer('successful')],
+    });
+    t.model.start();
+    await flush();
+    t.ctx('card').confirm();
+    await flush();
+    t.clock.focus();
+    await flush();
+    expect(t.model.screen.value.kind).toBe('success');
+  });
+
   it('declined here: "Try another way" asks first, and shows paid where another tab paid meanwhile (tabs trial)', async () => {
     const t = testModel({
       [VERIFY]: [verifyAnswer('pending'), verifyAnswer('failed', { message: 'Do not honour' }), verifyAnswer('successful')],

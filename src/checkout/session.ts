@@ -614,6 +614,7 @@ export function createSession(deps: ModelDeps, state: ModelState): Session {
       env.onVisibilityChange(() => {
         if (!env.isHidden()) askIfPaid();
       });
+      env.onFocus(askIfPaid);
       // What the payer may need next (other channels, outcome screens), once the form is up.
       const idle = (fn: () => void) => (typeof requestIdleCallback === 'function' ? requestIdleCallback(fn, { timeout: 3000 }) : setTimeout(fn, 1500));
       if (deps.preload) idle(deps.preload);

@@ -66,6 +66,7 @@ export function fakePollEnv(start = 1_700_000_000_000) {
   const timers = new Map<number, { at: number; fn: () => void }>();
   const listeners = new Set<() => void>();
   const onlineListeners = new Set<() => void>();
+  const focusListeners = new Set<() => void>();
   const env: PollEnv & { random: () => number } = {
     setTimeout: (fn, ms) => {
       const id = ++seq;
@@ -83,6 +84,10 @@ export function fakePollEnv(start = 1_700_000_000_000) {
     onOnline(fn) {
       onlineListeners.add(fn);
       return () => onlineListeners.delete(fn);
+    },
+    onFocus(fn) {
+      focusListeners.add(fn);
+      return () => focusListeners.delete(fn);
     },
   };
   return {
@@ -107,6 +112,10 @@ export function fakePollEnv(start = 1_700_000_000_000) {
     setHidden(h: boolean) {
       hidden = h;
       for (const f of listeners) f();
+    },
+    /** The page gets the focus (the window's `focus` event). */
+    focus() {
+      for (const f of focusListeners) f();
     },
     /** The device's connection comes back (the `online` event). */
     backOnline() {

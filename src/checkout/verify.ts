@@ -10,6 +10,8 @@ export interface PollEnv {
   onVisibilityChange(fn: () => void): () => void;
   /** Calls back when the device's connection comes back; returns the unsubscribe. */
   onOnline(fn: () => void): () => void;
+  /** Calls back when the page gets the focus (two windows side by side: no visibility change); returns the unsubscribe. */
+  onFocus(fn: () => void): () => void;
 }
 
 /** What one verify round tells the poller. */
@@ -152,6 +154,11 @@ export function browserPollEnv(doc: Document = document): PollEnv {
       const win = doc.defaultView;
       win?.addEventListener('online', fn);
       return () => win?.removeEventListener('online', fn);
+    },
+    onFocus(fn) {
+      const win = doc.defaultView;
+      win?.addEventListener('focus', fn);
+      return () => win?.removeEventListener('focus', fn);
     },
   };
 }
