@@ -281,6 +281,27 @@ describe('hosted checkout: card', () => {
     expect(navigations).toEqual([]);
   });
 
+  it('declined in one tab, paid in another: the first tab shows it paid, and no third card payment goes out (tabs trial)', async () => {
+    const reference = await openNewCheckout(e2e.page, e2e.stack);
+    await payByCard(e2e.page, CARDS.declined);
+    await expectHeading(e2e.page, 'Payment not completed');
+    const other = await e2e.page.context().newPage();
+    try {
+      await openCheckout(other, e2e.stack, reference);
+      await expectHeading(other, 'Payment not completed');
+      await other.getByRole('button', { name: 'Try another way' }).click();
+      await payByCard(other, CARDS.noAuth);
+      await expectSuccess(other);
+    } finally {
+      await other.close();
+    }
+    // Back in the first tab, the payer presses the way on: it asks first, and shows the payment made meanwhile.
+    await e2e.page.bringToFront();
+    await e2e.page.getByRole('button', { name: 'Try another way' }).click();
+    await expectSuccess(e2e.page);
+    expect((await completions(e2e.stack, reference)).counts['card-payment']).toBe(2);
+  });
+
   it('a declined card shows advice, with the API reason as text; "Try another way" then pays with a second card', async () => {
     const reference = await openNewCheckout(e2e.page, e2e.stack);
     await payByCard(e2e.page, CARDS.declined);
