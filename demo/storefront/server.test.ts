@@ -146,6 +146,14 @@ describe('pages', () => {
   test('the declarative page carries a fresh reference on its button; unknown orders are 404', async () => {
     const page = await (await fetch(`${base}/button`)).text();
     expect(page).toMatch(/data-tender-reference="[A-Za-z0-9_.:-]+"[^>]*data-tender-preload/);
+    // It lives at its order's address: a reload (or Back) is the same order, never a second one to pay (tabs trial).
+    const first = await fetch(`${base}/button`, { redirect: 'manual' });
+    expect(first.status).toBe(303);
+    const at = first.headers.get('location')!;
+    const ref = /^\/button\?order=([A-Za-z0-9_.:-]+)$/.exec(at)?.[1];
+    expect(ref).toBeDefined();
+    for (let i = 0; i < 2; i++) expect(await (await fetch(`${base}${at}`)).text()).toContain(`data-tender-reference="${ref}"`);
+    expect((await fetch(`${base}/button?order=NOPE-1`)).status).toBe(404);
     expect((await fetch(`${base}/orders/NOPE-1`)).status).toBe(404);
     expect((await fetch(`${base}/inline`)).status).toBe(200);
     const js = await fetch(`${base}/static/shop.js`);

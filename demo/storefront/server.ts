@@ -253,10 +253,18 @@ function createStorefront(options: StorefrontOptions & { publicUrl: string }) {
     if (path === '/') return html(res, 200, shopPage(ctx));
     if (path === '/inline') return html(res, 200, inlinePage(ctx));
     if (path === '/button') {
-      // A demo shortcut: this page's transaction is created when the page is served, for one bag of coffee.
-      const created = await createOrder([{ id: 'coffee', quantity: 1 }], undefined);
-      if (!created.ok) return html(res, 502, messagePage(ctx, 'The shop is unavailable', created.error));
-      return html(res, 200, buttonPage(ctx, created.order.reference, created.paymentRedirectUrl, created.order.amount));
+      // A demo shortcut: this page's transaction is created when the page is first asked for, for one bag of coffee.
+      // The page then lives at an address of its order's, so a reload, Back or Forward comes back to that order, not to
+      // a new one the payer could pay beside a USSD code already out for the first (tabs trial).
+      const ref = url.searchParams.get('order');
+      if (ref === null) {
+        const created = await createOrder([{ id: 'coffee', quantity: 1 }], undefined);
+        if (!created.ok) return html(res, 502, messagePage(ctx, 'The shop is unavailable', created.error));
+        return send(res, 303, 'text/plain; charset=utf-8', 'See the order', { location: `/button?order=${encodeURIComponent(created.order.reference)}` });
+      }
+      const order = orders.get(ref);
+      if (!order) return html(res, 404, messagePage(ctx, 'Order not found', 'This shop has no order with that reference.'));
+      return html(res, 200, buttonPage(ctx, order.reference, order.paymentRedirectUrl, order.amount));
     }
     if (path === '/orders/return') {
       // Back from a wallet, 3-D Secure or hosted page: the order page resumes Tender to report the outcome.
