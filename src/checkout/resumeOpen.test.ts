@@ -62,6 +62,27 @@ describe('reload during a transfer or USSD payment', () => {
     expect(again.model.screen.value.kind).toBe('pay');
   });
 
+  it('"I have sent the money", then a reload: still confirming, with the way back to the account (tabs trial)', async () => {
+    const store = memoryStore();
+    const first = testModel({ [VERIFY]: verifyAnswer('pending'), [TRANSFER]: { body: { status: true, message: 'ok', data: account } } }, { store });
+    first.model.start();
+    await flush();
+    await first.ctx('bank-transfer').complete((k) => bankTransferCall('REF-1', k));
+    const { expiresInSeconds: _, ...shown } = account;
+    first.ctx('bank-transfer').watch({ ...shown, endsAt: NOW + 1_200_000 });
+    first.ctx('bank-transfer').confirm();
+    await flush();
+    expect(first.model.screen.value).toEqual({ kind: 'verifying', review: true });
+
+    const again = testModel({ [VERIFY]: verifyAnswer('pending') }, { store });
+    again.model.start();
+    await flush();
+    expect(again.model.screen.value).toEqual({ kind: 'verifying', review: true });
+    again.model.review();
+    expect(again.model.screen.value).toEqual({ kind: 'pay' });
+    expect(again.ctx('bank-transfer').resumed).toMatchObject({ accountNumber: '9912345678' });
+  });
+
   it('after a reload, "Choose another bank" ends the attempt and a new code may be asked for', async () => {
     const store = reloadedUssd();
     const t = testModel(

@@ -415,7 +415,9 @@ export function createSession(deps: ModelDeps, state: ModelState): Session {
     if (!resumed && state.channels.peek().includes(channel)) state.channel.value = channel;
     // Instructions come back only through their channel's rule; an attempt whose instructions do not pass is
     // verified as one whose outcome is unknown.
-    const instructions = back.reason === 'instructions' ? (await ruleOf(channel))?.clean(back.instructions) : undefined;
+    // A payer who said they had paid ("confirming") keeps the way back to them too ("Show the payment details again").
+    const kept = back.reason === 'instructions' || (back.reason === 'confirming' && back.instructions !== undefined);
+    const instructions = kept ? (await ruleOf(channel))?.clean(back.instructions) : undefined;
     const reason = back.reason === 'instructions' && instructions === undefined ? 'unknown' : back.reason;
     // Its keys carry on past any the payer's earlier page may have sent.
     dispatch({ type: 'resume', key: { channel, id: back.attempt, seq: 100 }, reason, instructions, now: env.now() });
