@@ -19,7 +19,7 @@ import { startWebhookReceiver, testSecret, type WebhookReceiver } from './testWe
 const JSON_HEADERS = { 'content-type': 'application/json' };
 const card = (reference: string) =>
   JSON.stringify({ cardNumber: '4111111111111111', expiryMonth: '12', expiryYear: '30', cvv: '123', transactionReference: reference });
-const CHARGED = { status: true, message: 'Charge successful', data: { status: 'successful', transactionReference: 'REF-DRAIN' } };
+const CHARGED = { status: true, message: 'Charge successful', data: { authMode: 'no-auth', transactionReference: 'REF-DRAIN' } };
 
 const cleanups: (() => unknown)[] = [];
 afterEach(async () => {
@@ -188,7 +188,7 @@ describe('tender serve on SIGTERM', () => {
     served.child.kill('SIGTERM');
     const res = await paying;
     expect(res.status).toBe(200);
-    expect(JSON.parse(res.body)).toMatchObject({ status: true, data: { status: 'successful' } });
+    expect(JSON.parse(res.body)).toMatchObject({ status: true, data: { authMode: 'no-auth' } });
     expect(await served.exited).toBe(0);
     expect(served.out()).toMatch(/SIGTERM, stopping/);
   }, 30_000);

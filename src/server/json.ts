@@ -1,7 +1,8 @@
 // A JSON syntax check that builds nothing, for the proxy's answers it passes on as they came (it refuses upstream
-// answers that are not JSON: docs/ARCHITECTURE.md, security rules). Verify's answers, most of what it passes on, are
-// parsed instead (pickAnswer), to pass on only what the page reads: on Node 20 JSON.parse of such an answer costs no
-// more than this check (0.64 against 0.68 µs in a loop; 314,000-316,000 instructions a proxied verify against 320,000).
+// answers that are not JSON: docs/ARCHITECTURE.md, security rules): the bank list's. The others, verify's first (most of
+// what the proxy passes on), are parsed instead (pickAnswer), to pass on only the contract's fields: on Node 20
+// JSON.parse of such an answer costs no more than this check (0.64 against 0.68 µs in a loop; 314,000-316,000
+// instructions a proxied verify against 320,000).
 
 const QUOTE = 0x22;
 const BACKSLASH = 0x5c;
@@ -145,11 +146,12 @@ function isHex(c: number): boolean {
   return (c >= ZERO && c <= NINE) || (c >= 0x41 && c <= 0x46) || (c >= 0x61 && c <= 0x66);
 }
 
-// The `status` envelope's own members; `code` is the proxy's (and some gateways') error code.
-const ENVELOPE: ReadonlySet<string> = new Set(['status', 'message', 'code', 'data']);
+// An envelope's own members: `status` (or `success`, which some of the payment API's operations use), `message`,
+// `code` (the proxy's, and some gateways', error code) and `data`.
+const ENVELOPE: ReadonlySet<string> = new Set(['status', 'success', 'message', 'code', 'data']);
 
 /**
- * A `status`-envelope answer with only `fields` of its `data` (and only an object's: other data is dropped), and only
+ * An envelope's answer with only `fields` of its `data` (and only an object's: other data is dropped), and only
  * the envelope's own members around it; undefined where `text` is not JSON. The text itself, as it came, when there
  * is nothing to leave out, and for JSON that is no object.
  */

@@ -402,6 +402,27 @@ describe('the kept fingerprint of a card completion (privacy trial)', () => {
     }
   });
 
+  it("keeps and passes on only the contract's fields of a card answer: one echoing the card neither reaches the page nor stays in the store", async () => {
+    const { h, store } = await start();
+    h.upstream.behave(() => ({
+      kind: 'json',
+      body: {
+        status: true,
+        message: 'ok',
+        data: { authMode: 'pin', transactionReference: 'REF-CARD', request: JSON.parse(card()), cardNumber: '5399838383838381' },
+      },
+    }));
+    const first = await pay(card());
+    const again = await pay(card());
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    for (const res of [first, again]) {
+      expect(JSON.parse(res.body)).toEqual({ status: true, message: 'ok', data: { authMode: 'pin', transactionReference: 'REF-CARD' } });
+      expect(res.body).not.toMatch(/5399838383838381|"642"|"1234"/);
+    }
+    const kept = await store.claimIdempotency('cardPayment:attempt-0002-2', 'another print', 60_000);
+    expect(JSON.stringify(kept)).not.toMatch(/5399838383838381|642|1234/);
+  });
+
   it('is taken of the body with the secrets out and the card number cut to six and four digits', () => {
     expect(printable(card())).toBe(
       '{"cardNumber":"539983.8381","expiryMonth":"12","expiryYear":"30","cvv":"*","cardPin":"*","transactionReference":"REF-CARD"}',

@@ -659,12 +659,12 @@ describe('upstream failures', () => {
     h.upstream.behave(() => ({
       kind: 'raw',
       status: 200,
-      body: '{"status":true,"message":"ok","data":{"url":"https:\\/\\/pay.example\\/x","name":"Caf\\u00e9"}}',
+      body: '{"status":true,"message":"ok","data":{"bankDetails":[{"bank_name":"Caf\\u00e9","bank_code":"1","ussd_string":"https:\\/\\/pay.example\\/x"}]}}',
       headers: { 'content-type': 'application/json' },
     }));
     const res = await h.request({ path: '/api/v1/ussd-getbanks' });
     expect(res.status).toBe(200);
-    expect(JSON.parse(res.body).data).toEqual({ url: 'https://pay.example/x', name: 'Café' });
+    expect(JSON.parse(res.body).data).toEqual({ bankDetails: [{ bank_name: 'Café', bank_code: '1', ussd_string: 'https://pay.example/x' }] });
   });
 });
 

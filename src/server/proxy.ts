@@ -2,7 +2,6 @@ import * as v from 'valibot';
 import { ReferenceSchema } from '../api/common';
 import { fieldErrors } from '../api/issues';
 import { REFERENCE_PATTERN } from '../api/reference';
-import { VerifyDataSchema } from '../api/transactions';
 import type { Operation } from '../api/operations';
 import { browserRoutes } from '../channels/routes';
 import type { TenderConfig } from './config';
@@ -100,15 +99,14 @@ interface Route {
   /** For a body of one reference (verify's): that body as the checks would re-serialise it, its reference captured. */
   readonly plainBody: RegExp | undefined;
   /**
-   * Verify's, which anyone holding a reference may call: the only members of its answer's `data` passed on (those the
-   * page reads), so whatever else the payment API says of a transaction (its customer's e-mail, say) stays here.
+   * The only members of an answer's `data` passed on, and kept for a repeat of its Idempotency-Key: those of the
+   * operation's contract, which are all the page reads. Whatever else the payment API says (a verify's customer
+   * e-mail, which anyone holding the reference could ask for; a card answer echoing the card) stays out.
    */
   readonly fields: ReadonlySet<string> | undefined;
 }
 
 const IDEMPOTENCY_KEY = /^[A-Za-z0-9_-]{8,64}$/;
-/** The members of a verify answer's data the page reads, and all that is passed on of it. */
-const VERIFY_FIELDS: ReadonlySet<string> = new Set(Object.keys(VerifyDataSchema.entries));
 const JSON_MEDIA_TYPE = /^application\/json\s*(;|$)/i;
 const RETRY_AFTER = /^\d{1,6}$/;
 /** Every proxied answer varies by Origin (CORS headers or a refusal depend on it). */
@@ -183,7 +181,7 @@ export function createProxy(config: TenderConfig, deps: ProxyDeps): Proxy {
       observed: id === 'verifyTransaction' && deps.onVerified !== undefined,
       queryKeys: operation.input === 'query' ? Object.keys(entriesOf(operation)) : [],
       plainBody: operation.input === 'body' ? plainBodyOf(operation) : undefined,
-      fields: id === 'verifyTransaction' ? VERIFY_FIELDS : undefined,
+      fields: dataFields(operation),
     });
   }
 
@@ -550,6 +548,28 @@ export function plainBodyOf(operation: Operation): RegExp | undefined {
   const names = Object.keys(schema.entries);
   if (names.length !== 1 || schema.entries[names[0] as string] !== ReferenceSchema || !/^\w+$/.test(names[0] as string)) return undefined;
   return new RegExp(`^\\{"${names[0]}":"(${REFERENCE_PATTERN.source.slice(1, -1)})"\\}$`);
+}
+
+/**
+ * The members of `data` an operation's answer may carry, by its response schema (a `status` envelope): an object's
+ * entries, of every option of a union or variant, and of every object in a pipe (the card step's). Undefined where
+ * `data` is no object (the bank list's is one; an array is passed on as it is).
+ */
+export function dataFields(operation: Operation): ReadonlySet<string> | undefined {
+  const data = (operation.response as unknown as { entries?: Record<string, unknown> }).entries?.data;
+  const fields = new Set<string>();
+  const walk = (schema: unknown): boolean => {
+    const s = schema as { entries?: object; options?: unknown[]; pipe?: unknown[]; wrapped?: unknown };
+    // A piped schema is its pipe's first item with the pipe added: its schemas are walked, not its own entries.
+    const parts = s.pipe ? s.pipe.filter((item) => item !== schema && (item as { kind?: string }).kind === 'schema') : s.options;
+    if (parts) return parts.length > 0 && parts.every(walk);
+    if (s.entries) {
+      for (const name of Object.keys(s.entries)) fields.add(name);
+      return true;
+    }
+    return s.wrapped !== undefined && walk(s.wrapped);
+  };
+  return data !== undefined && walk(data) ? fields : undefined;
 }
 
 function entriesOf(operation: Operation): Record<string, unknown> {
