@@ -457,7 +457,7 @@ export function createProxy(config: TenderConfig, deps: ProxyDeps): Proxy {
       ctx.event = 'upstream_echoed_key';
       return errorAnswer(502, 'upstream_invalid', 'The payment API sent an answer that cannot be passed on.', extra);
     }
-    // Passed on as the API sent it; the log names it, as the merchant's first question is which key the server holds.
+    // A 401 is passed on like any answer; the log names it, as the merchant's first question is which key the server holds.
     if (status === 401) ctx.event = 'upstream_key_refused';
     const retryAfter = answer.retryAfter;
     return rawJsonAnswer(status, passed, retryAfter !== null && RETRY_AFTER.test(retryAfter) ? { ...extra, 'retry-after': retryAfter } : extra);
