@@ -133,7 +133,7 @@ export interface TenderOptions {
   colorScheme?: 'light' | 'dark' | 'auto' | undefined;
   /** Your own wording for any of the page's strings, by locale: `{ en: { 'wallet.a': 'ShopPay' } }`. */
   messages?: TenderMessages | undefined;
-  /** Your Tender server, e.g. `https://pay.shop.example`. ESM import only (required there): tender.js uses the origin it was loaded from. */
+  /** Your Tender server, as an absolute URL (`https://pay.shop.example`, or `https://shop.example/pay` under a base path; not `/pay`). ESM import only (required there): tender.js uses the origin it was loaded from. */
   tenderUrl?: string | undefined;
   /** ESM import only: hosts the payer may be sent to (tender.js gets them from its server). */
   redirectHosts?: readonly string[] | undefined;

@@ -48,7 +48,8 @@ export interface CallOptions {
 
 /** One method per operation of the payment API. */
 export type ApiClient = {
-  readonly [K in OperationId]: (input: RequestOf<K>, options?: CallOptions) => Promise<ApiResult<ResponseOf<K>>>;
+  // Over the operations' own keys, so that each method shows its operation's doc comment.
+  readonly [K in keyof typeof operations]: (input: RequestOf<K>, options?: CallOptions) => Promise<ApiResult<ResponseOf<K>>>;
 };
 
 function fail(code: ApiErrorCode, message: string, extra: Partial<ApiError> = {}): { ok: false; error: ApiError } {
