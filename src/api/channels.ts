@@ -7,6 +7,7 @@ export const BankTransferRequestSchema = v.object({
   paymentType: v.literal('bank_transfer'),
   cardBin: v.optional(v.pipe(v.string(), v.regex(/^\d{6,8}$/, 'a card BIN is 6 to 8 digits'))),
 });
+/** What {@link BankTransferRequestSchema} accepts, as a type. */
 export type BankTransferRequest = v.InferInput<typeof BankTransferRequestSchema>;
 
 /** Default life of a transfer account when the API does not say (20 minutes). */
@@ -22,7 +23,9 @@ export const BankTransferAccountSchema = v.object({
   transactionReference: v.optional(v.string()),
   currency: v.optional(v.string()),
 });
+/** What {@link BankTransferAccountSchema} gives once parsed, as a type. */
 export type BankTransferAccount = v.InferOutput<typeof BankTransferAccountSchema>;
+/** The whole answer: `status`, `message` and {@link BankTransferAccountSchema} as `data`. */
 export const BankTransferResponseSchema = statusEnvelope(BankTransferAccountSchema);
 
 /** One bank of the USSD list. */
@@ -31,6 +34,7 @@ export const UssdBankSchema = v.object({
   bank_code: v.pipe(v.string(), v.minLength(1)),
   ussd_string: v.string(),
 });
+/** What {@link UssdBankSchema} gives once parsed, as a type. */
 export type UssdBank = v.InferOutput<typeof UssdBankSchema>;
 /** GET /api/v1/ussd-getbanks. */
 export const UssdBanksResponseSchema = statusEnvelope(v.object({ bankDetails: v.array(UssdBankSchema) }));
@@ -40,6 +44,7 @@ export const UssdPaymentRequestSchema = v.object({
   transactionReference: ReferenceSchema,
   bankCode: v.pipe(v.string(), v.regex(/^[A-Za-z0-9]{1,10}$/, 'a bank code is 1 to 10 letters or digits')),
 });
+/** What {@link UssdPaymentRequestSchema} accepts, as a type. */
 export type UssdPaymentRequest = v.InferInput<typeof UssdPaymentRequestSchema>;
 /** The code the payer dials, e.g. *737*000*1234#. */
 export const UssdPaymentResponseSchema = statusEnvelope(
@@ -51,6 +56,7 @@ export const UssdPaymentResponseSchema = statusEnvelope(
 
 /** Query of both wallet completion operations. */
 export const WalletRequestSchema = v.object({ transactionReference: ReferenceSchema });
+/** What {@link WalletRequestSchema} accepts, as a type. */
 export type WalletRequest = v.InferInput<typeof WalletRequestSchema>;
 
 /** Wallet provider A session. */
@@ -65,7 +71,9 @@ export const WalletASessionSchema = v.object({
   sdkSessionId: v.optional(v.string()),
   sdkSignKey: v.optional(v.string()),
 });
+/** What {@link WalletASessionSchema} gives once parsed, as a type. */
 export type WalletASession = v.InferOutput<typeof WalletASessionSchema>;
+/** The whole answer: `status`, `message` and {@link WalletASessionSchema} as `data`. */
 export const WalletAResponseSchema = statusEnvelope(WalletASessionSchema);
 
 const money = v.object({ total: v.number(), currency: v.string() });
@@ -78,5 +86,7 @@ export const WalletBSessionSchema = v.object({
   amount: money,
   vat: v.optional(money),
 });
+/** What {@link WalletBSessionSchema} gives once parsed, as a type. */
 export type WalletBSession = v.InferOutput<typeof WalletBSessionSchema>;
+/** The whole answer: `status`, `message` and {@link WalletBSessionSchema} as `data`. */
 export const WalletBResponseSchema = statusEnvelope(WalletBSessionSchema);

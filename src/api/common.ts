@@ -64,6 +64,7 @@ export const StatusErrorSchema = v.object({
   message: v.string(),
   data: v.optional(v.unknown()),
 });
+/** What {@link StatusErrorSchema} gives once parsed, as a type. */
 export type StatusError = v.InferOutput<typeof StatusErrorSchema>;
 
 /** The wallet completion failure body, e.g. "Empty request not allowed." with responseCode 400. */
@@ -72,6 +73,7 @@ export const WalletErrorSchema = v.object({
   message: v.string(),
   data: v.object({ responseCode: v.string(), responseDescription: v.string() }),
 });
+/** What {@link WalletErrorSchema} gives once parsed, as a type. */
 export type WalletError = v.InferOutput<typeof WalletErrorSchema>;
 
 /** The failure envelope of the `success` family, e.g. "Transaction record not found". */
@@ -80,10 +82,12 @@ export const SuccessErrorSchema = v.object({
   message: v.string(),
   data: v.optional(v.nullable(v.unknown())),
 });
+/** What {@link SuccessErrorSchema} gives once parsed, as a type. */
 export type SuccessError = v.InferOutput<typeof SuccessErrorSchema>;
 
 /** Any error envelope the API sends; used to pull a human message out of a failed response. */
 export const ErrorEnvelopeSchema = v.union([WalletErrorSchema, StatusErrorSchema, SuccessErrorSchema]);
+/** What {@link ErrorEnvelopeSchema} gives once parsed, as a type. */
 export type ErrorEnvelope = v.InferOutput<typeof ErrorEnvelopeSchema>;
 
 /** Reads the API's own message from any error envelope, or undefined when the body is not one. */

@@ -3,6 +3,7 @@ import { statusEnvelope } from './common';
 
 /** Whether a sub-settlement share is a flat amount or a percentage. */
 export const SplitTypeSchema = v.picklist(['flat', 'percent']);
+/** What {@link SplitTypeSchema} gives once parsed, as a type. */
 export type SplitType = v.InferOutput<typeof SplitTypeSchema>;
 
 const splitValue = v.pipe(v.number(), v.finite(), v.minValue(0));
@@ -15,6 +16,7 @@ export const SplitAccountInputSchema = v.object({
   split_type: SplitTypeSchema,
   split_value: v.pipe(splitValue),
 });
+/** What {@link SplitAccountInputSchema} accepts, as a type. */
 export type SplitAccountInput = v.InferInput<typeof SplitAccountInputSchema>;
 
 /** POST /api/v1/split-payment: a JSON array of accounts. */
@@ -27,6 +29,7 @@ export const CreateSplitRequestSchema = v.pipe(
   ),
   v.minLength(1, 'at least one sub-settlement account is required'),
 );
+/** What {@link CreateSplitRequestSchema} accepts, as a type. */
 export type CreateSplitRequest = v.InferInput<typeof CreateSplitRequestSchema>;
 
 /** PUT /api/v1/split-payment: one account addressed by split_reference_code. */
@@ -37,6 +40,7 @@ export const UpdateSplitRequestSchema = v.object({
   split_type: SplitTypeSchema,
   split_value: splitValue,
 });
+/** What {@link UpdateSplitRequestSchema} accepts, as a type. */
 export type UpdateSplitRequest = v.InferInput<typeof UpdateSplitRequestSchema>;
 
 /** A sub-settlement account as the service returns it. */
@@ -49,6 +53,7 @@ export const SplitAccountSchema = v.object({
   split_payment_reference: v.optional(v.string()),
   processing_message: v.optional(v.string()),
 });
+/** What {@link SplitAccountSchema} gives once parsed, as a type. */
 export type SplitAccount = v.InferOutput<typeof SplitAccountSchema>;
 
 /** Create answers with exactly status, message and data: no additional properties. */
@@ -57,5 +62,7 @@ export const CreateSplitResponseSchema = v.strictObject({
   message: v.string(),
   data: v.array(SplitAccountSchema),
 });
+/** The whole answer: `status`, `message` and {@link SplitAccountSchema} as `data`. */
 export const UpdateSplitResponseSchema = statusEnvelope(SplitAccountSchema);
+/** The whole answer: `status`, `message` and a list of {@link SplitAccountSchema} as `data`. */
 export const ListSplitResponseSchema = statusEnvelope(v.array(SplitAccountSchema));

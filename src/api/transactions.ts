@@ -25,6 +25,7 @@ export const InitiateRequestSchema = v.pipe(
   }),
   amountFitsCurrency(),
 );
+/** What {@link InitiateRequestSchema} accepts, as a type. */
 export type InitiateRequest = v.InferInput<typeof InitiateRequestSchema>;
 
 /** Payment-link initiation result; statusCode "01" is a successfully initiated transaction. */
@@ -36,7 +37,9 @@ export const InitiateResultSchema = v.object({
   publicKey: v.string(),
   paymentRedirectUrl: v.string(),
 });
+/** What {@link InitiateResultSchema} gives once parsed, as a type. */
 export type InitiateResult = v.InferOutput<typeof InitiateResultSchema>;
+/** The whole answer: `status`, `message` and {@link InitiateResultSchema} as `data`. */
 export const InitiateResponseSchema = statusEnvelope(InitiateResultSchema);
 
 /**
@@ -46,6 +49,7 @@ export const InitiateResponseSchema = statusEnvelope(InitiateResultSchema);
 export const VerifyRequestSchema = v.object({
   transactionReference: ReferenceSchema,
 });
+/** What {@link VerifyRequestSchema} accepts, as a type. */
 export type VerifyRequest = v.InferInput<typeof VerifyRequestSchema>;
 
 export { TRANSACTION_STATUSES, type TransactionStatus } from './status';
@@ -75,11 +79,16 @@ export const VerifyDataSchema = v.object({
   paymentRedirectUrl: v.optional(v.string()),
   paidAt: v.optional(v.string()),
 });
+/** What {@link VerifyDataSchema} gives once parsed, as a type. */
 export type VerifyData = v.InferOutput<typeof VerifyDataSchema>;
+/** The whole answer: `status`, `message` and {@link VerifyDataSchema} as `data`. */
 export const VerifyResponseSchema = statusEnvelope(VerifyDataSchema);
+/** What {@link VerifyResponseSchema} gives once parsed, as a type. */
 export type VerifyResponse = v.InferOutput<typeof VerifyResponseSchema>;
 
 /** POST /api/v1/void-transaction. */
 export const VoidRequestSchema = v.object({ transactionReference: ReferenceSchema });
+/** What {@link VoidRequestSchema} accepts, as a type. */
 export type VoidRequest = v.InferInput<typeof VoidRequestSchema>;
+/** The void's answer: `status`, `message` and, when given, the transaction's reference and status as `data`. */
 export const VoidResponseSchema = statusEnvelope(v.optional(v.object({ transactionReference: v.string(), status: v.string() })));

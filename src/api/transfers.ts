@@ -3,6 +3,7 @@ import { amountFitsCurrency, CurrencySchema, PayableAmountSchema, successEnvelop
 
 /** A transfer's state; creation returns it pending. */
 export const TransferStatusSchema = v.picklist(['pending', 'successful', 'failed']);
+/** What {@link TransferStatusSchema} gives once parsed, as a type. */
 export type TransferStatus = v.InferOutput<typeof TransferStatusSchema>;
 
 /** POST /api/v1/transfers. */
@@ -20,6 +21,7 @@ export const CreateTransferRequestSchema = v.pipe(
   }),
   amountFitsCurrency(),
 );
+/** What {@link CreateTransferRequestSchema} accepts, as a type. */
 export type CreateTransferRequest = v.InferInput<typeof CreateTransferRequestSchema>;
 
 const transferFields = {
@@ -41,13 +43,18 @@ const transferFields = {
 };
 /** Transfer record as created (no sessionId). */
 export const TransferRecordSchema = v.object(transferFields);
+/** What {@link TransferRecordSchema} gives once parsed, as a type. */
 export type TransferRecord = v.InferOutput<typeof TransferRecordSchema>;
 /** Transfer record as retrieved (with sessionId). */
 export const RetrievedTransferSchema = v.object({ ...transferFields, sessionId: v.string() });
+/** What {@link RetrievedTransferSchema} gives once parsed, as a type. */
 export type RetrievedTransfer = v.InferOutput<typeof RetrievedTransferSchema>;
 
+/** The whole answer: `success`, `message` and {@link TransferRecordSchema} as `data`. */
 export const CreateTransferResponseSchema = successEnvelope(TransferRecordSchema);
+/** The whole answer: `success`, `message` and {@link RetrievedTransferSchema} as `data`. */
 export const GetTransferResponseSchema = successEnvelope(RetrievedTransferSchema);
 /** GET /api/v1/transfers/{reference}: the path parameter. */
 export const GetTransferRequestSchema = v.object({ reference: v.pipe(v.string(), v.minLength(1), v.maxLength(128)) });
+/** What {@link GetTransferRequestSchema} accepts, as a type. */
 export type GetTransferRequest = v.InferInput<typeof GetTransferRequestSchema>;
