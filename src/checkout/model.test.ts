@@ -562,49 +562,36 @@ describe('a form the payer comes back to', () => {
     expect(t.model.screen.value.kind).toBe('success');
   });
 
-  it('declined here, paid in another tab: the failure turns to paid when the page shows again, the shop hears it, and closing says paid (tabs trial)', async () => {
-    const t = testModel({
-      [VERIFY]: [verifyAnswer('pending'), verifyAnswer('failed', { message: 'Do not honour' }), verifyAnswer('successful')],
-    });
+  /** A card declined here, while another tab paid: verify's next answer is the success. */
+  async function declinedHere() {
+    const t = testModel({ [VERIFY]: [verifyAnswer('pending'), verifyAnswer('failed', { message: 'Do not honour' }), verifyAnswer('successful')] });
     t.model.start();
     await flush();
     t.ctx('card').confirm();
     await flush();
     expect(t.model.screen.value.kind).toBe('failure');
-    t.clock.setHidden(true);
-    t.clock.setHidden(false);
+    return t;
+  }
+
+  it.each([
+    ['the page shows again', (t: Awaited<ReturnType<typeof declinedHere>>) => (t.clock.setHidden(true), t.clock.setHidden(false))],
+    ['the page gets the focus (a window beside it changes no visibility)', (t: Awaited<ReturnType<typeof declinedHere>>) => t.clock.focus()],
+    ['the payer presses "Try another way"', (t: Awaited<ReturnType<typeof declinedHere>>) => t.model.tryAnotherWay()],
+  ])('declined here, paid in another tab: shown paid when %s (tabs trial)', async (_, comeBack) => {
+    const t = await declinedHere();
+    comeBack(t);
     await flush();
     expect(t.model.screen.value.kind).toBe('success');
+  });
+
+  it('declined here, then paid in another tab: the shop hears the success, and closing says paid (tabs trial)', async () => {
+    const t = await declinedHere();
+    t.clock.focus();
+    await flush();
     t.model.close();
     await flush();
     const told = t.messages.map((m) => m as { type: string; status?: string }).filter((m) => ['success', 'failure', 'close'].includes(m.type));
     expect(told.map((m) => `${m.type}:${m.status}`)).toEqual(['failure:failed', 'success:successful', 'close:successful']);
-  });
-
-  it('declined here, paid in a window beside it: asked again when the page gets the focus (no visibility change then)', async () => {
-    const t = testModel({
-      [VERIFY]: [verifyAnswer('pending'), verifyAnswer('failed', { message: 'Do not honour' }), verifyAnswer('successful')],
-    });
-    t.model.start();
-    await flush();
-    t.ctx('card').confirm();
-    await flush();
-    t.clock.focus();
-    await flush();
-    expect(t.model.screen.value.kind).toBe('success');
-  });
-
-  it('declined here: "Try another way" asks first, and shows paid where another tab paid meanwhile (tabs trial)', async () => {
-    const t = testModel({
-      [VERIFY]: [verifyAnswer('pending'), verifyAnswer('failed', { message: 'Do not honour' }), verifyAnswer('successful')],
-    });
-    t.model.start();
-    await flush();
-    t.ctx('card').confirm();
-    await flush();
-    t.model.tryAnotherWay();
-    await flush();
-    expect(t.model.screen.value.kind).toBe('success');
   });
 
   it('at the PIN step, paid in another tab: shown paid when the page shows again, not asking for the PIN (tabs trial)', async () => {
