@@ -140,7 +140,7 @@ function embed(api: string, raw: unknown, target?: Element | string): Embed {
     'display:block!important;border:0!important;width:100%!important;height:' +
     (inline
       ? '560px'
-      : '100%!important;position:fixed!important;inset:0!important;z-index:9999999999!important;visibility:hidden!important;background:#0009!important;color-scheme:' +
+      : '100%!important;position:fixed!important;top:0!important;left:0!important;z-index:9999999999!important;visibility:hidden!important;background:#0009!important;color-scheme:' +
         (o.colorScheme?.replace('auto', 'light dark') || 'light')) +
     '!important';
   const fired: { [type: string]: 1 } = {};

@@ -135,6 +135,9 @@ describe('modal', () => {
     expect(f.title).toBe('Checkout');
     expect(f.getAttribute('allow')).toContain('clipboard-write');
     expect(f.style.position).toBe('fixed');
+    // Pinned by top and left, not inset, which Safari before 14.5 lacks: there, with no showModal either, the frame sat
+    // where the document ends, off-screen under a locked page (old-browsers trial).
+    expect([f.style.top, f.style.left, f.style.getPropertyValue('inset')]).toEqual(['0px', '0px', '']);
     // Above anything: browsers clamp an integer beyond their range to the largest (2147483647; embed.test.ts checks Chromium).
     expect(Number(f.style.zIndex)).toBeGreaterThanOrEqual(2 ** 31 - 1);
     // The page's scheme (light unless asked), or Chromium paints the transparent frame opaque.

@@ -20,9 +20,10 @@ const gz = (text: string): number => gzipSync(text, { level: 9 }).length;
  * redirect's words moved here from tender.js; the half was at 3,333); 3,340 until a refused redirect named where the
  * integrator adds the host, TENDER_REDIRECT_HOSTS or the redirectHosts option (13 B; the half was at 3,346); 3,350
  * until a modal's card, covered by the page's first screen, went out of reach and took the payer to that screen
- * rather than keep the focus on a button under it (the half was at 3,359).
+ * rather than keep the focus on a button under it (the half was at 3,359); 3,370 until the slow link's card was placed
+ * by its four sides rather than `inset`, which Safari before 14.5 lacks (13 B; the half as served was at 3,370).
  */
-const DEFERRED_CEILING = 3370;
+const DEFERRED_CEILING = 3383;
 
 describe('tender.js', () => {
   test(`meets its ${LOADER_TARGET}-byte target (budget ${LOADER_BUDGET}) gzip, as built and as served: it carries no server config`, async () => {

@@ -81,7 +81,7 @@ function drawStates(e: Embed): States {
   card.style.cssText = important(
     `box-sizing:border-box;margin:auto;padding:24px;border:1px solid ${c.border};border-radius:${radius};background:${theme('bg', c.bg)};` +
       `color:${theme('text', c.text)};font:16px/1.5 ${font};text-align:center;width:min(360px,calc(100% - 32px));color-scheme:${dark ? 'dark' : 'light'}` +
-      (inline ? '' : `;position:fixed;inset:0;height:fit-content;z-index:2147483646;box-shadow:${SHADOW}`),
+      (inline ? '' : `;position:fixed;top:0;right:0;bottom:0;left:0;height:fit-content;z-index:2147483646;box-shadow:${SHADOW}`),
   );
   card.setAttribute('role', 'group');
   // In the payer's language, which may not be the storefront's: a screen reader speaks it with that language's voice.

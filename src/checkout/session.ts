@@ -359,23 +359,23 @@ export function createSession(deps: ModelDeps, state: ModelState): Session {
     return instructions === undefined ? undefined : { channel: c!.id, attempt: newId(), reason: 'instructions', instructions };
   }
 
-  let asking = false;
+  let asking: Promise<unknown> | undefined;
   /**
    * Whether another tab paid this reference, asked once when the payer comes back to a page that would take a payment
    * or showed a failure (a form, a PIN or code step, "Payment not completed"): it turns to paid rather than take a
    * second payment, or tell the shop on closing that it failed. Only a success counts; anything else belongs to the
-   * attempt the payer may make here.
+   * attempt the payer may make here. Resolves once answered (at once when there is nothing to ask).
    */
-  function askIfPaid(): void {
+  function askIfPaid(): Promise<unknown> {
     const a = attempt.peek();
     const stale = (a.kind === 'idle' && !a.key) || a.kind === 'awaiting-secret' || (a.kind === 'settled' && a.status !== 'successful');
-    if (asking || !reference || boot.peek().kind !== 'ready' || !stale) return;
-    asking = true;
-    void proxy
+    if (asking || !reference || boot.peek().kind !== 'ready' || !stale) return asking ?? Promise.resolve();
+    asking = proxy
       .send(verifyCall(reference))
       .then((r) => r.ok && r.value.data.status === 'successful' && attempt.peek() === a && verified(r.value.data))
       .catch(() => undefined)
-      .finally(() => (asking = false));
+      .finally(() => (asking = undefined));
+    return asking;
   }
 
   // Start-up verifies tried again by the page itself since the last one that answered.
@@ -614,9 +614,9 @@ export function createSession(deps: ModelDeps, state: ModelState): Session {
         send({ type: 'progress', reference, ...report });
       });
       env.onVisibilityChange(() => {
-        if (!env.isHidden()) askIfPaid();
+        if (!env.isHidden()) void askIfPaid();
       });
-      env.onFocus(askIfPaid);
+      env.onFocus(() => void askIfPaid());
       // What the payer may need next (other channels, outcome screens), once the form is up.
       const idle = (fn: () => void) => (typeof requestIdleCallback === 'function' ? requestIdleCallback(fn, { timeout: 3000 }) : setTimeout(fn, 1500));
       if (deps.preload) idle(deps.preload);
@@ -633,7 +633,7 @@ export function createSession(deps: ModelDeps, state: ModelState): Session {
     tryAnotherWay() {
       dispatch({ type: 'try-another-way' });
       // Another tab may have paid since this one's failure: the form turns to paid rather than take a second payment.
-      askIfPaid();
+      void askIfPaid();
     },
     retry() {
       const b = boot.peek();
@@ -653,13 +653,29 @@ export function createSession(deps: ModelDeps, state: ModelState): Session {
       if (toldOutcome) send(toldOutcome);
     },
     close() {
+      const tell = () => {
+        const a = attempt.peek();
+        const status = a.kind === 'settled' ? a.status : isUnderway(a) ? 'pending' : undefined;
+        send({ type: 'close', reference, ...(status ? { status } : {}) });
+      };
       const a = attempt.peek();
-      const status = a.kind === 'settled' ? a.status : isUnderway(a) ? 'pending' : undefined;
-      send({ type: 'close', reference, ...(status ? { status } : {}) });
+      if (!(a.kind === 'settled' && a.status !== 'successful')) return tell();
+      // A failure here may be old news: another tab or window may have paid the reference since, and a shop told
+      // "failed" takes a second order for the same cart. Asked first, for a moment at most (the payer is leaving).
+      let told = false;
+      const once = () => {
+        if (!told) tell();
+        told = true;
+      };
+      void askIfPaid().finally(once);
+      env.setTimeout(once, CLOSE_ASK_MS);
     },
   };
   return session;
 }
+
+/** How long closing on a failure waits for the check that another tab did not pay meanwhile. */
+const CLOSE_ASK_MS = 1500;
 
 /** A random attempt id. */
 function randomId(): string {

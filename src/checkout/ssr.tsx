@@ -5,6 +5,8 @@ import { checkOverrides, mergeOverrides } from '../i18n/overrides';
 import { addStrings, type MessageSet, setOverrides, showLocale } from '../i18n/text';
 import type { TextSource } from '../i18n/catalogs';
 import { trustedParentOrigin } from '../platform/bridge';
+import { checkRedirectUrl } from '../platform/redirectPolicy';
+import { hostedText } from '../channels/hosted-page/text';
 import type { PageConfig } from '../platform/pageConfig';
 import { memoryStore } from '../platform/storage';
 import { channels } from '../channels/registry';
@@ -133,10 +135,23 @@ export function renderFirstScreen(
   showLocale(locale);
   // After the first screen, for as long as the page's script has not taken over (which removes it): shown by CSS
   // after a few seconds, so a script that was blocked or failed leaves the payer a way on, not a form that never pays.
+  // A browser too old for the page's script (before 2020) never gets it: the payment API's own page, where there is
+  // one and this server would send the payer there, is a plain link it can follow.
+  const away = params.paymentRedirectUrl
+    ? checkRedirectUrl(params.paymentRedirectUrl, { hosts: config.redirectHosts, allowHttpLoopback: config.allowHttpLoopback })
+    : undefined;
   const late = (
     <p class="tender-late" role="status">
       {pageText.t('late')} {/* biome-ignore lint/a11y/useValidAnchor: href="" is this very page, its query included: a reload that needs no script. */}
       <a href="">{pageText.t('reload')}</a>
+      {away?.ok && (
+        <>
+          {' · '}
+          <a href={away.url} target="_top">
+            {hostedText.t('go')}
+          </a>
+        </>
+      )}
     </p>
   );
   // The amount's text as drawn here: the page shows it as it is, without Intl's start-up (amount.ts).

@@ -189,6 +189,25 @@ describe('the first screen', () => {
     expect(await note.count()).toBe(0);
   });
 
+  it("a script that cannot run (a browser before 2020): the note links to the payment API's own page, where this server would send the payer (old-browsers trial)", async () => {
+    const { reference, paymentRedirectUrl } = await e2e.stack.initiate();
+    await e2e.page.route('**/checkout/assets/index-*.js', (route) => route.abort());
+    try {
+      await e2e.page.goto(checkoutUrl(e2e.stack, reference, { paymentRedirectUrl }), { waitUntil: 'domcontentloaded' });
+      const note = e2e.page.getByRole('status').filter({ hasText: 'The checkout is taking longer than usual to start.' });
+      await note.waitFor({ state: 'visible', timeout: 10_000 });
+      const away = note.getByRole('link', { name: 'Continue to the payment page' });
+      expect(await away.getAttribute('href')).toBe(paymentRedirectUrl);
+      expect(await away.getAttribute('target')).toBe('_top');
+      // A host this server would not send the payer to gets no link.
+      const html = await (await fetch(checkoutUrl(e2e.stack, reference, { paymentRedirectUrl: 'https://evil.example/pay' }))).text();
+      expect(html).not.toContain('evil.example/pay"');
+      expect(html).not.toContain('Continue to the payment page');
+    } finally {
+      await e2e.page.unroute('**/checkout/assets/index-*.js');
+    }
+  });
+
   it('paints no theme for a link, before the script or after, under the CSP (its storefront’s frame: test/e2e/locales)', async () => {
     const { reference } = await e2e.stack.initiate();
     const console = recordConsole(e2e.page);

@@ -12,10 +12,12 @@ export const LOADER_BUDGET = 2560;
  * until the frame took the page's title, in the payer's language, as its name (20 B); 2,524 until an offline device's
  * page loaded again when the connection came back, rather than fail and close the checkout (31 B); 2,554 until the
  * frame's style was made !important against a storefront's `iframe { display: none !important }` (24 B), 19 B of it
- * found by moving the words of a refused redirect into the deferred half. That leaves 1 B under the budget: the next
- * feature of tender.js finds its bytes in tender.js, or in its deferred half.
+ * found by moving the words of a refused redirect into the deferred half; 2,559 until the modal's frame was pinned by
+ * top and left rather than `inset`, which Safari before 14.5 lacks: there the checkout opened off-screen under a
+ * locked page (5 B). The target is the budget now: the next feature of tender.js finds its bytes in tender.js, or in
+ * its deferred half.
  */
-export const LOADER_TARGET = 2559;
+export const LOADER_TARGET = 2560;
 /** The hosted page's first load (JS + CSS), gzip: the budget. */
 export const PAGE_BUDGET = 16384;
 /**
