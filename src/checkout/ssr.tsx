@@ -101,7 +101,7 @@ export function renderPageTitle(page: PageStrings): string {
   return renderToString(<title>{page.strings['page.title']}</title>);
 }
 
-/** The page's `<noscript>` in `locale`: all a payer whose browser runs no script (Opera Mini's extreme mode, say) reads. */
+/** The page's `<noscript>` in `locale`, for a payer whose browser runs no script at all (script turned off). */
 export function renderNoscript(page: PageStrings): string {
   return renderToString(<noscript>{page.strings['page.noscript']}</noscript>);
 }
