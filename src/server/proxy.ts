@@ -555,7 +555,7 @@ export function plainBodyOf(operation: Operation): RegExp | undefined {
  * entries, of every option of a union or variant, and of every object in a pipe (the card step's). Undefined where
  * `data` is no object (the bank list's is one; an array is passed on as it is).
  */
-export function dataFields(operation: Operation): ReadonlySet<string> | undefined {
+function dataFields(operation: Operation): ReadonlySet<string> | undefined {
   const data = (operation.response as unknown as { entries?: Record<string, unknown> }).entries?.data;
   const fields = new Set<string>();
   const walk = (schema: unknown): boolean => {
