@@ -584,6 +584,36 @@ describe('a form the payer comes back to', () => {
     expect(t.model.screen.value.kind).toBe('success');
   });
 
+  /** The statuses the page's close messages carried. */
+  const closes = (t: { readonly messages: readonly unknown[] }) =>
+    t.messages
+      .map((m) => m as { type: string; status?: string })
+      .filter((m) => m.type === 'close')
+      .map((m) => m.status);
+
+  it('declined here, closed at once on coming back: closing waits for the check, and says paid (re-check trial)', async () => {
+    const t = await declinedHere();
+    // A click on × in a window that had not the focus: focus, then the click, in one task.
+    t.clock.focus();
+    t.model.close();
+    expect(closes(t)).toEqual([]);
+    await flush();
+    expect(closes(t)).toEqual(['successful']);
+  });
+
+  it('declined here, closed while the check gets no answer: closing says failed after a moment, once', async () => {
+    const t = testModel({ [VERIFY]: [verifyAnswer('pending'), verifyAnswer('failed'), new Promise<PlainAnswer>(() => {})] });
+    t.model.start();
+    await flush();
+    t.ctx('card').confirm();
+    await flush();
+    t.model.close();
+    await t.clock.advance(1000);
+    expect(closes(t)).toEqual([]);
+    await t.clock.advance(600);
+    expect(closes(t)).toEqual(['failed']);
+  });
+
   it('declined here, then paid in another tab: the shop hears the success, and closing says paid (tabs trial)', async () => {
     const t = await declinedHere();
     t.clock.focus();
