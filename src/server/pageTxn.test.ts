@@ -205,7 +205,8 @@ describe('the instructions a pending payment was given, for a page with no stora
     let code = '*737*000*1111#';
     h.upstream.behave((r) =>
       r.url.endsWith('/ussd-payment')
-        ? { kind: 'json', body: { status: true, message: 'ok', data: { paymentUssdCode: code } } }
+        ? // A payment API that adds its customer's details: kept (and drawn into the page) without them (re-check trial).
+          { kind: 'json', body: { status: true, message: 'ok', data: { paymentUssdCode: code, customerEmail: 'payer@example.com', ipAddress: '41.58.1.2' } } }
         : r.url.endsWith('/bank-transfer')
           ? {
               kind: 'json',
