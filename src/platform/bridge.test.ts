@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PROTOCOL_VERSION, parseParentMessage } from '../protocol/messages';
+import { PROTOCOL_VERSION, parseChildMessage, parseParentMessage } from '../protocol/messages';
 import { BRIDGE_PROTOCOL_VERSION, type BridgeWindow, createBridge, trustedParentOrigin } from './bridge';
 import { onParentMessage } from './bridgeListen';
 import { unhandledRejectionsOf } from '../../test/support/unhandled';
@@ -37,6 +37,17 @@ describe('createBridge', () => {
     const b = createBridge(w.win, 'https://shop.example', true);
     expect(b.send({ type: 'ready', reference: 'R' })).toBe(true);
     expect(w.posted).toEqual([[{ type: 'ready', reference: 'R', v: 1 }, 'https://shop.example']]);
+  });
+
+  it("cuts a title to the 200 characters the protocol carries, so that the loader takes the message (a merchant's long page.title)", () => {
+    const w = fakeWindow();
+    const b = createBridge(w.win, 'https://shop.example', true);
+    b.send({ type: 'ready', reference: 'R', title: 'T'.repeat(202) });
+    b.send({ type: 'ready', reference: 'R', title: 'Checkout' });
+    const [long, short] = w.posted.map(([m]) => m as { title: string });
+    expect(long!.title).toBe('T'.repeat(200));
+    expect(short!.title).toBe('Checkout');
+    expect(parseChildMessage(long)).toBeDefined();
   });
 
   it('sends nothing without a trusted origin or when not framed', () => {

@@ -50,7 +50,9 @@ export function createBridge(win: BridgeWindow, targetOrigin: string | undefined
     parent: target ? parent : null,
     send(message) {
       if (!parent || !target) return false;
-      parent.postMessage({ ...message, v: BRIDGE_PROTOCOL_VERSION }, target);
+      // The protocol carries a title of 200 characters, and the loader drops a message with a longer one, `ready`
+      // included: a merchant's long `page.title` made the checkout time out as it was being used (re-check trial).
+      parent.postMessage({ ...message, title: (message as { title?: string }).title?.slice(0, 200), v: BRIDGE_PROTOCOL_VERSION }, target);
       return true;
     },
   };

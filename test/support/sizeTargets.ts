@@ -70,9 +70,11 @@ export const PAGE_BUDGET = 16384;
  * a transfer account started on "confirming", not a card form that could be paid beside it (10 B, in the model), and a
  * payment pending on a wallet or the hosted payment page too (15 B); 16,116 until a long error reached onError cut to
  * what the message protocol carries rather than dropped by the loader (1 B); 16,117 until a tab that declined learnt
- * when another tab paid the reference, rather than offer Pay again and tell the shop it failed (2 B).
+ * when another tab paid the reference, rather than offer Pay again and tell the shop it failed (2 B); 16,119 until
+ * the page cut a title it sends the loader to what the protocol carries, as a merchant's long page.title made the
+ * loader drop `ready` (1 B).
  */
-export const PAGE_TARGET = 16119;
+export const PAGE_TARGET = 16120;
 
 /**
  * Inline `<script>` and `<style>` contents of an HTML document (not its markup), as one pseudo-file: first-load
