@@ -172,7 +172,7 @@ describe('isJson', () => {
 });
 
 describe('pickAnswer', () => {
-  const FIELDS = new Set(['status', 'amount']);
+  const FIELDS: ReadonlySet<string> = new Set(['status', 'amount']);
 
   it('gives the text as it came when there is nothing to leave out, byte for byte', () => {
     for (const text of [
@@ -191,6 +191,57 @@ describe('pickAnswer', () => {
     );
     expect(pickAnswer('{"status":false,"code":"c","message":"m","data":"a@b.c"}', FIELDS)).toBe('{"status":false,"code":"c","message":"m"}');
     expect(pickAnswer('{"status":true,"data":null}', FIELDS)).toBe('{"status":true}');
+  });
+
+  it('agrees, on many mutations of answers, with picking from what JSON.parse builds', () => {
+    const ENVELOPE = ['status', 'success', 'message', 'code', 'data'];
+    const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+    // What the check must come to: pick from the parsed answer whenever it has anything to leave out.
+    const reference = (text: string): unknown => {
+      let parsed: unknown;
+      try {
+        parsed = JSON.parse(text);
+      } catch {
+        return undefined;
+      }
+      if (!isRecord(parsed)) return parsed;
+      const out: Record<string, unknown> = {};
+      for (const [name, value] of Object.entries(parsed)) {
+        if (name === 'data') {
+          if (isRecord(value)) out.data = Object.fromEntries(Object.entries(value).filter(([k]) => FIELDS.has(k)));
+        } else if (ENVELOPE.includes(name)) out[name] = value;
+      }
+      return out;
+    };
+    const answers = [
+      '{"status":true,"message":"ok","data":{"status":"pending","amount":5}}',
+      '{"status":true,"message":"ok","data":{"status":"pending","amount":5,"email":"a@b.c"},"meta":{"ip":"1.2.3.4"}}',
+      '{"success":false,"message":"no","code":"x","data":["a@b.c"]}',
+      '{"status":true,"data":{"amount":{"total":5,"email":"nested is kept"}},"message":"ok"}',
+      '{"st\\u0061tus":true,"d\\u0061ta":{"amount":1,"em\\u0061il":"e"}}',
+      '{"data":null,"status":false}',
+      '[{"data":{"email":"a"}}]',
+    ];
+    let seed = 0x9e3779b9;
+    const rand = (n: number) => {
+      seed ^= seed << 13;
+      seed ^= seed >>> 17;
+      seed ^= seed << 5;
+      return (seed >>> 0) % n;
+    };
+    const pieces = ['{', '}', '[', ']', ',', ':', '"', '"data":', '"email":1,', '"amount":', 'null', '1', ' '];
+    for (let round = 0; round < 20_000; round++) {
+      let text = answers[rand(answers.length)] as string;
+      for (let edits = rand(3); edits > 0; edits--) {
+        const at = rand(text.length + 1);
+        const piece = pieces[rand(pieces.length)] as string;
+        text = rand(2) ? text.slice(0, at) + piece + text.slice(at) : text.slice(0, at) + text.slice(at + 1);
+      }
+      const picked = pickAnswer(text, FIELDS);
+      const want = reference(text);
+      if ((picked === undefined) !== (want === undefined) || (picked !== undefined && JSON.stringify(JSON.parse(picked)) !== JSON.stringify(want)))
+        throw new Error(`pickAnswer disagrees on ${JSON.stringify(text)}: ${picked} against ${JSON.stringify(want)}`);
+    }
   });
 
   it('is undefined exactly where the text is not JSON', () => {
