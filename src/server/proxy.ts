@@ -553,7 +553,8 @@ export function plainBodyOf(operation: Operation): RegExp | undefined {
 /**
  * The members of `data` an operation's answer may carry, by its response schema (a `status` envelope): an object's
  * entries, of every option of a union or variant, and of every object in a pipe (the card step's). Undefined where
- * `data` is no object (the bank list's is one; an array is passed on as it is).
+ * the schema's `data` is no object (an array, say): such an answer is passed on as it came. Only `data`'s own members
+ * are picked; what they hold (the bank list's banks) goes on as it came.
  */
 function dataFields(operation: Operation): ReadonlySet<string> | undefined {
   const data = (operation.response as unknown as { entries?: Record<string, unknown> }).entries?.data;
