@@ -10,6 +10,17 @@ const parses = (text: string): boolean => {
   }
 };
 
+/** A fixed-seed generator of whole numbers below n (xorshift), so that a failure reproduces. */
+function seeded(start: number): (n: number) => number {
+  let seed = start;
+  return (n) => {
+    seed ^= seed << 13;
+    seed ^= seed >>> 17;
+    seed ^= seed << 5;
+    return (seed >>> 0) % n;
+  };
+}
+
 const VALID = [
   '{}',
   '[]',
@@ -105,14 +116,7 @@ describe('isJson', () => {
   });
 
   it('agrees with JSON.parse on many mutations of valid texts', () => {
-    // A fixed-seed generator, so a failure reproduces.
-    let seed = 0x2545f491;
-    const rand = (n: number) => {
-      seed ^= seed << 13;
-      seed ^= seed >>> 17;
-      seed ^= seed << 5;
-      return (seed >>> 0) % n;
-    };
+    const rand = seeded(0x2545f491);
     const pieces = [
       '{',
       '}',
@@ -222,13 +226,7 @@ describe('pickAnswer', () => {
       '{"data":null,"status":false}',
       '[{"data":{"email":"a"}}]',
     ];
-    let seed = 0x9e3779b9;
-    const rand = (n: number) => {
-      seed ^= seed << 13;
-      seed ^= seed >>> 17;
-      seed ^= seed << 5;
-      return (seed >>> 0) % n;
-    };
+    const rand = seeded(0x9e3779b9);
     const pieces = ['{', '}', '[', ']', ',', ':', '"', '"data":', '"email":1,', '"amount":', 'null', '1', ' '];
     for (let round = 0; round < 20_000; round++) {
       let text = answers[rand(answers.length)] as string;
