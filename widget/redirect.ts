@@ -38,12 +38,14 @@ export function allowedUrl(raw: string, policy?: { readonly redirectHosts?: read
  * live here rather than in tender.js, whose bytes are counted).
  */
 export function redirectTop(e: Embed, url: string, refused: (why: string) => void): void {
-  // The script tag has its server's list (written into this file as it is served); the ESM entry has its options.
-  const to = allowedUrl(
-    url,
-    typeof __ESM__ != 'boolean' || __ESM__ ? { redirectHosts: e.o_.redirectHosts, allowHttpLoopback: e.src_ < 'https' } : loaderConfig(),
-  );
+  const to = allowedFor(e, url);
   if (to) navigateTop(to);
   // Named by where the integrator adds the host.
   else refused(typeof __ESM__ != 'boolean' || __ESM__ ? 'not in the redirectHosts option: ' : 'not in TENDER_REDIRECT_HOSTS: ');
+}
+
+/** The URL to send this embed's payer to, by its server's list or (ESM) its options; undefined when refused. */
+export function allowedFor(e: Embed, url: string): string | undefined {
+  // The script tag has its server's list (written into this file as it is served); the ESM entry has its options.
+  return allowedUrl(url, typeof __ESM__ != 'boolean' || __ESM__ ? { redirectHosts: e.o_.redirectHosts, allowHttpLoopback: e.src_ < 'https' } : loaderConfig());
 }

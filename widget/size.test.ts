@@ -21,9 +21,10 @@ const gz = (text: string): number => gzipSync(text, { level: 9 }).length;
  * integrator adds the host, TENDER_REDIRECT_HOSTS or the redirectHosts option (13 B; the half was at 3,346); 3,350
  * until a modal's card, covered by the page's first screen, went out of reach and took the payer to that screen
  * rather than keep the focus on a button under it (the half was at 3,359); 3,370 until the slow link's card was placed
- * by its four sides rather than `inset`, which Safari before 14.5 lacks (13 B; the half as served was at 3,370).
+ * by its four sides rather than `inset`, which Safari before 14.5 lacks (13 B; the half as served was at 3,370); 3,383
+ * until a page that did not load offered the payment API's own page, in five languages (204 B).
  */
-const DEFERRED_CEILING = 3383;
+const DEFERRED_CEILING = 3587;
 
 describe('tender.js', () => {
   test(`meets its ${LOADER_TARGET}-byte target (budget ${LOADER_BUDGET}) gzip, as built and as served: it carries no server config`, async () => {

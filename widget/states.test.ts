@@ -6,6 +6,7 @@
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { mount, open, preload } from './api';
 import { originAllowed } from './embedCheck';
+import { navigateTop, setNavigateTop } from './navigate';
 import { fakePage, TENDER } from './testing';
 import type { TenderOptions } from './types';
 
@@ -52,7 +53,10 @@ beforeEach(() => {
   document.body.innerHTML = '<button id="pay">Pay</button><div id="slot"></div>';
   document.getElementById('pay')!.focus();
 });
+// The page's real navigation, put back after a test that records it instead.
+const realNavigateTop = navigateTop;
 afterEach(() => {
+  setNavigateTop(realNavigateTop);
   for (const h of handles.splice(0)) h.close();
   for (const f of frames()) f.remove();
   document.documentElement.style.overflow = '';
@@ -206,6 +210,39 @@ describe('a modal whose page is slow', () => {
     expect(o.onError).not.toHaveBeenCalled();
     await wait(200);
     await failedThenRetried(o);
+  });
+
+  test("a page that did not load offers the payment API's own page, where the checkout has one and the payer may be sent there (second re-check trial)", async () => {
+    const navigated: string[] = [];
+    setNavigateTop((url) => navigated.push(url));
+    const PAY = 'https://pay.example/checkout/TND-1';
+    openModal(options({ paymentRedirectUrl: PAY, redirectHosts: ['pay.example'] }));
+    await wait(2000);
+    // Not while it loads: the checkout may yet come.
+    expect(button('Continue to the payment page')!.hidden).toBe(true);
+    await wait(13_200);
+    const away = button('Continue to the payment page')!;
+    expect(away.hidden).toBe(false);
+    expect(document.activeElement).toBe(button('Try again'));
+    // Tab goes round the three buttons shown, either way.
+    const tab = (shiftKey = false) => document.activeElement!.dispatchEvent(new KeyboardEvent('keydown', { key: 'Tab', shiftKey, bubbles: true }));
+    tab();
+    expect(document.activeElement).toBe(away);
+    tab();
+    expect(document.activeElement).toBe(button('Close'));
+    tab();
+    expect(document.activeElement).toBe(button('Try again'));
+    tab(true);
+    expect(document.activeElement).toBe(button('Close'));
+    away.click();
+    expect(navigated).toEqual([PAY]);
+  });
+
+  test('a payment page on a host the payer may not be sent to gets no such button', async () => {
+    openModal(options({ paymentRedirectUrl: 'https://evil.example/x', redirectHosts: ['pay.example'] }));
+    await wait(15_200);
+    expect(status()).toBe('The checkout did not load.');
+    expect(button('Continue to the payment page')).toBeUndefined();
   });
 
   test("a page that loaded without saying ready (the browser's error page, a proxy's): the failure 2 s after its load", async () => {

@@ -14,6 +14,8 @@ import pcm from './messages/loader.pcm';
 import yo from './messages/loader.yo';
 import type { Embed } from './api';
 import { originAllowed } from './embedCheck';
+import { navigateTop } from './navigate';
+import { allowedFor } from './redirect';
 
 const TEXTS: Record<Locale, typeof en> = { en, yo, ha, ig, pcm };
 
@@ -111,16 +113,21 @@ function drawStates(e: Embed): States {
     return b;
   };
   const retry = button(t.retry, true, () => (e.arm_(), ui.update()));
+  // A page that did not load (a content blocker dropped its script, a browser too old for it) leaves the payment API's
+  // own page, where the checkout has one and the server would send the payer there.
+  const away = o.paymentRedirectUrl && allowedFor(e, o.paymentRedirectUrl);
+  const payPage = away ? button(t.payPage, false, () => navigateTop(away)) : undefined;
   // Inline, the merchant's page owns the place the checkout sits in: no Close there.
   const close = inline ? undefined : button(t.close, false, e.close);
   // The storefront behind a modal is inert: Tab past the card's last button would leave the page for the browser's
-  // own controls. It goes round the card's buttons instead: two at most, so either way round Tab goes to the other
-  // one shown.
+  // own controls. It goes round the card's buttons shown instead.
   if (close)
     card.onkeydown = (k) => {
       if (k.key == 'Tab') {
         k.preventDefault();
-        (document.activeElement == close && !retry.hidden ? retry : close).focus();
+        const shown = [retry, payPage, close].filter((b) => b && !b.hidden) as HTMLButtonElement[];
+        const at = shown.indexOf(document.activeElement as HTMLButtonElement);
+        shown[(at + (k.shiftKey ? shown.length - 1 : 1)) % shown.length]!.focus();
       }
     };
 
@@ -163,6 +170,7 @@ function drawStates(e: Embed): States {
     spinner.hidden = !!failure;
     // Retry only when it can help: after a load failure (a refused origin needs the merchant, not a reload) or a long wait.
     retry.hidden = failure ? failure == ORIGIN_NOT_ALLOWED : !slowNow;
+    if (payPage) payPage.hidden = !failure;
     // Inline, the card shows for a failure, or while the page has not come: then its first screen is in that place.
     if (!(inline ? failure || !arrived() : e.shown_)) card.remove();
     else if (!card.isConnected) {

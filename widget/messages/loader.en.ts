@@ -8,4 +8,5 @@ export default {
   refused: 'This shop cannot show its checkout yet. Please let the shop know.',
   retry: 'Try again',
   close: 'Close',
+  payPage: 'Continue to the payment page',
 };

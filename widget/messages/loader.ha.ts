@@ -8,4 +8,5 @@ export default {
   refused: 'Wannan shagon ba zai iya nuna wurin biyansa ba tukuna. Don Allah ku sanar da shagon.',
   retry: 'Sake gwadawa',
   close: 'Rufe',
+  payPage: 'Ci gaba zuwa shafin biya',
 };

@@ -8,4 +8,5 @@ export default {
   refused: 'Ụlọ ahịa a enwebeghị ike igosi ebe ịkwụ ụgwọ ya. Biko gwa ụlọ ahịa ahụ.',
   retry: 'Nwaa ọzọ',
   close: 'Mechie',
+  payPage: 'Gaa n’ibe ịkwụ ụgwọ',
 };

@@ -8,4 +8,5 @@ export default {
   refused: 'Dis shop never fit show im checkout. Abeg tell di shop.',
   retry: 'Try am again',
   close: 'Close am',
+  payPage: 'Continue go di payment page',
 };

@@ -8,4 +8,5 @@ export default {
   refused: 'Ṣọ́ọ̀bù yìí kò tíì lè fi ibi ìsanwó rẹ̀ hàn. Ẹ jọ̀wọ́ ẹ sọ fún ṣọ́ọ̀bù náà.',
   retry: 'Gbìyànjú lẹ́ẹ̀kan sí i',
   close: 'Pa á dé',
+  payPage: 'Tẹ̀síwájú sí ojú-ìwé ìsanwó',
 };
