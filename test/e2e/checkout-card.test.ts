@@ -27,6 +27,15 @@ import { useBrowserStack } from '../support/hooks';
 
 const e2e = useBrowserStack();
 
+/** The real answer to the card payment, handed to the page once the connection is gone: the call went out, its answer came back. */
+async function answerThenOffline(page: Page): Promise<void> {
+  await page.route('**/api/v1/card-payment', async (route) => {
+    const response = await route.fetch();
+    await page.context().setOffline(true);
+    await route.fulfill({ response });
+  });
+}
+
 /** True when `secret` occurs in `text` as a token of its own (not inside a longer run of letters or digits). */
 function hasToken(text: string, secret: string): boolean {
   return new RegExp(`(?<![0-9A-Za-z])${secret}(?![0-9A-Za-z])`).test(text);
@@ -198,12 +207,7 @@ describe('hosted checkout: card', () => {
     const reference = await openNewCheckout(e2e.page, e2e.stack);
     const start = e2e.page.url();
     const lines = recordConsole(e2e.page);
-    // The real answer, handed to the page once the connection is gone: the call went out, its answer came back.
-    await e2e.page.route('**/api/v1/card-payment', async (route) => {
-      const response = await route.fetch();
-      await e2e.page.context().setOffline(true);
-      await route.fulfill({ response });
-    });
+    await answerThenOffline(e2e.page);
     try {
       await payByCard(e2e.page, CARDS.threeDs);
       const waiting = e2e.page.getByRole('status').filter({ hasText: 'Taking you to the payment page…' });
@@ -224,11 +228,7 @@ describe('hosted checkout: card', () => {
     let blocked = true;
     await e2e.page.route('**/checkout/assets/Screens-*.js', (route) => (blocked ? route.abort('internetdisconnected') : route.continue()));
     const reference = await openNewCheckout(e2e.page, e2e.stack);
-    await e2e.page.route('**/api/v1/card-payment', async (route) => {
-      const response = await route.fetch();
-      await e2e.page.context().setOffline(true);
-      await route.fulfill({ response });
-    });
+    await answerThenOffline(e2e.page);
     try {
       await payByCard(e2e.page, CARDS.noAuth);
       await e2e.page.getByRole('status').filter({ hasText: 'You are offline. The checkout will go on as soon as you are back online.' }).waitFor(WAIT);
