@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { isJson, pickAnswer } from './json';
+import { pickAnswer } from './json';
+
+/** Whether the proxy takes `text` for JSON: what pickAnswer decides without fields (an operation that names none). */
+const isJson = (text: string): boolean => pickAnswer(text, undefined) !== undefined;
 
 const parses = (text: string): boolean => {
   try {
@@ -104,10 +107,11 @@ const INVALID = [
   '"\\U0041"',
 ];
 
-describe('isJson', () => {
-  it.each(VALID)('accepts %j', (text) => {
+describe('pickAnswer as the JSON check (no fields)', () => {
+  it.each(VALID)('accepts %j, as it came', (text) => {
     expect(parses(text)).toBe(true);
     expect(isJson(text)).toBe(true);
+    expect(pickAnswer(text, undefined)).toBe(text);
   });
 
   it.each(INVALID)('refuses %j', (text) => {

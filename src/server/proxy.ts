@@ -6,7 +6,7 @@ import type { Operation } from '../api/operations';
 import { browserRoutes } from '../channels/routes';
 import type { TenderConfig } from './config';
 import { corsHeaders, createOriginPolicy, preflightHeaders, type OriginFacts } from './cors';
-import { isJson, pickAnswer } from './json';
+import { pickAnswer } from './json';
 import { createClientLimits, type ClientLimits } from './limits';
 import { createMemoryStore } from './store/memory';
 import type { Limiter, StoredAnswer, TenderStore } from './store/types';
@@ -441,7 +441,7 @@ export function createProxy(config: TenderConfig, deps: ProxyDeps): Proxy {
     if (text.length === 0 || status === 204 || status === 205) {
       return { status, headers: { ...SECURITY_HEADERS, 'cache-control': 'no-store', ...extra }, body: null };
     }
-    const passed = route.fields ? pickAnswer(text, route.fields) : isJson(text) ? text : undefined;
+    const passed = pickAnswer(text, route.fields);
     if (passed === undefined) {
       if (status === 429) {
         // The payment API's own limit, said in a page of its own: still a limit, with its wait, so pages back off.
