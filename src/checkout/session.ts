@@ -359,6 +359,17 @@ export function createSession(deps: ModelDeps, state: ModelState): Session {
     return instructions === undefined ? undefined : { channel: c!.id, attempt: newId(), reason: 'instructions', instructions };
   }
 
+  /**
+   * A record of the page's own, with the instructions of the server's copy when both have them for the channel: the
+   * server counted their age on its clock, where the record's times are the device's, which a payer may have set
+   * right (or wrong) since. A transfer account then ends when the payment API said, not an hour early or late.
+   */
+  function ownWithServerTimes(own: ResumeRecord, server: Awaited<ReturnType<typeof keptAway>>): ResumeRecord {
+    return own.instructions !== undefined && server?.channel === own.channel && server.instructions !== undefined
+      ? { ...own, instructions: server.instructions }
+      : own;
+  }
+
   let asking: Promise<unknown> | undefined;
   /**
    * Whether another tab paid this reference, asked once when the payer comes back to a page that would take a payment
@@ -449,7 +460,8 @@ export function createSession(deps: ModelDeps, state: ModelState): Session {
     const resumed = comingBack;
     comingBack = undefined;
     // (Only a page the server kept instructions for waits on their rule.)
-    const back = resumed && channelById(resumed.channel) ? resumed : ('kept' in data && (await keptAway(data))) || leftAway(data);
+    const server = 'kept' in data ? await keptAway(data) : undefined;
+    const back = resumed && channelById(resumed.channel) ? ownWithServerTimes(resumed, server) : server || leftAway(data);
     if (!verified(data) && back) await resumeAttempt(back, resumed !== undefined);
     // Ready once the attempt is back: a channel view mounting now sees its instructions.
     boot.value = { kind: 'ready' };

@@ -1,3 +1,5 @@
+import { pageNow } from '../platform/clock';
+
 /** Timers, clock, randomness and page visibility: the side effects of polling, replaceable in tests. */
 export interface PollEnv {
   setTimeout(fn: () => void, ms: number): unknown;
@@ -143,7 +145,7 @@ export function browserPollEnv(doc: Document = document): PollEnv {
   return {
     setTimeout: (fn, ms) => setTimeout(fn, ms),
     clearTimeout: (h) => clearTimeout(h as ReturnType<typeof setTimeout>),
-    now: () => Date.now(),
+    now: pageNow,
     random: Math.random,
     isHidden: () => doc.visibilityState === 'hidden',
     onVisibilityChange(fn) {

@@ -1,9 +1,10 @@
 import { useEffect, useState } from 'preact/hooks';
 import { formatDuration } from '../i18n/format';
+import { pageNow } from '../platform/clock';
 
 /** Props of Countdown. */
 export interface CountdownProps {
-  /** Epoch ms when the time is up. */
+  /** When the time is up, in epoch ms of the page's clock (platform/clock.ts). */
   readonly endsAt: number;
   readonly now?: () => number;
   onExpire(): void;
@@ -31,7 +32,7 @@ function announceAt(seconds: number): boolean {
 }
 
 /** A visible mm:ss countdown; screen readers hear it only at intervals, never every second. */
-export function Countdown({ endsAt, now = () => Date.now(), onExpire, template }: CountdownProps) {
+export function Countdown({ endsAt, now = pageNow, onExpire, template }: CountdownProps) {
   const left = () => Math.max(0, Math.ceil((endsAt - now()) / 1000));
   const [secs, setSecs] = useState(left);
   // The time last announced, not its words: drawn at render, they follow a switch of language.

@@ -1,6 +1,7 @@
 import { useSignal } from '../../signals/signals';
 import { useEffect, useRef } from 'preact/hooks';
 import { formatAmount } from '../../i18n/amount';
+import { pageNow } from '../../platform/clock';
 import { CopyButton } from '../../ui/CopyButton';
 import { Countdown } from '../../ui/Countdown';
 import type { ChannelProps } from '../kit/context';
@@ -12,7 +13,7 @@ import { bankTransferCall } from './calls';
 import { transferText as text } from './text';
 
 /** Clock used for the countdown; replaceable in tests. */
-const transferClock = { now: () => Date.now() };
+const transferClock = { now: pageNow };
 
 /** Bank transfer: a one-off account with copy buttons, a countdown, "I've sent the money", then verify. */
 export default function BankTransferView({ ctx }: ChannelProps<TransferAccount>) {

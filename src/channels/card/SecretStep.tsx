@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'preact/hooks';
 import { OTP_RESEND_AFTER_MS, OTP_TRIES } from '../../api/otp';
+import { pageNow } from '../../platform/clock';
 import { Countdown } from '../../ui/Countdown';
 import { Field } from '../../ui/Field';
 import type { ChannelContext } from '../kit/context';
@@ -67,7 +68,7 @@ export function SecretStep({ s, ctx, submit, resend }: { s: CardState; ctx: Chan
       {resendAt !== undefined && (
         // One height for the countdown and the button it turns into: the controls below do not move.
         <div class="tender-resend">
-          {Date.now() < resendAt ? (
+          {pageNow() < resendAt ? (
             <Countdown key={resendAt} endsAt={resendAt} onExpire={() => setWaited((n) => n + 1)} template={(time) => text.t('resendIn', { time })} />
           ) : (
             <button type="button" class="tender-btn tender-btn--link" disabled={busy} onClick={() => void resend(s, ctx)}>

@@ -4,6 +4,7 @@ import { problemOf, type Said } from '../kit/errors';
 import { redirectProblem } from '../kit/flows';
 import { cardPaymentCall, validateOtpCall } from './calls';
 import { OTP_RESEND_AFTER_MS, OTP_TRIES } from '../../api/otp';
+import { pageNow } from '../../platform/clock';
 import { type CardField, type CardState, forgetCard } from './state';
 import { cardStepText } from './text';
 import { uiText } from '../../ui/text';
@@ -79,7 +80,7 @@ function askSecret(s: CardState, ctx: Ctx, step: 'pin' | 'otp', message: string 
   // A new code is counted afresh, as the gateway does.
   s.tries.value = 0;
   s.resent.value = step === 'otp' && s.step.peek() === 'otp';
-  s.codeSentAt.value = step === 'otp' ? Date.now() : undefined;
+  s.codeSentAt.value = step === 'otp' ? pageNow() : undefined;
   s.step.value = step;
   ctx.awaitSecret();
 }
@@ -193,7 +194,7 @@ function nextStep(s: CardState, ctx: Ctx, d: CardPaymentData): void {
  */
 export async function resendCode(s: CardState, ctx: Ctx): Promise<void> {
   const details = s.details;
-  if (!details || !canResend(s, Date.now())) return;
+  if (!details || !canResend(s, pageNow())) return;
   const pin = s.pin;
   s.stepError.value = undefined;
   const r = await ctx.complete((key) => cardPaymentCall(details, ctx.reference, key, pin));
