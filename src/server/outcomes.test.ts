@@ -509,6 +509,61 @@ describe('the schedules, on a clock of its own', () => {
       await outcomes.close();
     }
   });
+
+  // Clock trial: an instance whose clock is set a day ahead ended every job at its next attempt, so a payment paid ten
+  // minutes later was never told, and a webhook whose receiver was down was given up within seconds.
+  it('follows a payment to its end and retries a webhook on, when the clock jumps a day ahead', async () => {
+    let now = 9_000_000;
+    const store = createMemoryStore({ clock: () => now });
+    let status = 'pending';
+    const verifier: Verifier = { verify: async () => ({ kind: 'ok', txn: { status } }), forget: () => {}, inFlight: 0 };
+    const attempts: number[] = [];
+    const failing: typeof fetch = async () => {
+      attempts.push(now);
+      return new Response(null, { status: 503 });
+    };
+    const logs: LogRecord[] = [];
+    const outcomes = createOutcomes({
+      config: config(60_000),
+      store,
+      verifier,
+      log: (l) => logs.push(l),
+      clock: () => now,
+      pollMs: 3_600_000,
+      reconcileDelaysMs: [1000, 2000],
+      webhookDelaysMs: [1000],
+      webhookMaxAgeMs: 60_000,
+      fetch: failing,
+    });
+    const step = async (ms: number) => {
+      for (let t = 0; t < ms; t += 100) {
+        now += 100;
+        await outcomes.tick();
+      }
+    };
+    try {
+      await outcomes.record('REF-JUMP', 'ussdPayment');
+      await step(3000);
+      now += 25 * 3_600_000;
+      await step(3000);
+      expect(logs.map((l) => l.event)).not.toContain('reconcile_horizon_reached');
+      status = 'successful';
+      await step(3000);
+      expect(logs.map((l) => l.event)).toContain('reconcile_final_successful');
+      expect(attempts.length).toBeGreaterThanOrEqual(1);
+      now += 4 * 24 * 3_600_000;
+      await step(5000);
+      // Still retried a second apart: the 3 days (here a minute) are counted, not read off a clock that jumped.
+      expect(logs.map((l) => l.event)).not.toContain('webhook_gave_up');
+      expect(attempts.length).toBeGreaterThanOrEqual(5);
+      expect(await store.queue('webhooks').size()).toBe(1);
+      // And given up once the waits add up to the limit as well.
+      await step(35_000);
+      expect(logs.map((l) => l.event)).toContain('webhook_gave_up');
+    } finally {
+      await outcomes.close();
+    }
+  });
 });
 
 describe('the webhook log lines', () => {

@@ -17,7 +17,7 @@ export interface OutcomesOptions {
   readonly log?: Logger;
   /** Webhook deliveries go through this; default the global fetch. */
   readonly fetch?: typeof fetch;
-  /** Wall-clock ms (jobs are shared between machines); default Date.now. */
+  /** Epoch ms that jobs are timed by; default the store's clock (the wall clock where jobs are shared between machines). */
   readonly clock?: () => number;
   /** How often an instance looks for due jobs; default 1000 ms. */
   readonly pollMs?: number;
@@ -72,6 +72,8 @@ interface ReconcileJob {
   /** When the first completion call went out, epoch ms. */
   readonly at: number;
   readonly n: number;
+  /** The waits the job has been given so far, ms (see {@link pastLimit}; absent on a job queued before they were counted). */
+  readonly waited?: number;
   /** Verifies in a row that got no answer from the payment API (absent: none). */
   readonly failing?: number;
   /** Set when the last verify found a reference the payment API does not know. */
@@ -85,7 +87,18 @@ interface WebhookJob {
   readonly body: string;
   readonly at: number;
   readonly n: number;
+  /** The waits between its attempts so far, ms (as a reconcile job's: the 3 days are counted, not read off a clock). */
+  readonly waited?: number;
 }
+
+/**
+ * Whether a job has been followed for `limitMs` (the reconcile horizon, a webhook's 3 days): by its age on the clock,
+ * and by the waits it was given, counted, for half of that at least. An instance whose clock jumps a day ahead would
+ * otherwise end every job at its next attempt (a payment paid ten minutes later never told); counting alone would run
+ * past the limit by each attempt's lateness.
+ */
+const pastLimit = (job: { readonly at: number; readonly waited?: number }, now: number, limitMs: number) =>
+  now - job.at >= limitMs && (job.waited ?? limitMs) >= limitMs / 2;
 
 const MINUTE = 60_000;
 // Transfers and USSD mostly settle within the first hour, minutes in: every 5 minutes then, so a payer who paid at
@@ -163,7 +176,7 @@ const delayOf = (delays: readonly number[], n: number) => delays[Math.min(n, del
 /** Starts reconcile and webhook delivery on the store's queues; the timer does not keep the process alive. */
 export function createOutcomes(options: OutcomesOptions): Outcomes {
   const { config, store, verifier } = options;
-  const clock = options.clock ?? Date.now;
+  const clock = options.clock ?? store.clock;
   const log = options.log ?? (() => {});
   const doFetch = options.fetch ?? ((...a: Parameters<typeof fetch>) => fetch(...a));
   const pollMs = options.pollMs ?? 1000;
@@ -190,7 +203,7 @@ export function createOutcomes(options: OutcomesOptions): Outcomes {
     // The type is the status's (WEBHOOK_EVENT_TYPES), which TypeScript does not follow through the lookup.
     const event = {
       type,
-      timestamp: new Date(clock()).toISOString(),
+      timestamp: new Date().toISOString(),
       data: {
         transactionReference: ref,
         status: txn.status,
@@ -201,7 +214,7 @@ export function createOutcomes(options: OutcomesOptions): Outcomes {
         paidAt: txn.paidAt,
       },
     } as TenderWebhookEvent;
-    const job: WebhookJob = { id, ref, body: JSON.stringify(event), at: clock(), n: 0 };
+    const job: WebhookJob = { id, ref, body: JSON.stringify(event), at: clock(), n: 0, waited: 0 };
     if (await webhooks.add(id, JSON.stringify(job), clock(), EVENT_ONCE_MS)) noteRef('info', 'webhook_queued', id, ref);
   }
 
@@ -209,9 +222,16 @@ export function createOutcomes(options: OutcomesOptions): Outcomes {
     const job = JSON.parse(payload) as ReconcileJob;
     const outcome = await verifier.verify(job.ref, `reconcile-${randomUUID()}`, 0);
     const now = clock();
+    // The job again after `wait`, as `next`, with the wait counted: the last one at the horizon, unless the clock is
+    // already past it (see pastLimit).
+    const again = (next: ReconcileJob, wait: number) => {
+      const left = job.at + config.reconcileHorizonMs - now;
+      const ms = left > 0 ? Math.min(wait, left) : wait;
+      return reconcile.retry(id, JSON.stringify({ ...next, waited: (job.waited ?? now - job.at) + ms }), now + ms);
+    };
     if (outcome.kind === 'busy') {
       // No slot under the global cap: soon again, without counting an attempt.
-      await reconcile.retry(id, payload, now + jitter(2000));
+      await again(job, jitter(2000));
       return;
     }
     if (outcome.kind === 'ok' && outcome.txn.status !== 'pending') {
@@ -229,7 +249,7 @@ export function createOutcomes(options: OutcomesOptions): Outcomes {
       noteRef('warn', 'reconcile_unknown_reference', job.ref, job.ref);
       return;
     }
-    if (now - job.at >= config.reconcileHorizonMs) {
+    if (pastLimit(job, now, config.reconcileHorizonMs)) {
       await reconcile.done(id);
       noteRef('warn', 'reconcile_horizon_reached', job.ref, job.ref);
       return;
@@ -240,19 +260,19 @@ export function createOutcomes(options: OutcomesOptions): Outcomes {
       // payer's page, polling, knew in seconds); said once per run of failures, with the reference.
       const failing = (job.failing ?? 0) + 1;
       if (failing === 1) noteRef('warn', 'reconcile_verify_failed', job.ref, job.ref);
-      const wait = Math.min(delayOf(reconcileDelays, job.n + 1), ERROR_RETRY_MS);
-      await reconcile.retry(id, JSON.stringify({ ...job, failing }), Math.min(now + jitter(wait), job.at + config.reconcileHorizonMs));
+      await again({ ...job, failing }, jitter(Math.min(delayOf(reconcileDelays, job.n + 1), ERROR_RETRY_MS)));
       return;
     }
     const next: ReconcileJob = { ref: job.ref, op: job.op, at: job.at, n: job.n + 1, ...(outcome.kind === 'unknown' ? { unknown: 1 as const } : {}) };
-    await reconcile.retry(id, JSON.stringify(next), Math.min(now + jitter(delayOf(reconcileDelays, job.n + 1)), job.at + config.reconcileHorizonMs));
+    await again(next, jitter(delayOf(reconcileDelays, job.n + 1)));
   }
 
   async function deliver(id: string, payload: string): Promise<void> {
     const job = JSON.parse(payload) as WebhookJob;
     if (!key || !config.webhookUrl) return;
     // Signed at each attempt: the timestamp is the attempt's, so the receiver's tolerance window holds.
-    const ts = Math.floor(clock() / 1000);
+    // The wall clock, as the receiver's check reads it.
+    const ts = Math.floor(Date.now() / 1000);
     const ref = referenceOf(job);
     const attempt = job.n + 1;
     let reason: string | undefined;
@@ -281,14 +301,14 @@ export function createOutcomes(options: OutcomesOptions): Outcomes {
       return;
     }
     const now = clock();
-    if (now - job.at >= webhookMaxAgeMs) {
+    if (pastLimit(job, now, webhookMaxAgeMs)) {
       await webhooks.done(id);
       noteRef('error', 'webhook_gave_up', job.id, ref, { attempt, reason });
       return;
     }
-    const due = now + jitter(delayOf(webhookDelays, job.n));
-    noteRef('warn', 'webhook_retry', job.id, ref, { attempt, reason, retryAt: new Date(due).toISOString() });
-    await webhooks.retry(id, JSON.stringify({ ...job, n: job.n + 1 }), due);
+    const wait = jitter(delayOf(webhookDelays, job.n));
+    noteRef('warn', 'webhook_retry', job.id, ref, { attempt, reason, retryAt: new Date(now + wait).toISOString() });
+    await webhooks.retry(id, JSON.stringify({ ...job, n: job.n + 1, waited: (job.waited ?? now - job.at) + wait }), now + wait);
   }
 
   let closed = false;
@@ -345,8 +365,9 @@ export function createOutcomes(options: OutcomesOptions): Outcomes {
    */
   async function follow(reference: string, operation: string, afterMs = 0): Promise<void> {
     const now = clock();
-    const job: ReconcileJob = { ref: reference, op: operation, at: now, n: 0 };
-    await reconcile.add(reference, JSON.stringify(job), now + afterMs + jitter(delayOf(reconcileDelays, 0)));
+    const wait = afterMs + jitter(delayOf(reconcileDelays, 0));
+    const job: ReconcileJob = { ref: reference, op: operation, at: now, n: 0, waited: wait };
+    await reconcile.add(reference, JSON.stringify(job), now + wait);
   }
 
   return {

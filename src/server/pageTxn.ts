@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { ReferenceSchema } from '../api/common';
-import type { KeptInstructions } from './state';
+import type { KeptForPage } from './state';
 import type { Limiter } from './store/types';
 import type { VerifiedTxn, Verifier } from './verifier';
 
@@ -20,7 +20,7 @@ export interface PageVerifyDeps {
   /** The cap on the whole verify; past it the page is sent without data and verifies by itself. */
   readonly deadlineMs: number;
   /** The instructions the server keeps for a reference (state.ts), for a page with no storage of its own. */
-  readonly kept?: (reference: string) => Promise<KeptInstructions | undefined>;
+  readonly kept?: (reference: string) => Promise<KeptForPage | undefined>;
   /** Told of each answer (outcomes.ts `observe`): a payment made on the API's hosted page reaches the merchant too. */
   readonly observe?: (reference: string, txn: VerifiedTxn) => Promise<void>;
 }
@@ -54,7 +54,7 @@ export async function verifyForPage(
     const txn: PageTxn = outcome.txn;
     if (txn.status !== 'pending' || !deps.kept) return txn;
     const kept = await deps.kept(reference).catch(() => undefined);
-    return kept ? { ...txn, kept: { op: kept.op, age: Math.max(0, Date.now() - kept.at), data: kept.data } } : txn;
+    return kept ? { ...txn, kept } : txn;
   })().catch(() => undefined);
   try {
     return await Promise.race([call, deadline]);

@@ -50,7 +50,7 @@ export interface ServerState {
    */
   readonly onVerified: ((reference: string, text: string) => void) | undefined;
   /** The instructions the payment API last gave for `reference` (a USSD code, a transfer account), while they last. */
-  keptInstructions(reference: string): Promise<KeptInstructions | undefined>;
+  keptInstructions(reference: string): Promise<KeptForPage | undefined>;
   /**
    * For `/healthz`: the engine, whether the server runs degraded (Redis unreachable), and whether the payment API
    * answered the last call the server made to it (informative: the server itself is up, and stays in rotation).
@@ -81,13 +81,20 @@ const NO_BACKGROUND_HOOK =
   'This Tender server runs where there is no background work (Cloudflare Workers, the Next.js Edge runtime): it follows no payment and sends no webhook. Point the gateway at a Tender server on Node, or at your own server and verify there.';
 
 /**
- * What the payer follows to finish a payment elsewhere, as the payment API gave it: the operation, when (epoch ms),
- * and the answer's `data`. Kept by the server for a page that has no storage of its own (a third-party frame whose
+ * What the payer follows to finish a payment elsewhere, as the payment API gave it: the operation, when (epoch ms of
+ * the store's clock), and the answer's `data`. Kept by the server for a page that has no storage of its own (a third-party frame whose
  * storage the browser blocks), so that one opened again shows the same code or account rather than a blank form.
  */
 export interface KeptInstructions {
   readonly op: string;
   readonly at: number;
+  readonly data: unknown;
+}
+
+/** Kept instructions as a page receives them: their age in ms in place of the store's time. */
+export interface KeptForPage {
+  readonly op: string;
+  readonly age: number;
   readonly data: unknown;
 }
 
@@ -208,7 +215,7 @@ export function createServerState(config: TenderConfig, deps: ServerStateDeps & 
     } catch {
       return;
     }
-    const kept: KeptInstructions = { op, at: Date.now(), data };
+    const kept: KeptInstructions = { op, at: store.clock(), data };
     store.keep(instructionsKey(reference), JSON.stringify(kept), KEEP_INSTRUCTIONS_MS).catch(() => undefined);
   }
 
@@ -240,7 +247,9 @@ export function createServerState(config: TenderConfig, deps: ServerStateDeps & 
     async keptInstructions(reference) {
       const text = await store.kept(instructionsKey(reference));
       try {
-        return text === undefined ? undefined : (JSON.parse(text) as KeptInstructions);
+        if (text === undefined) return undefined;
+        const { op, at, data } = JSON.parse(text) as KeptInstructions;
+        return { op, age: Math.max(0, store.clock() - at), data };
       } catch {
         return undefined;
       }

@@ -5,7 +5,7 @@ import type { IdempotencyClaim, JobQueue, Limiter, StoredAnswer, TenderStore } f
 export interface MemoryStoreOptions {
   /** Monotonic ms for the limiters; default performance.now. */
   readonly now?: () => number;
-  /** Wall-clock ms for expiries; default Date.now. */
+  /** Epoch ms for expiries and job times; default the process's own clock, which no change of the system clock moves. */
   readonly clock?: () => number;
   /** Entries kept at most per map (keys, jobs), so a flood cannot grow the process without bound. Default 100 000. */
   readonly maxEntries?: number;
@@ -17,10 +17,13 @@ interface KeyEntry {
   until: number;
 }
 
+/** The wall clock as the process found it, moved on by the monotonic one: nothing here is shared with another machine. */
+const processClock = () => performance.timeOrigin + performance.now();
+
 /** The default store: everything in this process, lost with it (one instance, `npm start`). */
 export function createMemoryStore(options: MemoryStoreOptions = {}): TenderStore {
   const now = options.now ?? (() => performance.now());
-  const clock = options.clock ?? Date.now;
+  const clock = options.clock ?? processClock;
   const max = options.maxEntries ?? 100_000;
   const limiters = new Map<string, Limiter>();
   const keys = new Map<string, KeyEntry>();
@@ -39,6 +42,7 @@ export function createMemoryStore(options: MemoryStoreOptions = {}): TenderStore
 
   return {
     kind: 'memory',
+    clock,
     healthy: () => true,
     limiter(name, perMinute) {
       let limiter = limiters.get(name);

@@ -145,6 +145,7 @@ export function createRedisStore(options: RedisStoreOptions): TenderStore {
 
   return {
     kind: 'redis',
+    clock: Date.now,
     healthy: () => health === true,
     limiter(name, perMinute) {
       let limiter = limiters.get(name);

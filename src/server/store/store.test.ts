@@ -138,6 +138,27 @@ describe('the memory store, full', () => {
   });
 });
 
+describe('the memory store, its clock', () => {
+  // Clock trial: a system clock set a day ahead made a repeated Idempotency-Key look new (a second USSD or transfer
+  // call to the payment API) and ended kept instructions at once. Nothing of a memory store is shared with another
+  // machine, so it keeps time by the process's own clock.
+  it('keeps Idempotency-Keys and kept values across a change of the system clock', async () => {
+    const store = createMemoryStore();
+    expect((await store.claimIdempotency('k', 'f', 60_000)).kind).toBe('first');
+    await store.settleIdempotency('k', 'f', { status: 200, body: '{}' }, 60_000);
+    await store.keep('v', 'kept', 60_000);
+    const real = Date.now;
+    Date.now = () => real() + 25 * 3_600_000;
+    try {
+      expect((await store.claimIdempotency('k', 'f', 60_000)).kind).toBe('replay');
+      expect(await store.kept('v')).toBe('kept');
+      expect(Math.abs(store.clock() - real())).toBeLessThan(1000);
+    } finally {
+      Date.now = real;
+    }
+  });
+});
+
 describe('the Redis store, unreachable', () => {
   it('reports it once from the start (a server that never connected says so in its log), not on every retry', async () => {
     const port = await freePort();

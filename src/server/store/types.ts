@@ -58,6 +58,12 @@ export interface JobQueue {
 export interface TenderStore {
   readonly kind: 'memory' | 'redis';
   /**
+   * Epoch ms that the store's expiries, and the times of what is kept in it (jobs, instructions), are reckoned in:
+   * the wall clock where instances share them (Redis), else this process's own, which a change of the system clock
+   * does not move (a clock set on a day ahead would end every Idempotency-Key and job at once).
+   */
+  clock(): number;
+  /**
    * False while the shared state cannot be reached (Redis down): limits then fall back to this instance's own,
    * and completions are refused rather than risk a second charge.
    */
