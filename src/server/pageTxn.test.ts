@@ -324,6 +324,21 @@ describe('no amplification from the page route', () => {
     }
   });
 
+  // QA trial: a payer who paid on the payment API's own page and came straight back was drawn the form from the answer
+  // kept from before (a second apart), and the page, seeing nothing under way, never checked again.
+  it('draws a page loaded again moments after a payment made elsewhere from a new answer, not the pending one before it', async () => {
+    const shared = await startHarness({}, { assetsDir: dist, pageVerifyMs: 1000 });
+    try {
+      shared.upstream.behave(() => verified({ status: 'pending', amount: 100, currency: 'NGN' }));
+      expect(txnOf((await shared.request({ path: '/checkout/?transactionReference=PAID-AWAY' })).body)).toMatchObject({ status: 'pending' });
+      shared.upstream.behave(() => verified({ status: 'successful', amount: 100, currency: 'NGN', channel: 'payment-page' }));
+      await new Promise((r) => setTimeout(r, 300));
+      expect(txnOf((await shared.request({ path: '/checkout/?transactionReference=PAID-AWAY' })).body)).toMatchObject({ status: 'successful' });
+    } finally {
+      await shared.close();
+    }
+  });
+
   it('caps the upstream calls in flight: past the cap the page goes out without data at once', async () => {
     const capped = await startHarness({ TENDER_UPSTREAM_MAX_IN_FLIGHT: '3' }, { assetsDir: dist, pageVerifyMs: 300 });
     try {

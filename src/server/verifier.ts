@@ -81,6 +81,13 @@ export function verifiedOf(text: string): VerifyOutcome {
   };
 }
 const UNKNOWN: VerifyOutcome = Object.freeze({ kind: 'unknown' });
+/**
+ * How long a `pending` answer is shared after it came: long enough for a burst of loads to share it, short enough that
+ * a payer back from paying on the payment API's own page (which no call of this server carries, so nothing here
+ * forgets the answer) is not drawn the form of a payment already made.
+ */
+const PENDING_KEPT_MS = 100;
+const isPending = (o: VerifyOutcome) => o.kind === 'ok' && o.txn.status === 'pending';
 const BUSY: VerifyOutcome = Object.freeze({ kind: 'busy' });
 
 /**
@@ -125,7 +132,7 @@ export function createVerifier(options: VerifierOptions): Verifier {
       const shared = pending.get(reference);
       if (shared) return shared;
       const cached = cache.get(reference);
-      if (cached && now() - cached.at < maxAgeMs) return Promise.resolve(cached.outcome);
+      if (cached && now() - cached.at < (isPending(cached.outcome) ? Math.min(maxAgeMs, PENDING_KEPT_MS) : maxAgeMs)) return Promise.resolve(cached.outcome);
       if (inFlight >= options.maxInFlight) return Promise.resolve(BUSY);
       inFlight++;
       const promise = call(reference, requestId).then((outcome) => {
