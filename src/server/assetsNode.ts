@@ -1,8 +1,10 @@
-import { readFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rename, rm, stat, utimes, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants as zlib, createBrotliCompress, createGzip, gzip, type BrotliCompress, type Gzip } from 'node:zlib';
 import { findPackageRoot } from './packageRoot';
+import { type BuildShelf, SHELF_KEEP_MS } from './earlierBuilds';
 import type { AssetReader, Compressor } from './static';
 
 // The Node side of the asset store: files from a directory, brotli and gzip from node:zlib. Never imported by the
@@ -64,3 +66,54 @@ export const nodeCompressor: Compressor = {
     });
   },
 };
+
+/**
+ * A shelf of build files in a directory of this machine's (earlierBuilds.ts), for a server on the memory store: a page
+ * open across a restart onto a new build still finds its parts. Made private to this user; what is read from it is
+ * checked by its mark all the same. Files put there more than {@link SHELF_KEEP_MS} ago are removed as it opens.
+ */
+export function diskShelf(dir = join(tmpdir(), `tender-checkout-builds-${process.getuid?.() ?? 'user'}`)): BuildShelf {
+  let ready: Promise<void> | undefined;
+  const open = () =>
+    (ready ??= (async () => {
+      await mkdir(dir, { recursive: true, mode: 0o700 });
+      const old = Date.now() - SHELF_KEEP_MS;
+      for (const name of await readdir(dir)) {
+        const file = join(dir, name);
+        if (((await stat(file).catch(() => undefined))?.mtimeMs ?? Number.POSITIVE_INFINITY) < old) await rm(file, { force: true });
+      }
+    })());
+  // Only names a build gives its files (static.ts keeps any other from reaching here).
+  const fileOf = (name: string) => join(dir, name.replaceAll('/', '_'));
+  return {
+    async put(name, value) {
+      await open();
+      const file = fileOf(name);
+      const now = new Date();
+      // Already there: refreshed, not written again (each instance's start puts all its files).
+      if (
+        await utimes(file, now, now).then(
+          () => true,
+          () => false,
+        )
+      )
+        return;
+      const part = `${file}.${process.pid}.part`;
+      await writeFile(part, value, { mode: 0o600 });
+      await rename(part, file);
+    },
+    async get(name) {
+      await open();
+      return readFile(fileOf(name), 'utf8').catch(() => undefined);
+    },
+  };
+}
+
+/** This build's page files (name below /checkout/assets/, content), read from `distDir`. */
+export function ownAssetsOf(distDir: string): () => Promise<(readonly [string, Uint8Array])[]> {
+  const dir = join(resolve(distDir), 'checkout', 'assets');
+  return async () => {
+    const names = (await readdir(dir).catch(() => [] as string[])).filter((n) => /^[A-Za-z0-9_-][A-Za-z0-9._-]{0,127}$/.test(n));
+    return Promise.all(names.map(async (n) => [n, asBytes(await readFile(join(dir, n)))] as const));
+  };
+}

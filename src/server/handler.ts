@@ -10,6 +10,10 @@ import { createPageRoute } from './page';
 import { createAssetStore, entryResponse, noCompression, type AssetReader, type Compressor } from './static';
 import { createFetchUpstream, type UpstreamCall } from './upstream';
 import { createServerState, type ServerStateDeps } from './state';
+import { type BuildShelf, earlierBuilds, keepOnShelf, storeShelf } from './earlierBuilds';
+
+/** Where a build's own page files are, below dist/: the ones another build's page may ask for. */
+const OWN_ASSETS = 'checkout/assets/';
 
 /** Dependencies of the handler, replaceable in tests. */
 export interface TenderHandlerDeps {
@@ -46,6 +50,13 @@ export interface TenderHandlerDeps {
   pageVerifyMs?: number | undefined;
   /** The shared state and background work (store, reconcile, webhooks); see state.ts. */
   state?: ServerStateDeps | undefined;
+  /**
+   * Where this build's page files are kept for other builds' pages when the store is not shared (earlierBuilds.ts);
+   * on Redis the store is the shelf. In Node, a directory of this machine's; none elsewhere.
+   */
+  buildShelf?: BuildShelf | undefined;
+  /** This build's page files (name below /checkout/assets/, content), to put on the shelf; none by default. */
+  ownAssets?: (() => Promise<readonly (readonly [string, Uint8Array])[]>) | undefined;
 }
 
 /** Extra facts about a request that a Request does not carry. */
@@ -155,9 +166,16 @@ export function createTender(config: TenderConfig, deps: TenderHandlerDeps = {})
   const now = deps.now ?? (() => performance.now());
   const version = deps.version ?? (typeof __TENDER_VERSION__ === 'string' ? __TENDER_VERSION__ : '0.0.0-dev');
   const compressor = deps.compressor ?? noCompression;
-  const assets = createAssetStore(deps.assets ?? (() => Promise.resolve(undefined)), compressor);
   const upstream = deps.upstream ?? createFetchUpstream(deps.fetch ?? ((...a: Parameters<typeof fetch>) => fetch(...a)));
   const state = createServerState(config, { upstream, now, log, ...deps.state });
+  const shelf = state.store.kind === 'redis' ? storeShelf(state.store) : deps.buildShelf;
+  const earlier = shelf && earlierBuilds(shelf, config.apiKey);
+  const shelving = earlier && deps.ownAssets ? keepOnShelf(earlier, deps.ownAssets, () => state.store.healthy(), log) : undefined;
+  const read = deps.assets ?? (() => Promise.resolve(undefined));
+  const assets = createAssetStore(
+    earlier ? async (path) => (await read(path)) ?? (path.startsWith(OWN_ASSETS) ? earlier.read(path.slice(OWN_ASSETS.length)) : undefined) : read,
+    compressor,
+  );
   const proxy = createProxy(config, {
     upstream,
     now,
@@ -375,5 +393,13 @@ export function createTender(config: TenderConfig, deps: TenderHandlerDeps = {})
     return new Promise((resolve) => serve(req, (outcome, requestId) => resolve(withRequestId(outcome, requestId))));
   }
 
-  return { handle, serve, drain: state.drain, close: state.close };
+  return {
+    handle,
+    serve,
+    drain: state.drain,
+    close: () => {
+      shelving?.stop();
+      return state.close();
+    },
+  };
 }

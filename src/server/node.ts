@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { TenderConfig } from './config';
-import { nodeAssetReader, nodeCompressor, packageDist } from './assetsNode';
+import { diskShelf, nodeAssetReader, nodeCompressor, ownAssetsOf, packageDist } from './assetsNode';
 import { createTender, type AdapterRequest, type Tender, type TenderHandler, type TenderHandlerDeps } from './handler';
 import { findPackageRoot } from './packageRoot';
 import { createOutcomes } from './outcomes';
@@ -32,7 +32,10 @@ const METHOD_NOT_ALLOWED = JSON.stringify({ status: false, code: 'method_not_all
 export function nodeDeps(deps: TenderHandlerDeps = {}): TenderHandlerDeps {
   const out: TenderHandlerDeps = { ...deps };
   if (!deps.upstream && !deps.fetch) out.upstream = createNodeUpstream();
-  out.assets ??= nodeAssetReader(deps.assetsDir ?? packageDist());
+  const dist = deps.assetsDir ?? packageDist();
+  out.assets ??= nodeAssetReader(dist);
+  if (!deps.assets) out.ownAssets ??= ownAssetsOf(dist);
+  out.buildShelf ??= diskShelf();
   out.compressor ??= nodeCompressor;
   // Redis and the background work (reconcile, signed webhooks) run here, in Node, with node:crypto and ioredis.
   out.state = { redisStore: createRedisStore, createOutcomes, ...deps.state };
