@@ -32,4 +32,24 @@ describe('createRateLimiter', () => {
     expect(limiter.take('b')).toBe(0);
     expect(limiter.size).toBe(2);
   });
+
+  // Soak trial: a client's address stayed for the life of a quiet server (the README says under a minute).
+  it('forgets a client a minute after its last request, when swept, and nothing of its budget with it', () => {
+    let t = 0;
+    const limiter = createRateLimiter({ perMinute: 2, now: () => t });
+    limiter.take('10.1.2.3');
+    limiter.take('10.1.2.3');
+    t = 30_000;
+    limiter.take('10.9.9.9');
+    limiter.sweep();
+    expect(limiter.size).toBe(2);
+    t = 60_000;
+    limiter.sweep();
+    expect(limiter.size).toBe(1);
+    // Its bucket would have been full again: it starts full.
+    expect([limiter.take('10.1.2.3'), limiter.take('10.1.2.3'), limiter.take('10.1.2.3')]).toEqual([0, 0, 30]);
+    t = 200_000;
+    limiter.sweep();
+    expect(limiter.size).toBe(0);
+  });
 });

@@ -4,6 +4,8 @@ export interface RateLimiter {
   take(key: string): number;
   /** Number of clients currently tracked (bounded by `maxClients`). */
   readonly size: number;
+  /** Forgets the clients not seen for a minute: their buckets are full again, so nothing is lost but their address. */
+  sweep(): void;
 }
 
 /** Options of {@link createRateLimiter}. */
@@ -62,6 +64,15 @@ export function createRateLimiter(options: RateLimiterOptions): RateLimiter {
     },
     get size() {
       return buckets.size;
+    },
+    sweep() {
+      const t = now();
+      // Least recently seen first: the ones a minute old are all in front.
+      for (const [key, bucket] of buckets) {
+        if (t - bucket.at < 60_000) break;
+        buckets.delete(key);
+        if (key === newest) newest = undefined;
+      }
     },
   };
 }

@@ -1,5 +1,5 @@
-import { createRateLimiter } from '../rateLimit';
-import type { IdempotencyClaim, JobQueue, Limiter, StoredAnswer, TenderStore } from './types';
+import { createRateLimiter, type RateLimiter } from '../rateLimit';
+import type { IdempotencyClaim, JobQueue, StoredAnswer, TenderStore } from './types';
 
 /** Options of {@link createMemoryStore}. */
 export interface MemoryStoreOptions {
@@ -20,12 +20,15 @@ interface KeyEntry {
 /** The wall clock as the process found it, moved on by the monotonic one: nothing here is shared with another machine. */
 const processClock = () => performance.timeOrigin + performance.now();
 
+/** How often the memory store drops what has expired. */
+const SWEEP_MS = 10_000;
+
 /** The default store: everything in this process, lost with it (one instance, `npm start`). */
 export function createMemoryStore(options: MemoryStoreOptions = {}): TenderStore {
   const now = options.now ?? (() => performance.now());
   const clock = options.clock ?? processClock;
   const max = options.maxEntries ?? 100_000;
-  const limiters = new Map<string, Limiter>();
+  const limiters = new Map<string, RateLimiter>();
   const keys = new Map<string, KeyEntry>();
   const queues = new Map<string, JobQueue>();
   const values = new Map<string, { value: string; until: number }>();
@@ -39,6 +42,17 @@ export function createMemoryStore(options: MemoryStoreOptions = {}): TenderStore
     }
     return entry;
   };
+
+  const queueSweeps: (() => void)[] = [];
+  // What has expired goes within a minute, read again or not (Data kept, in the README, says how long each is kept):
+  // a client's address, a payment's instructions, a key's answer. Nothing else would take them out of a quiet server.
+  const sweeper = setInterval(() => {
+    const t = clock();
+    for (const map of [keys, values]) for (const [key, entry] of map) if (entry.until <= t) map.delete(key);
+    for (const limiter of limiters.values()) limiter.sweep();
+    for (const sweep of queueSweeps) sweep();
+  }, SWEEP_MS);
+  sweeper.unref?.();
 
   return {
     kind: 'memory',
@@ -74,10 +88,16 @@ export function createMemoryStore(options: MemoryStoreOptions = {}): TenderStore
     },
     queue(name) {
       let queue = queues.get(name);
-      if (!queue) queues.set(name, (queue = memoryQueue(name, clock, max)));
+      if (!queue) {
+        const q = memoryQueue(name, clock, max);
+        queueSweeps.push(q.sweep);
+        queues.set(name, (queue = q));
+      }
       return queue;
     },
-    async close() {},
+    async close() {
+      clearInterval(sweeper);
+    },
   };
 }
 
@@ -93,10 +113,14 @@ interface QueuedJob {
   due: number;
 }
 
-function memoryQueue(name: string, clock: () => number, max: number): JobQueue {
+function memoryQueue(name: string, clock: () => number, max: number): JobQueue & { sweep(): void } {
   const jobs = new Map<string, QueuedJob>();
   const once = new Map<string, number>();
   return {
+    sweep() {
+      const t = clock();
+      for (const [id, until] of once) if (until <= t) once.delete(id);
+    },
     async add(id, payload, dueAt, onceMs) {
       const job = jobs.get(id);
       if (job) {

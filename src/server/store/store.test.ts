@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { RateLimiter } from '../rateLimit';
 import { createMemoryStore } from './memory';
 import { createRedisStore } from './redis';
 import { freePort } from '../../../test/support/ports';
@@ -135,6 +136,38 @@ describe('the memory store, full', () => {
     await q.done('a');
     // Room again: the event refused before is taken now (its once-window did not start with the refusal).
     expect(await q.add('evt', 'x', 0, 60_000)).toBe(true);
+  });
+});
+
+describe('the memory store, swept', () => {
+  // Soak trial: expired entries (a client's address, a payment's instructions, a key's answer) stayed until read again
+  // or pushed out by the caps: on a quiet server, for weeks, and at the caps they pushed out live ones.
+  it('drops what has expired within seconds, read again or not', async () => {
+    vi.useFakeTimers();
+    try {
+      let t = 0;
+      let c = 1_000_000;
+      const store = createMemoryStore({ now: () => t, clock: () => c, maxEntries: 2 });
+      const limiter = store.limiter('verify', 10) as RateLimiter;
+      limiter.take('10.1.2.3');
+      await store.keep('live', 'an account', 3_600_000);
+      await store.keep('short', 'a code', 60_000);
+      await store.claimIdempotency('live-key', 'f', 3_600_000);
+      await store.settleIdempotency('short-key', 'f', { status: 200, body: '{}' }, 60_000);
+      t += 61_000;
+      c += 61_000;
+      vi.advanceTimersByTime(10_000);
+      expect(limiter.size).toBe(0);
+      // The expired ones are gone from the maps, not merely hidden when read: a new entry finds room beside the live
+      // one (at the cap of 2, an expired entry kept would have pushed the older live one out).
+      await store.keep('new', 'another code', 60_000);
+      expect(await store.kept('live')).toBe('an account');
+      await store.claimIdempotency('new-key', 'g', 60_000);
+      expect((await store.claimIdempotency('live-key', 'other', 60_000)).kind).toBe('mismatch');
+      await store.close();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
 
