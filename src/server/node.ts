@@ -1,5 +1,5 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { AddressInfo, Socket } from 'node:net';
 import type { TenderConfig } from './config';
 import { diskShelf, nodeAssetReader, nodeCompressor, ownAssetsOf, packageDist } from './assetsNode';
 import { createTender, type AdapterRequest, type Tender, type TenderHandler, type TenderHandlerDeps } from './handler';
@@ -422,6 +422,14 @@ export function startTenderServer(config: TenderConfig, options: StartOptions = 
   const host = options.host ?? config.host;
   const port = options.port ?? config.port;
   const drainMs = options.drainMs ?? defaultDrainMs(config);
+  // Connections that have not sent a byte (a browser opens one ahead of need, and keeps it while its payer is away at
+  // a wallet): node:http counts them as busy from the start, so a stop waited out the whole drain for them (deploy
+  // trial: 17 s of a port refusing payers, on every restart with a browser attached).
+  const sockets = new Set<Socket>();
+  server.on('connection', (socket: Socket) => {
+    sockets.add(socket);
+    socket.once('close', () => sockets.delete(socket));
+  });
   return new Promise((resolve, reject) => {
     server.once('error', reject);
     server.listen(port, host, () => {
@@ -446,6 +454,7 @@ export function startTenderServer(config: TenderConfig, options: StartOptions = 
             });
             // Node closes each busy connection once its answer is written; the idle ones are closed here.
             server.closeIdleConnections();
+            for (const socket of sockets) if (socket.bytesRead === 0) socket.destroy();
           })),
       });
     });
