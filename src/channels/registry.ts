@@ -25,6 +25,13 @@ export function channelByApiName(raw: string): AnyChannel | undefined {
   return list.find((c) => c.id === id || c.aliases?.includes(id));
 }
 
+/**
+ * Whether a pending payment begun on channel `c` is under way without the payer on this page: sent away to pay (a
+ * wallet, the hosted page), or following instructions (a USSD code, a transfer account). A card's is not: it goes on
+ * only with the payer here.
+ */
+export const underWay = (c: AnyChannel | undefined): boolean => c?.paidAway === true || !!c?.resume;
+
 /** The tab label of a channel in the page's locale. */
 export const channelLabel = (c: AnyChannel): string => c.text.t(c.tab);
 

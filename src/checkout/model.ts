@@ -2,7 +2,7 @@ import { computed, type ReadonlySignal, type Signal, signal } from '../signals/s
 import type { TransactionStatus } from '../api/status';
 import type { VerifyData } from '../api/transactions';
 import type { ChannelContext, TxnInfo } from '../channels/kit/context';
-import { type ChannelId, channelByApiName, resolveChannels } from '../channels/registry';
+import { type ChannelId, channelByApiName, resolveChannels, underWay } from '../channels/registry';
 import type { Bridge } from '../platform/bridge';
 import type { NavigateEnv, NavigateResult } from '../platform/navigate';
 import type { Locale } from '../i18n/locale';
@@ -257,9 +257,10 @@ export function createCheckoutModel(deps: ModelDeps): CheckoutModel {
     start(initial) {
       if (initial) txn.value = { ...txn.peek(), ...initial };
       // Until the session has verified a settled transaction, or taken up the attempt under way (the instructions the
-      // server kept: a reload during a USSD code; a wallet's payment the payer came back from): "confirming", never a
-      // form, which could be typed into and paid beside it.
-      if (initial && (initial.status !== 'pending' || initial.kept || (initial.channel && channelByApiName(initial.channel)?.paidAway === true)))
+      // server kept: a reload during a USSD code; a wallet's payment the payer came back from; a USSD or transfer
+      // payment whose instructions the server lost in a restart): "confirming", never a form, which could be typed
+      // into and paid beside it.
+      if (initial && (initial.status !== 'pending' || initial.kept || (initial.channel && underWay(channelByApiName(initial.channel)))))
         boot.value = { kind: 'starting', verifying: true };
       if (session) session.start(initial);
       else {

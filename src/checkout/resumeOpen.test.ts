@@ -190,6 +190,26 @@ describe('back from a redirect without deciding', () => {
     expect(card.messages.at(-1)).toEqual({ type: 'close', reference: 'REF-1' });
   });
 
+  // Deploy trial: a Tender server on the memory store restarted during a USSD code lost its copy; a page with no record
+  // of its own (a blocked third-party frame) then drew a card form, which the payer paid beside the USSD payment.
+  it.each([
+    ['ussd', 'ussd'],
+    ['bank_transfer', 'bank-transfer'],
+  ])('with no record and no kept instructions, a pending %s payment is watched, not a form: pending once, then its outcome', async (api, id) => {
+    const t = testModel({
+      [VERIFY]: [verifyAnswer('pending', { channel: api }), verifyAnswer('pending', { channel: api }), verifyAnswer('successful', { channel: api })],
+    });
+    t.model.start();
+    await flush();
+    await t.clock.advance(0);
+    expect(t.model.screen.value.kind).not.toBe('pay');
+    expect(t.model.channel.value).toBe(id);
+    await t.clock.advance(20_000);
+    expect(t.messages.filter((m) => (m as { type: string }).type === 'pending')).toHaveLength(1);
+    await t.clock.advance(20_000);
+    expect(t.model.screen.value).toMatchObject({ kind: 'success' });
+  });
+
   describe('a pending card payment whose answer the server kept, in a page with no record of its own (a blocked third-party frame, a new tab)', () => {
     const opened = async (data: unknown, store = memoryStore()) => {
       const t = testModel({ [VERIFY]: verifyAnswer('pending', { channel: 'card' }) }, { store });

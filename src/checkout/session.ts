@@ -2,7 +2,7 @@ import { effect } from '../signals/signals';
 import type { VerifyData } from '../api/transactions';
 import type { ResumeRule } from '../channels/kit/channel';
 import { isUnknownOutcome } from '../channels/kit/errors';
-import { type ChannelId, channelByApiName, channelById, channels, unknownChannels } from '../channels/registry';
+import { type ChannelId, channelByApiName, channelById, channels, underWay, unknownChannels } from '../channels/registry';
 import { navigate, type NavigateEnv } from '../platform/navigate';
 import { type Attempt, type AttemptEvent, isUnderway, next, REDIRECT_STALL_MS } from './attempt';
 import type { ChannelActions, InitialTxn, ModelDeps, ModelState, PageEnv } from './model';
@@ -340,7 +340,9 @@ export function createSession(deps: ModelDeps, state: ModelState): Session {
    */
   function leftAway(d: VerifyData | InitialTxn): Pick<ResumeRecord, 'channel' | 'attempt' | 'reason' | 'instructions'> | undefined {
     const c = d.status === 'pending' && d.channel ? channelByApiName(d.channel) : undefined;
-    return c?.paidAway === true ? { channel: c.id, attempt: newId(), reason: 'returned' } : undefined;
+    // A USSD or transfer payment begun, whose instructions neither this page nor the server has (a server on the memory
+    // store restarted): watched as one whose outcome is unknown, not a blank form beside it (deploy trial).
+    return c && underWay(c) ? { channel: c.id, attempt: newId(), reason: c.paidAway ? 'returned' : 'unknown' } : undefined;
   }
 
   /**

@@ -122,6 +122,7 @@ describe('the server-rendered first screen', () => {
       { channel: 'ussd', kept: { op: 'ussdPayment', age: 5000, data: { ussdCode: '*901*000*1234#' } } },
     ],
     ['paid away, on a wallet (the payer back from its cashier)', { channel: 'wallet_a' }],
+    ['on USSD whose instructions the server lost (a restart of a server on the memory store)', { channel: 'ussd' }],
   ])('draws no form for a pending payment %s: only its amount, loading', (_, under) => {
     const kept: InitialTxn = { ...PENDING, ...under };
     const html = renderFirstScreen(new URLSearchParams('transactionReference=REF-1'), CONFIG, kept, true)!;
