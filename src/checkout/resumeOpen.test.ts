@@ -210,6 +210,16 @@ describe('back from a redirect without deciding', () => {
     expect(t.model.screen.value).toMatchObject({ kind: 'success' });
   });
 
+  it('a pending USSD payment whose code this page saw the payer give up (another bank) gets its form back', async () => {
+    const store = memoryStore();
+    store.set('tender:moved-on', { reference: 'REF-1' });
+    const t = testModel({ [VERIFY]: verifyAnswer('pending', { channel: 'ussd' }) }, { store });
+    t.model.start();
+    await flush();
+    await t.clock.advance(5000);
+    expect(t.model.screen.value).toEqual({ kind: 'pay' });
+  });
+
   describe('a pending card payment whose answer the server kept, in a page with no record of its own (a blocked third-party frame, a new tab)', () => {
     const opened = async (data: unknown, store = memoryStore()) => {
       const t = testModel({ [VERIFY]: verifyAnswer('pending', { channel: 'card' }) }, { store });

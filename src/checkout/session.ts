@@ -333,16 +333,22 @@ export function createSession(deps: ModelDeps, state: ModelState): Session {
     return settled.kind === 'settled';
   }
 
+  /** Whether this page saw the payer give up the instructions of this reference (another bank, a new account). */
+  const movedOn = () => (store.get(MOVED_ON_KEY) as { reference?: unknown } | undefined)?.reference === reference;
+
   /**
    * A payment verify finds pending on a channel paid away (a wallet, the hosted page) when the page has no record
    * of the trip (storage blocked in a third-party frame, another tab): the payer was sent there and came back
    * without a final answer, so the page watches it as a return rather than offer the form as if nothing had begun.
+   * So too a USSD or transfer payment with no instructions to show.
    */
   function leftAway(d: VerifyData | InitialTxn): Pick<ResumeRecord, 'channel' | 'attempt' | 'reason' | 'instructions'> | undefined {
     const c = d.status === 'pending' && d.channel ? channelByApiName(d.channel) : undefined;
+    if (c?.paidAway === true) return { channel: c.id, attempt: newId(), reason: 'returned' };
     // A USSD or transfer payment begun, whose instructions neither this page nor the server has (a server on the memory
-    // store restarted): watched as one whose outcome is unknown, not a blank form beside it (deploy trial).
-    return c && underWay(c) ? { channel: c.id, attempt: newId(), reason: c.paidAway ? 'returned' : 'unknown' } : undefined;
+    // store restarted): watched as one whose outcome is unknown, not a blank form beside it (deploy trial); unless the
+    // payer gave them up here for another bank or account.
+    return c && underWay(c) && !movedOn() ? { channel: c.id, attempt: newId(), reason: 'unknown' } : undefined;
   }
 
   /**
@@ -352,8 +358,7 @@ export function createSession(deps: ModelDeps, state: ModelState): Session {
    */
   async function keptAway(d: VerifyData | InitialTxn): Promise<Pick<ResumeRecord, 'channel' | 'attempt' | 'reason' | 'instructions'> | undefined> {
     const k = 'kept' in d ? d.kept : undefined;
-    const movedOn = (store.get(MOVED_ON_KEY) as { reference?: unknown } | undefined)?.reference === reference;
-    if (!k || movedOn || typeof k.op !== 'string' || typeof k.age !== 'number') return undefined;
+    if (!k || movedOn() || typeof k.op !== 'string' || typeof k.age !== 'number') return undefined;
     const c = channels().find((ch) => ch.routes.some((r) => r === k.op));
     // A channel that sends the payer away at times (a card's 3-D Secure) did, when the server kept that it did.
     if (c?.paidAway === 'maybe' && (k.data as { sentAway?: unknown } | null)?.sentAway === true) return { channel: c.id, attempt: newId(), reason: 'returned' };
