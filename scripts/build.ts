@@ -6,6 +6,7 @@
 //   dist/server/     the server kit: index.js (Node), web.js (Workers, edge), assets.js (the built files embedded),
 //                    and the repository's own processes (serve, demo) as plain Node ESM
 //   dist/cli.js      the `tender` command
+//   dist/sandbox/    the sandbox payment API for a merchant's tests (`tender-checkout/sandbox`)
 //   dist/types/      the declaration files of the public entries
 import { build as viteBuild } from 'vite';
 import { build as esbuild } from 'esbuild';
@@ -37,7 +38,12 @@ const server = serverBuild(define);
 // The package's server entries: no CSS import and no source path survives (a merchant's Node runs them as they are).
 await esbuild({
   ...server,
-  entryPoints: { 'server/index': 'src/server/index.ts', 'server/web': 'src/server/web.ts', cli: 'src/server/cli.ts' },
+  entryPoints: {
+    'server/index': 'src/server/index.ts',
+    'server/web': 'src/server/web.ts',
+    cli: 'src/server/cli.ts',
+    'sandbox/index': 'src/sandbox/package.ts',
+  },
   outdir: 'dist',
   // One copy of the code both server entries share would need a chunk; they are imported one or the other.
   splitting: false,

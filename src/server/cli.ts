@@ -6,7 +6,10 @@ import { runServer } from './run';
 
 const USAGE = `Usage:
   tender serve       the Tender server; configured by TENDER_API_BASE_URL, TENDER_API_KEY, TENDER_ALLOWED_ORIGINS, PORT, HOST, …
-  tender sandbox     the sandbox payment API on 127.0.0.1 (SANDBOX_PORT, default 8082; key sk_test_sandbox)
+  tender sandbox     the sandbox payment API on 127.0.0.1 (SANDBOX_PORT, default 8082; key sk_test_sandbox; USSD and
+                     transfers complete after SANDBOX_USSD_DELAY_MS (8000) and SANDBOX_TRANSFER_DELAY_MS (10000), or
+                     off: only when POST /sandbox/transactions/REF/complete says; the hang card answers after
+                     SANDBOX_HANG_MS (60000))
   tender --version   the package's version`;
 
 const [command, ...rest] = process.argv.slice(2);
@@ -33,7 +36,25 @@ if (command === undefined) {
     process.exit(1);
   }
   const apiKey = process.env.SANDBOX_API_KEY || 'sk_test_sandbox';
-  const sandbox = await startSandbox({ port, apiKey, ussdDelayMs: 8000, transferDelayMs: 10000 });
+  // A merchant's tests make a USSD or transfer payment wait (`off`: until POST /sandbox/transactions/REF/complete) or
+  // complete at once, rather than race the demo's 8 s and 10 s.
+  const delay = (name: string, fallback: number): number | null => {
+    const value = process.env[name];
+    if (value === undefined || value === '') return fallback;
+    if (value === 'off') return null;
+    if (!/^\d{1,9}$/.test(value)) {
+      console.error(`${name} must be a number of milliseconds or off, received ${JSON.stringify(value)}`);
+      process.exit(1);
+    }
+    return Number(value);
+  };
+  const sandbox = await startSandbox({
+    port,
+    apiKey,
+    ussdDelayMs: delay('SANDBOX_USSD_DELAY_MS', 8000),
+    transferDelayMs: delay('SANDBOX_TRANSFER_DELAY_MS', 10_000),
+    hangMs: delay('SANDBOX_HANG_MS', 60_000) ?? 60_000,
+  });
   console.log(`Sandbox payment API listening on ${sandbox.url}`);
   console.log(`  API key: ${apiKey}   (run the Tender server with TENDER_API_BASE_URL=${sandbox.url} TENDER_API_KEY=${apiKey})`);
   console.log(`  test cards (PIN ${TEST_PIN}, OTP ${TEST_OTP}): ${TEST_CARDS.map((c) => c.number).join(', ')}`);

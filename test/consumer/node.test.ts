@@ -49,6 +49,41 @@ console.log(JSON.stringify({
     expect(out.schema).toBe('object');
   });
 
+  // QA trial: a merchant's tests could only spawn the CLI and read its address off stdout, and a USSD payment raced an
+  // 8 s timer to its end.
+  it('imports ./sandbox in plain Node: a USSD payment waits for the test, which ends it; the process exits by itself', async () => {
+    writeFileSync(
+      join(consumerRoot(), 'sandbox.mjs'),
+      `import { startSandbox, TEST_CARDS, TEST_PIN } from 'tender-checkout/sandbox';
+import { createApiClient } from 'tender-checkout/api';
+const sandbox = await startSandbox();
+const api = createApiClient({ baseUrl: sandbox.url, apiKey: sandbox.apiKey });
+const made = await api.initiatePaymentLink({ amount: 2500, currency: 'NGN', checkoutCustomerData: { email: 'qa@example.com', firstName: 'Q', lastName: 'A' } });
+const reference = made.value.data.transactionReference;
+await api.ussdPayment({ transactionReference: reference, bankCode: '058' });
+const status = async () => (await api.verifyTransaction({ transactionReference: reference })).value.data.status;
+const before = status();
+await new Promise((r) => setTimeout(r, 300));
+const waited = await status();
+await sandbox.complete(reference, 'failed');
+let again;
+try { await sandbox.complete(reference); } catch (e) { again = e.message; }
+console.log(JSON.stringify({ before: await before, waited, after: await status(), again, cards: TEST_CARDS.length, pin: TEST_PIN }));
+await sandbox.close();`,
+    );
+    const r = await run('node', ['sandbox.mjs']);
+    expect(r.stderr).toBe('');
+    expect(r.code).toBe(0);
+    expect(JSON.parse(r.stdout)).toEqual({
+      before: 'pending',
+      waited: 'pending',
+      after: 'failed',
+      again: expect.stringMatching(/^sandbox: complete TND-.*: Transaction is already failed$/),
+      cards: 8,
+      pin: '1234',
+    });
+  });
+
   it('ships only built files: no sources, tests or demo', async () => {
     const r = await run('npm', ['ls', '--parseable', '--depth=0']);
     expect(r.code).toBe(0);
@@ -87,6 +122,9 @@ console.log(JSON.stringify({
     const flag = await run('node_modules/.bin/tender', ['sandbox', '--port', '9999']);
     expect(flag.code).toBe(1);
     expect(flag.stderr).toContain('tender sandbox takes no arguments (received "--port 9999")');
+    const delay = await run('node_modules/.bin/tender', ['sandbox'], { env: { SANDBOX_PORT: '0', SANDBOX_USSD_DELAY_MS: '8s' } });
+    expect(delay.code).toBe(1);
+    expect(delay.stderr).toContain('SANDBOX_USSD_DELAY_MS must be a number of milliseconds or off, received "8s"');
     const bare = await run('node_modules/.bin/tender', []);
     expect(bare.code).toBe(1);
     expect(bare.stderr).toContain('tender serve');

@@ -11,7 +11,13 @@ import { configFromEnv, createNodeListener, createTenderHandler, startTenderServ
 import { createApiClient, InitiateRequestSchema, type InitiateRequest } from 'tender-checkout/api';
 import { TenderCheckout, useTenderCheckout } from 'tender-checkout/react';
 import { embeddedAssets } from 'tender-checkout/server/assets';
+import { startSandbox, TEST_CARDS, type TestSandbox } from 'tender-checkout/sandbox';
 import { createElement } from 'react';
+
+// A merchant's test: the sandbox in process, a payment ended as the test says.
+const sandboxed: Promise<TestSandbox> = startSandbox({ ussdDelayMs: null, transferExpirySeconds: 60 });
+void sandboxed.then((s) => s.complete('TND-1', 'cancelled').then(() => s.close()));
+void TEST_CARDS[0]?.number;
 
 const options: TenderEsmOptions = { transactionReference: 'TND-1', tenderUrl: 'https://shop.example/pay' };
 open({ ...options, onSuccess: (r: TenderSuccess) => void r.reference }).close();
@@ -54,6 +60,7 @@ export function Passing(props: { reference: string; locale?: string; className?:
 `;
 
 const MISUSE = [
+  ['a sandbox payment ends in a final status', `void startSandbox().then((s) => s.complete('TND-1', 'pending'));`],
   ['a webhook status is one of the final six', `void ((e: TenderWebhookEvent) => e.data.status === 'succesful');`],
   ['a webhook type narrows its status', `void ((e: TenderWebhookEvent) => e.type === 'payment.reversed' && e.data.status === 'successful');`],
   ['the ESM entry needs tenderUrl', `open({ transactionReference: 'TND-1' });`],
