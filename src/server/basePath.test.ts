@@ -91,6 +91,27 @@ describe('the handler under a base path', () => {
     await atRoot.close();
   });
 
+  // PHP trial: mistakes a merchant makes joining strings got a bare 404.
+  it('takes a doubled slash as one, names the payment API for its own calls, and says what it is at its root', async () => {
+    const lines: { event?: string }[] = [];
+    const tender = createTenderHandler(config, { basePath: '/pay', assets: reader, log: (r) => void lines.push(r) });
+    const at = (path: string, init?: RequestInit) => tender(new Request(`https://shop.example${path}`, init));
+    // `${TENDER_URL}/tender.js` with a TENDER_URL ending in a slash.
+    const loader = await at('/pay//tender.js');
+    expect(loader.status).toBe(200);
+    expect(await loader.text()).toBe(await (await at('/pay/tender.js')).text());
+    const initiate = await at('/pay/api/v1/paymentlink/initiate', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+    expect(initiate.status).toBe(404);
+    expect(((await initiate.json()) as { message: string }).message).toBe(
+      "/api/v1/paymentlink/initiate is the payment API's own, not the Tender proxy's: call it from your server at TENDER_API_BASE_URL, with your API key.",
+    );
+    expect(lines.at(-1)).toMatchObject({ event: 'not_proxied' });
+    expect(((await (await at('/pay/')).json()) as { message: string }).message).toBe(
+      'Not found: this is a Tender server; it serves /pay/tender.js, /pay/checkout/, /pay/api/v1/… and /pay/healthz.',
+    );
+    await tender.close();
+  });
+
   it('normalises the path and refuses anything but plain segments', () => {
     expect(normaliseBasePath(undefined)).toBe('');
     expect(normaliseBasePath('/')).toBe('');

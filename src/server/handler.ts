@@ -264,7 +264,17 @@ export function createTender(config: TenderConfig, deps: TenderHandlerDeps = {})
       return entryResponse(request, entry, relative.startsWith('assets/') ? immutableHeaders : shortCacheHeaders, { etag: true });
     }
     const wrongBase = misplaced(base + path, ctx);
-    return wrongBase ? toResponse(wrongBase) : notFound();
+    if (wrongBase) return toResponse(wrongBase);
+    // The first address an operator opens to see whether the server is up.
+    return path === '/'
+      ? toResponse(
+          errorAnswer(
+            404,
+            'not_found',
+            `Not found: this is a Tender server; it serves ${base}/tender.js, ${base}/checkout/, ${base}/api/v1/… and ${base}/healthz.`,
+          ),
+        )
+      : notFound();
   }
 
   /**
@@ -359,8 +369,10 @@ export function createTender(config: TenderConfig, deps: TenderHandlerDeps = {})
     }
     let result: Outcome | Promise<Outcome>;
     try {
-      // Under a base path, only what is below it is ours; the routes see the path without it.
-      const full = request.path;
+      // Under a base path, only what is below it is ours; the routes see the path without it. Slashes doubled by a
+      // join of a base URL ending in one (`${TENDER_URL}/tender.js`) count as one: the script loaded, not a 404 that
+      // left the shop's Pay button doing nothing (PHP trial).
+      const full = request.path.includes('//') ? request.path.replace(/\/{2,}/g, '/') : request.path;
       const path = !base ? full : full.startsWith(`${base}/`) ? full.slice(base.length) : undefined;
       if (path === undefined) result = misplaced(full, state) ?? NOT_FOUND;
       else if (path.startsWith('/api/')) result = proxy.answer(path, request, state);

@@ -3,6 +3,7 @@ import { ReferenceSchema } from '../api/common';
 import { fieldErrors } from '../api/issues';
 import { REFERENCE_PATTERN } from '../api/reference';
 import type { Operation } from '../api/operations';
+import { ROUTES } from '../api/routes';
 import { browserRoutes } from '../channels/routes';
 import type { TenderConfig } from './config';
 import { corsHeaders, createOriginPolicy, preflightHeaders, type OriginFacts } from './cors';
@@ -166,6 +167,8 @@ export function createProxy(config: TenderConfig, deps: ProxyDeps): Proxy {
 
   // Keyed by the exact path of the operation: a request matches only if its path is spelled exactly so.
   const routes = new Map<string, Route>();
+  // The payment API's other paths (templated ones aside), for a 404 that says so.
+  const serverOnly = new Set(Object.values(ROUTES).map((r) => r.path));
   // Exactly the routes the channels call, and verify: the registry says which.
   for (const operation of browserRoutes()) {
     const id = operation.id;
@@ -185,6 +188,20 @@ export function createProxy(config: TenderConfig, deps: ProxyDeps): Proxy {
     });
   }
 
+  /**
+   * A 404 that names the mistake for a call of the payment API's that browsers never make (PHP trial: a shop sent its
+   * `paymentlink/initiate` to the Tender server, whose paths begin /api/v1/ too, and got a bare "Not found.").
+   */
+  const notProxied = (path: string, ctx: ProxyContext): Answer | undefined => {
+    if (!serverOnly.has(path)) return undefined;
+    ctx.event = 'not_proxied';
+    return errorAnswer(
+      404,
+      'not_found',
+      `${path} is the payment API's own, not the Tender proxy's: call it from your server at TENDER_API_BASE_URL, with your API key.`,
+    );
+  };
+
   const clientKey = (request: ProxyRequest, ctx: ProxyContext): string => limits.clientKey(request.header('x-forwarded-for'), ctx.clientAddress);
 
   const forbiddenOrigin = (request: ProxyRequest, ctx: ProxyContext): Answer => {
@@ -197,7 +214,7 @@ export function createProxy(config: TenderConfig, deps: ProxyDeps): Proxy {
   // and microtask less counts on a call that costs a few hundred microseconds in all.
   function answer(path: string, request: ProxyRequest, ctx: ProxyContext): Answer | Promise<Answer> {
     const route = routes.get(path);
-    if (!route) return NOT_FOUND;
+    if (!route) return notProxied(path, ctx) ?? NOT_FOUND;
     const method = request.method;
     const decision = policy.decide(request);
 
