@@ -81,6 +81,14 @@ describe('verifyWebhook: the usual mistakes, said clearly', () => {
       expect(e, `${name} ${String(value)}`).toBeInstanceOf(TypeError);
       expect(e.message).toContain(`options.${name} must be a finite number of seconds`);
     }
+    // Clock trial: a string read from the environment was shown as if it were the number, and milliseconds passed as
+    // seconds made every webhook "signed 1.7 billion s ago".
+    expect((await rejection(verifyWebhook(BODY, referenceHeaders(), SECRET, { toleranceSeconds: '600' } as never))).message).toContain(
+      'received the string "600"',
+    );
+    const ms = await rejection(verifyWebhook(BODY, referenceHeaders(), SECRET, { nowSeconds: Date.now() }));
+    expect(ms).toBeInstanceOf(TypeError);
+    expect(ms.message).toContain('options.nowSeconds is in seconds, not milliseconds (Date.now() / 1000)');
   });
 
   it('names any other kind of body it gets: a Request not read yet, a number', async () => {

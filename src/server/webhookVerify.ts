@@ -193,9 +193,12 @@ export async function verifyWebhook<T = TenderWebhookEvent>(
     ['nowSeconds', now],
   ] as const) {
     if (typeof v !== 'number' || !Number.isFinite(v) || v < 0) {
-      throw new TypeError(`verifyWebhook: options.${name} must be a finite number of seconds, at least 0; received ${String(v)}`);
+      const got = typeof v === 'string' ? `the string ${JSON.stringify(v)}` : String(v);
+      throw new TypeError(`verifyWebhook: options.${name} must be a finite number of seconds, at least 0; received ${got}`);
     }
   }
+  // Milliseconds (Date.now()) where seconds are meant: every webhook would be "signed 1.7 billion s ago".
+  if (now > 1e11) throw new TypeError(`verifyWebhook: options.nowSeconds is in seconds, not milliseconds (Date.now() / 1000); received ${now}`);
   if (headers === null || typeof headers !== 'object') {
     throw new TypeError(`verifyWebhook: pass the request's headers (a Headers object or node:http's req.headers); received ${String(headers)}`);
   }
