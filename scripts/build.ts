@@ -42,7 +42,7 @@ await esbuild({
     'server/index': 'src/server/index.ts',
     'server/web': 'src/server/web.ts',
     cli: 'src/server/cli.ts',
-    'sandbox/index': 'src/sandbox/package.ts',
+    'sandbox/index': 'demo/sandbox/package.ts',
   },
   outdir: 'dist',
   // One copy of the code both server entries share would need a chunk; they are imported one or the other.

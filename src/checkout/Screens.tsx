@@ -3,6 +3,7 @@ import { channelByApiName } from '../channels/registry';
 import { walletText } from '../channels/wallet/text';
 import { formatAmount } from '../i18n/amount';
 import { formatDateTime, formatTime } from '../i18n/format';
+import { asWallClock } from '../platform/clock';
 import { Outcome } from '../ui/Outcome';
 import { Spinner } from '../ui/Spinner';
 import { uiText } from '../ui/text';
@@ -73,9 +74,9 @@ export default function Screens({ model, embedded }: AppProps) {
   // such: the payer who pressed Check again learns it did try.
   const lastCheck = (o: { checked?: number; unreached?: number }) =>
     o.unreached !== undefined && (o.checked === undefined || o.unreached > o.checked)
-      ? uiText.t('notCheckedAt', { time: formatTime(o.unreached) })
+      ? uiText.t('notCheckedAt', { time: formatTime(asWallClock(o.unreached)) })
       : o.checked !== undefined
-        ? text.t('checkedAt', { time: formatTime(o.checked) })
+        ? text.t('checkedAt', { time: formatTime(asWallClock(o.checked)) })
         : undefined;
   if (s.kind === 'open') {
     if (s.checking) told.current.asked = true;

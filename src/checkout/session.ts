@@ -367,14 +367,15 @@ export function createSession(deps: ModelDeps, state: ModelState): Session {
   }
 
   /**
-   * A record of the page's own, with the instructions of the server's copy when both have them for the channel: the
-   * server counted their age on its clock, where the record's times are the device's, which a payer may have set
-   * right (or wrong) since. A transfer account then ends when the payment API said, not an hour early or late.
+   * A record of the page's own, its instructions overlaid with the server's copy's when both have them for the
+   * channel: the server counted their age on its clock, where the record's times are the device's, which a payer may
+   * have set right (or wrong) since. A transfer account then ends when the payment API said, not an hour early or
+   * late; what only the page knew (the bank the payer chose for a USSD code) stays.
    */
   function ownWithServerTimes(own: ResumeRecord, server: Awaited<ReturnType<typeof keptAway>>): ResumeRecord {
-    return own.instructions !== undefined && server?.channel === own.channel && server.instructions !== undefined
-      ? { ...own, instructions: server.instructions }
-      : own;
+    const mine = own.instructions;
+    const theirs = server?.channel === own.channel ? server.instructions : undefined;
+    return mine && typeof mine === 'object' && theirs && typeof theirs === 'object' ? { ...own, instructions: { ...mine, ...theirs } } : own;
   }
 
   let asking: Promise<unknown> | undefined;

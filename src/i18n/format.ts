@@ -1,6 +1,5 @@
 import { currentIntl, intlTag } from './amount';
 import type { Locale } from './locale';
-import { asWallClock } from '../platform/clock';
 import { activeLocale, type KeysOf, messageSet } from './text';
 
 // Durations and dates through Intl for the page's locale, for the screens after the first. Without the locale's
@@ -37,9 +36,9 @@ export function formatDateTime(iso: string): string | undefined {
   return new (currentIntl()!.DateTimeFormat)(tag, options).format(date);
 }
 
-/** A time of the page's clock (when a payment was last checked) as a time of day to the second, in the payer's local time. */
+/** A time of day to the second (when a payment was last checked), in the payer's local time. */
 export function formatTime(ms: number): string {
-  const date = new Date(asWallClock(ms));
+  const date = new Date(ms);
   const tag = intlTag(activeLocale.value);
   if (!tag) return date.toTimeString().slice(0, 8);
   const options: Intl.DateTimeFormatOptions = ownData(activeLocale.value)

@@ -309,7 +309,6 @@ describe('/checkout/', () => {
     '/checkout/assets/%2esecret',
     '/checkout/assets/',
     '/checkout/assets',
-    '/checkout/assets//app-AbC123.js',
     '/checkout/assets/app-AbC123.js%00',
     '/checkout/assets/app-AbC123.js/',
     '/checkout/assets/%2fetc%2fpasswd',
@@ -322,6 +321,13 @@ describe('/checkout/', () => {
     expect(res.status).toBe(404);
     expect(res.body).not.toContain('outside the checkout directory');
     expect(res.body).not.toContain('dot-file');
+  });
+
+  it('takes a doubled slash as one: the same file, never one outside the checkout directory', async () => {
+    const same = await h.request({ path: '/checkout/assets//app-AbC123.js' });
+    expect(same.status).toBe(200);
+    expect(same.body).toBe((await h.request({ path: '/checkout/assets/app-AbC123.js' })).body);
+    expect((await h.request({ path: '//checkout//..//secret.txt' })).status).toBe(404);
   });
 
   it('answers 404 for unknown paths and 405 for wrong methods on known ones', async () => {

@@ -1,12 +1,12 @@
 import { useEffect, useState } from 'preact/hooks';
 import { formatDuration } from '../i18n/format';
-import { pageNow } from '../platform/clock';
 
 /** Props of Countdown. */
 export interface CountdownProps {
-  /** When the time is up, in epoch ms of the page's clock (platform/clock.ts). */
+  /** When the time is up, in epoch ms of `now`'s clock. */
   readonly endsAt: number;
-  readonly now?: () => number;
+  /** The clock: the page's own (platform/clock.ts), which a change of the device's clock setting does not move. */
+  readonly now: () => number;
   onExpire(): void;
   /** Wraps the spoken remaining time, e.g. "This account expires in {time}". */
   readonly template: (time: string) => string;
@@ -32,7 +32,7 @@ function announceAt(seconds: number): boolean {
 }
 
 /** A visible mm:ss countdown; screen readers hear it only at intervals, never every second. */
-export function Countdown({ endsAt, now = pageNow, onExpire, template }: CountdownProps) {
+export function Countdown({ endsAt, now, onExpire, template }: CountdownProps) {
   const left = () => Math.max(0, Math.ceil((endsAt - now()) / 1000));
   const [secs, setSecs] = useState(left);
   // The time last announced, not its words: drawn at render, they follow a switch of language.

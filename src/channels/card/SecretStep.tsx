@@ -69,7 +69,13 @@ export function SecretStep({ s, ctx, submit, resend }: { s: CardState; ctx: Chan
         // One height for the countdown and the button it turns into: the controls below do not move.
         <div class="tender-resend">
           {pageNow() < resendAt ? (
-            <Countdown key={resendAt} endsAt={resendAt} onExpire={() => setWaited((n) => n + 1)} template={(time) => text.t('resendIn', { time })} />
+            <Countdown
+              key={resendAt}
+              endsAt={resendAt}
+              now={pageNow}
+              onExpire={() => setWaited((n) => n + 1)}
+              template={(time) => text.t('resendIn', { time })}
+            />
           ) : (
             <button type="button" class="tender-btn tender-btn--link" disabled={busy} onClick={() => void resend(s, ctx)}>
               {text.t('resend')}

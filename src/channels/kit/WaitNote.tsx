@@ -1,5 +1,6 @@
 import { useRef } from 'preact/hooks';
 import { formatTime } from '../../i18n/format';
+import { asWallClock } from '../../platform/clock';
 import { uiText as text } from '../../ui/text';
 import { connection } from './online';
 
@@ -45,8 +46,8 @@ export function WaitNote({ leaving = false, checks }: { readonly leaving?: boole
   first.current ??= at;
   return (
     <span class="tender-offline">
-      <span aria-hidden="true">{text.t('notCheckedAt', { time: formatTime(at) })}</span>
-      <span class="tender-sr">{text.t('notCheckedAt', { time: formatTime(first.current) })}</span>
+      <span aria-hidden="true">{text.t('notCheckedAt', { time: formatTime(asWallClock(at)) })}</span>
+      <span class="tender-sr">{text.t('notCheckedAt', { time: formatTime(asWallClock(first.current)) })}</span>
     </span>
   );
 }

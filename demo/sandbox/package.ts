@@ -1,11 +1,11 @@
 // `tender-checkout/sandbox`: the sandbox payment API for a merchant's own tests (QA trial: a test had to spawn the
 // CLI and read its address off stdout, could not make a USSD or transfer payment wait or fail but against an 8 s
 // timer, and left the process behind when it crashed). In the test's own process, on a free port, stopped by close().
-import { startSandbox as start, type SandboxOptions } from '../../demo/sandbox/server';
-import type { TransactionStatus } from '../api/status';
+import { startSandbox as start, type SandboxOptions } from './server';
+import type { TransactionStatus } from '../../src/api/status';
 
-export type { SandboxOptions } from '../../demo/sandbox/options';
-export { TEST_CARDS, TEST_OTP, TEST_PIN, type CardBehaviour, type TestCard } from '../../demo/sandbox/testCards';
+export type { SandboxOptions } from './options';
+export { TEST_CARDS, TEST_OTP, TEST_PIN, type CardBehaviour, type TestCard } from './testCards';
 
 /** A final status a test may give a payment in the sandbox. */
 export type SandboxFinalStatus = Exclude<TransactionStatus, 'pending'>;
