@@ -367,15 +367,15 @@ export function createSession(deps: ModelDeps, state: ModelState): Session {
   }
 
   /**
-   * A record of the page's own, its instructions overlaid with the server's copy's when both have them for the
-   * channel: the server counted their age on its clock, where the record's times are the device's, which a payer may
-   * have set right (or wrong) since. A transfer account then ends when the payment API said, not an hour early or
-   * late; what only the page knew (the bank the payer chose for a USSD code) stays.
+   * A record of the page's own, with the server's copy of its instructions when they run out (a transfer account: its
+   * rule watches them for their time) and both have them for the channel: the server counted their age on its clock,
+   * where the record's times are the device's, which a payer may have set right (or wrong) since. The account then
+   * ends when the payment API said, not an hour early or late. Instructions with no time (a USSD code) stay the
+   * page's, with what only it knew (the bank the payer chose).
    */
-  function ownWithServerTimes(own: ResumeRecord, server: Awaited<ReturnType<typeof keptAway>>): ResumeRecord {
-    const mine = own.instructions;
-    const theirs = server?.channel === own.channel ? server.instructions : undefined;
-    return mine && typeof mine === 'object' && theirs && typeof theirs === 'object' ? { ...own, instructions: { ...mine, ...theirs } } : own;
+  async function ownWithServerTimes(own: ResumeRecord, server: Awaited<ReturnType<typeof keptAway>>): Promise<ResumeRecord> {
+    if (own.instructions === undefined || server?.channel !== own.channel || server.instructions === undefined) return own;
+    return (await ruleOf(own.channel as ChannelId))?.watchFor ? { ...own, instructions: server.instructions } : own;
   }
 
   let asking: Promise<unknown> | undefined;
@@ -469,7 +469,7 @@ export function createSession(deps: ModelDeps, state: ModelState): Session {
     comingBack = undefined;
     // (Only a page the server kept instructions for waits on their rule.)
     const server = 'kept' in data ? await keptAway(data) : undefined;
-    const back = resumed && channelById(resumed.channel) ? ownWithServerTimes(resumed, server) : server || leftAway(data);
+    const back = resumed && channelById(resumed.channel) ? await ownWithServerTimes(resumed, server) : server || leftAway(data);
     if (!verified(data) && back) await resumeAttempt(back, resumed !== undefined);
     // Ready once the attempt is back: a channel view mounting now sees its instructions.
     boot.value = { kind: 'ready' };
