@@ -85,7 +85,7 @@ const NO_BACKGROUND_HOOK =
  * the store's clock), and the answer's `data`. Kept by the server for a page that has no storage of its own (a third-party frame whose
  * storage the browser blocks), so that one opened again shows the same code or account rather than a blank form.
  */
-export interface KeptInstructions {
+interface KeptInstructions {
   readonly op: string;
   readonly at: number;
   readonly data: unknown;
