@@ -90,14 +90,9 @@ export function diskShelf(dir = join(tmpdir(), `tender-checkout-builds-${process
       await open();
       const file = fileOf(name);
       const now = new Date();
-      // Already there: refreshed, not written again (each instance's start puts all its files).
-      if (
-        await utimes(file, now, now).then(
-          () => true,
-          () => false,
-        )
-      )
-        return;
+      // Already there as it is: refreshed, not written again (each instance's start puts all its files). Anything else
+      // under the name (marked with a key since rotated) is replaced.
+      if ((await readFile(file, 'utf8').catch(() => undefined)) === value) return utimes(file, now, now);
       const part = `${file}.${process.pid}.part`;
       await writeFile(part, value, { mode: 0o600 });
       await rename(part, file);

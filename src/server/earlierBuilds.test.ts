@@ -87,6 +87,17 @@ afterAll(async () => {
   await rm(root, { recursive: true, force: true });
 });
 
+describe('the shelf in a directory', () => {
+  it('replaces what another key marked under a name (a rotation) rather than only refresh it', async () => {
+    const shelf = diskShelf(join(root, 'rotated'));
+    await earlierBuilds(shelf, 'sk_live_old').publish([['part-R1.js', bytes('export const r = 1;')]]);
+    const fresh = earlierBuilds(shelf, 'sk_live_new');
+    expect(await fresh.read('part-R1.js')).toBeUndefined();
+    await fresh.publish([['part-R1.js', bytes('export const r = 1;')]]);
+    expect(text(await fresh.read('part-R1.js'))).toBe('export const r = 1;');
+  });
+});
+
 describe('a restart onto a new build, one server on this machine', () => {
   it('serves the file of the build before (with its long cache), and still 404 for a name no build had', async () => {
     const shelfDir = join(root, 'disk-shelf');
