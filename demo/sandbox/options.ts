@@ -14,7 +14,7 @@ export interface SandboxOptions {
   transferExpirySeconds?: number;
   /** Merchant transfers (payouts) go pending → successful after this; default 1000; null = only on control action. */
   payoutDelayMs?: number | null;
-  /** How long the hang card holds back its answer; default 60 000. */
+  /** How long the hang card holds back its answer; default 60 000 (never null: it answers in the end). */
   hangMs?: number;
   /** Where the payer returns when initiate's metaData names no returnUrl; default the sandbox's receipt page. */
   defaultReturnUrl?: string;
@@ -58,6 +58,11 @@ export function resolveOptions(options: SandboxOptions = {}): ResolvedOptions {
   if (options.defaultReturnUrl !== undefined && !isHttpUrl(options.defaultReturnUrl)) {
     throw new TypeError(`sandbox: defaultReturnUrl must be an http(s) URL, received ${JSON.stringify(options.defaultReturnUrl)}`);
   }
+  // An unset variable passed as '' would start a sandbox no key opens: every call a 401 to puzzle over.
+  if (options.apiKey !== undefined && (typeof options.apiKey !== 'string' || options.apiKey === '')) {
+    throw new TypeError(`sandbox: apiKey must be a non-empty string (or left out for ${DEFAULT_SANDBOX_API_KEY}), received ${JSON.stringify(options.apiKey)}`);
+  }
+  if (options.hangMs === null) throw new RangeError('sandbox: hangMs must be a number of milliseconds ≥ 0 (the hang card always answers in the end)');
   const expiry = options.transferExpirySeconds ?? 1200;
   if (!Number.isInteger(expiry) || expiry <= 0) throw new RangeError(`sandbox: transferExpirySeconds must be a positive integer, received ${expiry}`);
   return {

@@ -22,7 +22,11 @@ export interface TestSandbox {
    * any other final status); rejects with the sandbox's message when it cannot (already final, an expired account).
    */
   complete(reference: string, status?: SandboxFinalStatus): Promise<void>;
-  /** Ends a transfer account's life now: money sent to it is returned, and the page says it expired. */
+  /**
+   * Ends a transfer account's life now, in the sandbox: a later {@link TestSandbox.complete} as successful is refused,
+   * as money sent to an expired account is returned. Verify still says pending, and an open checkout counts down the
+   * time it was given: for its expired screen, start the sandbox with a short `transferExpirySeconds`.
+   */
   expire(reference: string): Promise<void>;
   /** Stops it: its port, its timers, the answers it holds back. */
   close(): Promise<void>;
@@ -35,6 +39,7 @@ export interface TestSandbox {
 export async function startSandbox(options: SandboxOptions = {}): Promise<TestSandbox> {
   const running = await start(options);
   const control = async (reference: string, action: 'complete' | 'expire', body?: { status: SandboxFinalStatus }) => {
+    if (closing) throw new Error(`sandbox: ${action} ${reference}: the sandbox is closed`);
     const res = await fetch(`${running.url}/sandbox/transactions/${encodeURIComponent(reference)}/${action}`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
@@ -45,12 +50,13 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<TestSa
       throw new Error(`sandbox: ${action} ${reference}: ${typeof message === 'string' ? message : `HTTP ${res.status}`}`);
     }
   };
+  let closing: Promise<void> | undefined;
   return {
     url: running.url,
     port: running.port,
     apiKey: options.apiKey ?? 'sk_test_sandbox',
     complete: (reference, status = 'successful') => control(reference, 'complete', { status }),
     expire: (reference) => control(reference, 'expire'),
-    close: () => running.close(),
+    close: () => (closing ??= running.close()),
   };
 }

@@ -106,9 +106,14 @@ describe('the handler under a base path', () => {
       "/api/v1/paymentlink/initiate is the payment API's own, not the Tender proxy's: call it from your server at TENDER_API_BASE_URL, with your API key.",
     );
     expect(lines.at(-1)).toMatchObject({ event: 'not_proxied' });
-    expect(((await (await at('/pay/')).json()) as { message: string }).message).toBe(
-      'Not found: this is a Tender server; it serves /pay/tender.js, /pay/checkout/, /pay/api/v1/… and /pay/healthz.',
-    );
+    // Its root, under the base path and outside it, with or without the slash.
+    for (const path of ['/pay/', '/pay', '/'])
+      expect(((await (await at(path)).json()) as { message: string }).message, path).toBe(
+        'Not found: this is a Tender server; it serves /pay/tender.js, /pay/checkout/, /pay/api/v1/… and /pay/healthz.',
+      );
+    // The payment API's calls, wherever asked, templated paths too (re-check trial).
+    for (const path of ['/api/v1/paymentlink/initiate', '/pay/api/v1/transfers/TRF-1', '/api/v1/transfers/TRF-1'])
+      expect(((await (await at(path)).json()) as { message: string }).message, path).toMatch(/is the payment API's own, not the Tender proxy's/);
     await tender.close();
   });
 

@@ -265,16 +265,16 @@ export function createTender(config: TenderConfig, deps: TenderHandlerDeps = {})
     }
     const wrongBase = misplaced(base + path, ctx);
     if (wrongBase) return toResponse(wrongBase);
-    // The first address an operator opens to see whether the server is up.
-    return path === '/'
-      ? toResponse(
-          errorAnswer(
-            404,
-            'not_found',
-            `Not found: this is a Tender server; it serves ${base}/tender.js, ${base}/checkout/, ${base}/api/v1/… and ${base}/healthz.`,
-          ),
-        )
-      : notFound();
+    return path === '/' ? toResponse(whatThisIs()) : notFound();
+  }
+
+  /** The first address an operator opens to see whether the server is up: a 404 that says what answers where. */
+  function whatThisIs(): Answer {
+    return errorAnswer(
+      404,
+      'not_found',
+      `Not found: this is a Tender server; it serves ${base}/tender.js, ${base}/checkout/, ${base}/api/v1/… and ${base}/healthz.`,
+    );
   }
 
   /**
@@ -374,7 +374,7 @@ export function createTender(config: TenderConfig, deps: TenderHandlerDeps = {})
       // left the shop's Pay button doing nothing (PHP trial).
       const full = request.path.includes('//') ? request.path.replace(/\/{2,}/g, '/') : request.path;
       const path = !base ? full : full.startsWith(`${base}/`) ? full.slice(base.length) : undefined;
-      if (path === undefined) result = misplaced(full, state) ?? NOT_FOUND;
+      if (path === undefined) result = proxy.notProxied(full, state) ?? misplaced(full, state) ?? (full === '/' || full === base ? whatThisIs() : NOT_FOUND);
       else if (path.startsWith('/api/')) result = proxy.answer(path, request, state);
       else result = route(request.toRequest(), path, state);
     } catch {

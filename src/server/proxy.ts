@@ -83,6 +83,8 @@ export interface Proxy {
   has(path: string): boolean;
   /** The answer to a request for `path`: 404 unless {@link Proxy.has}, else checked and forwarded. */
   answer(path: string, request: ProxyRequest, ctx: ProxyContext): Answer | Promise<Answer>;
+  /** A 404 naming the mistake when `path` (wherever it was asked) is one of the payment API's that browsers never call. */
+  notProxied(path: string, ctx: ProxyContext): Answer | undefined;
 }
 
 interface Route {
@@ -167,8 +169,8 @@ export function createProxy(config: TenderConfig, deps: ProxyDeps): Proxy {
 
   // Keyed by the exact path of the operation: a request matches only if its path is spelled exactly so.
   const routes = new Map<string, Route>();
-  // The payment API's other paths (templated ones aside), for a 404 that says so.
-  const serverOnly = new Set(Object.values(ROUTES).map((r) => r.path));
+  // The payment API's paths (`{name}` a segment), for a 404 that says so.
+  const serverOnly = Object.values(ROUTES).map((r) => new RegExp(`^${r.path.replace(/\{[^}]+\}/g, '[^/]+')}$`));
   // Exactly the routes the channels call, and verify: the registry says which.
   for (const operation of browserRoutes()) {
     const id = operation.id;
@@ -193,7 +195,7 @@ export function createProxy(config: TenderConfig, deps: ProxyDeps): Proxy {
    * `paymentlink/initiate` to the Tender server, whose paths begin /api/v1/ too, and got a bare "Not found.").
    */
   const notProxied = (path: string, ctx: ProxyContext): Answer | undefined => {
-    if (!serverOnly.has(path)) return undefined;
+    if (!serverOnly.some((p) => p.test(path)) || routes.has(path)) return undefined;
     ctx.event = 'not_proxied';
     return errorAnswer(
       404,
@@ -509,7 +511,7 @@ export function createProxy(config: TenderConfig, deps: ProxyDeps): Proxy {
     );
   }
 
-  return { has: (path) => routes.has(path), answer };
+  return { has: (path) => routes.has(path), answer, notProxied };
 }
 
 // A card's secrets as a checked body carries them: plain strings of digits (the schemas allow nothing else).
