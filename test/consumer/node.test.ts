@@ -124,7 +124,7 @@ await sandbox.close();`,
     expect(flag.stderr).toContain('tender sandbox takes no arguments (received "--port 9999")');
     const delay = await run('node_modules/.bin/tender', ['sandbox'], { env: { SANDBOX_PORT: '0', SANDBOX_USSD_DELAY_MS: '8s' } });
     expect(delay.code).toBe(1);
-    expect(delay.stderr).toContain('SANDBOX_USSD_DELAY_MS must be a number of milliseconds or off, received "8s"');
+    expect(delay.stderr).toContain('SANDBOX_USSD_DELAY_MS must be a number of milliseconds (at most 999999999) or off, received "8s"');
     const bare = await run('node_modules/.bin/tender', []);
     expect(bare.code).toBe(1);
     expect(bare.stderr).toContain('tender serve');
