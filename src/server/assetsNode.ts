@@ -1,4 +1,5 @@
-import { mkdir, readdir, readFile, rename, rm, stat, utimes, writeFile } from 'node:fs/promises';
+import { randomUUID } from 'node:crypto';
+import { lstat, mkdir, readdir, readFile, rename, rm, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
@@ -69,32 +70,48 @@ export const nodeCompressor: Compressor = {
 
 /**
  * A shelf of build files in a directory of this machine's (earlierBuilds.ts), for a server on the memory store: a page
- * open across a restart onto a new build still finds its parts. Made private to this user; what is read from it is
- * checked by its mark all the same. Files put there more than {@link SHELF_KEEP_MS} ago are removed as it opens.
+ * open across a restart onto a new build still finds its parts. Used only if the directory is this user's own and
+ * private (made so, or found so: in a shared temporary directory another user may have made it first, with links in
+ * it); what is read from it is checked by its mark all the same. Files put there more than {@link SHELF_KEEP_MS} ago
+ * are removed as it opens and each day after, as the server puts its own there again.
  */
 export function diskShelf(dir = join(tmpdir(), `tender-checkout-builds-${process.getuid?.() ?? 'user'}`)): BuildShelf {
   let ready: Promise<void> | undefined;
+  const prune = async () => {
+    const old = Date.now() - SHELF_KEEP_MS;
+    for (const name of await readdir(dir)) {
+      const file = join(dir, name);
+      if (((await lstat(file).catch(() => undefined))?.mtimeMs ?? Number.POSITIVE_INFINITY) < old) await rm(file, { force: true });
+    }
+  };
   const open = () =>
     (ready ??= (async () => {
       await mkdir(dir, { recursive: true, mode: 0o700 });
-      const old = Date.now() - SHELF_KEEP_MS;
-      for (const name of await readdir(dir)) {
-        const file = join(dir, name);
-        if (((await stat(file).catch(() => undefined))?.mtimeMs ?? Number.POSITIVE_INFINITY) < old) await rm(file, { force: true });
+      const found = await lstat(dir);
+      const uid = process.getuid?.();
+      if (!found.isDirectory() || (uid !== undefined && found.uid !== uid) || (found.mode & 0o077) !== 0) {
+        throw new Error(`the build shelf ${dir} is not a private directory of this user's`);
       }
+      await prune();
     })());
+  let pruned = Date.now();
   // Only names a build gives its files (static.ts keeps any other from reaching here).
   const fileOf = (name: string) => join(dir, name.replaceAll('/', '_'));
   return {
     async put(name, value) {
       await open();
+      if (Date.now() - pruned > SHELF_KEEP_MS / 7) {
+        pruned = Date.now();
+        await prune();
+      }
       const file = fileOf(name);
       const now = new Date();
       // Already there as it is: refreshed, not written again (each instance's start puts all its files). Anything else
       // under the name (marked with a key since rotated) is replaced.
       if ((await readFile(file, 'utf8').catch(() => undefined)) === value) return utimes(file, now, now);
-      const part = `${file}.${process.pid}.part`;
-      await writeFile(part, value, { mode: 0o600 });
+      // A new name each time, created never opened (`wx`): nothing planted under it is written through.
+      const part = `${file}.${randomUUID()}.part`;
+      await writeFile(part, value, { mode: 0o600, flag: 'wx' });
       await rename(part, file);
     },
     async get(name) {

@@ -1,7 +1,7 @@
 // Deploy trial: a page open across a deploy, or drawn by an instance of the old build during a rolling deploy, asked
 // for parts of itself that no instance had (404): its payment stuck, blamed on the connection. Each build now puts its
 // files on a shelf (Redis, else a directory) and serves another build's from there, only with their mark.
-import { mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -88,6 +88,18 @@ afterAll(async () => {
 });
 
 describe('the shelf in a directory', () => {
+  // Re-check trial: in a shared temporary directory another user made the shelf's directory first (world-writable),
+  // planted a link at the name of the next file part, and the server wrote the page's script through it.
+  it('is not used in a directory others may write to', async () => {
+    const open = join(root, 'not-private');
+    await mkdir(open, { mode: 0o777 });
+    await chmod(open, 0o777);
+    const shelf = diskShelf(open);
+    await expect(earlierBuilds(shelf, 'sk_live_one').publish([['part-P1.js', bytes('export {};')]])).rejects.toThrow(/is not a private directory/);
+    expect(await readdir(open)).toEqual([]);
+    expect(await earlierBuilds(shelf, 'sk_live_one').read('part-P1.js')).toBeUndefined();
+  });
+
   it('replaces what another key marked under a name (a rotation) rather than only refresh it', async () => {
     const shelf = diskShelf(join(root, 'rotated'));
     await earlierBuilds(shelf, 'sk_live_old').publish([['part-R1.js', bytes('export const r = 1;')]]);

@@ -44,7 +44,7 @@ export function createMemoryStore(options: MemoryStoreOptions = {}): TenderStore
   };
 
   const queueSweeps: (() => void)[] = [];
-  // What has expired goes within a minute, read again or not (Data kept, in the README, says how long each is kept):
+  // What has expired goes within SWEEP_MS, read again or not (Data kept, in the README, says how long each is kept):
   // a client's address, a payment's instructions, a key's answer. Nothing else would take them out of a quiet server.
   const sweeper = setInterval(() => {
     const t = clock();
