@@ -245,11 +245,13 @@ export function createServerState(config: TenderConfig, deps: ServerStateDeps & 
             if (outcome.kind === 'ok' && outcome.txn.status !== 'pending') outcomes.observe(reference, outcome.txn).catch(() => undefined);
           },
     async keptInstructions(reference) {
-      const text = await store.kept(instructionsKey(reference));
+      const [text, left] = await Promise.all([store.kept(instructionsKey(reference)), store.keptLeft(instructionsKey(reference))]);
       try {
         if (text === undefined) return undefined;
         const { op, at, data } = JSON.parse(text) as KeptInstructions;
-        return { op, age: Math.max(0, store.clock() - at), data };
+        // By what the store has left of it (Redis's clock), not by `at` on this instance's: instances whose clocks
+        // differ by ten minutes drew one transfer account ten minutes apart (re-check trial).
+        return { op, age: Math.max(0, left === undefined ? store.clock() - at : KEEP_INSTRUCTIONS_MS - left), data };
       } catch {
         return undefined;
       }

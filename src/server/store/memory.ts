@@ -86,6 +86,10 @@ export function createMemoryStore(options: MemoryStoreOptions = {}): TenderStore
     async kept(key) {
       return live(values, key)?.value;
     },
+    async keptLeft(key) {
+      const entry = live(values, key);
+      return entry && entry.until - clock();
+    },
     queue(name) {
       let queue = queues.get(name);
       if (!queue) {

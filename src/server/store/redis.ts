@@ -186,6 +186,10 @@ export function createRedisStore(options: RedisStoreOptions): TenderStore {
     async kept(key) {
       return (await redis.get(`${prefix}kv:${key}`)) ?? undefined;
     },
+    async keptLeft(key) {
+      const ms = await redis.pttl(`${prefix}kv:${key}`);
+      return ms >= 0 ? ms : undefined;
+    },
     queue(name) {
       let queue = queues.get(name);
       if (!queue) queues.set(name, (queue = redisQueue(redis, `${prefix}q:${name}`)));

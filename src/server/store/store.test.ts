@@ -68,6 +68,11 @@ describe.each(engines)('the %s store', (name, make) => {
     await new Promise((r) => setTimeout(r, 120));
     expect(await store.kept('instr:B')).toBeUndefined();
     expect(await store.kept('instr:A')).toBe('{"n":2}');
+    // What is left of it, by the store's own clock (Redis's for every instance): its age, whatever an instance's says.
+    const left = await store.keptLeft('instr:A');
+    expect(left).toBeGreaterThan(59_000);
+    expect(left).toBeLessThanOrEqual(60_000 - 100);
+    expect(await store.keptLeft('instr:B')).toBeUndefined();
   });
 
   it.skipIf(skip)('queues jobs by due time, leases claimed ones and gives them back when the lease ends', async () => {

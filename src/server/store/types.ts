@@ -80,6 +80,11 @@ export interface TenderStore {
   keep(key: string, value: string, keepMs: number): Promise<void>;
   /** What {@link keep} holds under `key`, while it lasts. */
   kept(key: string): Promise<string | undefined>;
+  /**
+   * How long what is kept under `key` has left, in ms, by the store's own reckoning (Redis's clock: the same for every
+   * instance, whatever theirs say); undefined when nothing is.
+   */
+  keptLeft(key: string): Promise<number | undefined>;
   /** The queue named `name` (instances share it on Redis). */
   queue(name: string): JobQueue;
   close(): Promise<void>;
