@@ -1,4 +1,5 @@
 import type { ProxyCall, ProxyError, ProxyErrorCode, Result } from '../channels/kit/call';
+import { serverSaid } from '../platform/clock';
 import { deviceOnline } from '../platform/online';
 
 // The page's only network I/O: calls to the Tender server's proxy, JSON over fetch with a time-out, every answer
@@ -111,6 +112,8 @@ export function createProxy(options: ProxyOptions = {}): ProxyClient {
           credentials: 'same-origin',
           redirect: 'error',
         });
+        // The server's clock, which tells a phone's sleep from its clock set forwards (platform/clock.ts).
+        serverSaid(Date.parse(res.headers.get('date') ?? ''));
         body = await res.json().catch(() => undefined);
       } catch {
         return { ok: false, error: { code: timedOut ? 'timeout' : 'network' } };

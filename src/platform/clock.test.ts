@@ -79,4 +79,52 @@ describe('the page clock', () => {
     wall += 3_600_000;
     expect(asWallClock(checked)).toBe(checked + 3_601_500);
   });
+
+  // Re-check trial: a clock set right (forwards) while the payer was in their banking app was taken for a sleep, and
+  // the transfer account and USSD watch ended as if an hour had passed.
+  describe('a jump forwards while hidden, with the server answering', () => {
+    beforeEach(() => {
+      vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    });
+    afterEach(() => {
+      vi.useRealTimers();
+    });
+
+    it('is not followed when the server says the time did not pass: a clock set right', async () => {
+      const { pageNow, serverSaid } = await freshClock();
+      pageNow();
+      serverSaid(T0);
+      show('hidden');
+      pass(5000);
+      wall += 3_600_000;
+      show('visible');
+      expect(pageNow()).toBe(T0 + 5000);
+      serverSaid(T0 + 5000);
+      expect(pageNow()).toBe(T0 + 5000);
+      vi.advanceTimersByTime(10_000);
+      expect(pageNow()).toBe(T0 + 5000);
+    });
+
+    it('is followed by the time the server says passed: a sleep', async () => {
+      const { pageNow, serverSaid } = await freshClock();
+      pageNow();
+      serverSaid(T0);
+      show('hidden');
+      wall += 600_000;
+      show('visible');
+      serverSaid(T0 + 600_000);
+      expect(pageNow()).toBe(T0 + 600_000);
+    });
+
+    it('is followed as it stands when no answer comes within seconds (offline after a sleep)', async () => {
+      const { pageNow, serverSaid } = await freshClock();
+      pageNow();
+      serverSaid(T0);
+      show('hidden');
+      wall += 600_000;
+      show('visible');
+      vi.advanceTimersByTime(5000);
+      expect(pageNow()).toBe(T0 + 600_000);
+    });
+  });
 });

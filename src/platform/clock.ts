@@ -3,12 +3,25 @@
 // refuse to run on one), and a wait timed by the wall clock then ends an hour early or runs an hour long. So the page
 // keeps its own clock: the wall clock as the page found it, moved on by the monotonic one, which no setting changes.
 // A monotonic clock stops while the device sleeps, on every platform but Windows, where the wall clock does not: so
-// each time the page is shown again the clock catches up with the wall clock, forwards only. A clock set back is then
-// never followed (no sleep runs time backwards), and one set forwards while the page was hidden is followed (it looks
-// as a sleep does): a transfer account shown as ending sooner than it does, never later, so no payer sends money to
-// an account that has expired.
+// when the page is shown again the clock catches up, forwards only, by the time it missed. A clock set back is never
+// followed (no sleep runs time backwards). A jump forwards is a sleep or a clock set right while the payer was in
+// their banking app: the server's clock tells them apart (the Date of the next answer, against the last one before),
+// and without an answer within a few seconds the page takes it for a sleep: a transfer account shown as ending
+// sooner than it does, never later, so no payer sends money to an account that has expired.
 
 let base: number | undefined;
+/** The server's clock as its last answer gave it (its Date, to the second), and the monotonic time it came. */
+let server: { readonly at: number; readonly mono: number } | undefined;
+/** A jump forwards seen as the page showed again, not followed yet: the next answer says how much of it was sleep. */
+let owed: { readonly ms: number; readonly timer: ReturnType<typeof setTimeout> } | undefined;
+/** How long the page waits for an answer to tell a sleep from a clock set forwards. */
+const ASK_MS = 5000;
+
+const settle = (ms: number) => {
+  if (owed) clearTimeout(owed.timer);
+  owed = undefined;
+  base! += ms;
+};
 
 /** The page's clock in epoch ms: the wall clock as the page found it, moved on by a clock no setting changes. */
 export function pageNow(): number {
@@ -17,10 +30,27 @@ export function pageNow(): number {
     if (typeof document !== 'undefined')
       document.addEventListener('visibilitychange', () => {
         const behind = Date.now() - pageNow();
-        if (document.visibilityState === 'visible' && behind > 0) base! += behind;
+        if (document.visibilityState !== 'visible' || behind <= 0) return;
+        if (!server) return settle(behind);
+        if (owed) clearTimeout(owed.timer);
+        owed = { ms: behind, timer: setTimeout(() => owed && settle(owed.ms), ASK_MS) };
       });
   }
   return base + performance.now();
+}
+
+/**
+ * Told the Date of each answer of the page's own server. A jump owed is followed by as much as the server's clock
+ * moved beyond the monotonic one since its last answer (the sleep), to within the header's second.
+ */
+export function serverSaid(date: number): void {
+  if (!Number.isFinite(date)) return;
+  const mono = performance.now();
+  if (owed && server) {
+    const slept = date - server.at - (mono - server.mono);
+    settle(Math.min(owed.ms, slept > 2000 ? slept : 0));
+  }
+  server = { at: date, mono };
 }
 
 /** A time of the page's clock as the device's own clock tells it (a time of day to show, as the phone shows it). */

@@ -57,6 +57,28 @@ describe('a device clock set right in the middle of a payment', () => {
     }
   });
 
+  // Re-check trial: set right while the payer was in their banking app (the page hidden), the clock's jump was taken
+  // for a sleep: the account and its watch ended as if an hour had passed. The server's Date tells the two apart.
+  it('a transfer account keeps its time when the clock is set right an hour on while the page is hidden', async () => {
+    // An hour slow from the start (set before the clock's own script reads it).
+    await e2e.page.addInitScript(() => sessionStorage.setItem('test:clock-offset', String(-3_600_000)));
+    const setClock = await settableClock(e2e.page);
+    await openNewCheckout(e2e.page, e2e.stack);
+    const account = await showAccount();
+    const visibility = (state: 'hidden' | 'visible') =>
+      e2e.page.evaluate((s) => {
+        Object.defineProperty(document, 'visibilityState', { value: s, configurable: true });
+        document.dispatchEvent(new Event('visibilitychange'));
+      }, state);
+    await visibility('hidden');
+    await setClock(0);
+    await visibility('visible');
+    await new Promise((r) => setTimeout(r, 7000));
+    expect(await countdown()).toMatch(/This account expires in 19:\d\d/);
+    expect(await main()).toContain(account);
+    expect(await main()).not.toMatch(/expired|haven.t received/i);
+  });
+
   it('a reload after the clock moved on half an hour shows the account with the time the payment API gave it', async () => {
     const setClock = await settableClock(e2e.page);
     await openNewCheckout(e2e.page, e2e.stack);
