@@ -29,14 +29,15 @@ describe('why a payment did not go through, in the payer’s language', () => {
   it('a reason with no advice of its own: Tender’s sentence first, the bank’s words quoted after it', async () => {
     renderApp({ [VERIFY]: verifyAnswer('failed', { message: 'Too many invalid OTP attempts' }) });
     expect(await screen.findByRole('heading', { name: outcome.failureTitle })).toBeTruthy();
-    expect(screen.getByRole('alert').textContent).toBe(outcome.failureDefault);
+    expect(screen.getByRole('alert').textContent).toBe(`${outcome.failureDefault} ${outcome.notCharged}`);
     expect(details()).toBe(ui.bankSaid.replace('{reason}', 'Too many invalid OTP attempts'));
   });
 
-  it('a card that was short of money: advice for a card, the bank’s words quoted', async () => {
+  it('a card that was short of money: advice for a card, that no money was taken, the bank’s words quoted', async () => {
     renderApp({ [VERIFY]: verifyAnswer('failed', { channel: 'card', message: 'Insufficient funds' }) });
     expect(await screen.findByRole('heading', { name: outcome.failureTitle })).toBeTruthy();
-    expect(screen.getByRole('alert').textContent).toBe(outcome.adviceFunds);
+    // The payer's first question on a failure, answered (plain-language trial): only for a card, where it is so.
+    expect(screen.getByRole('alert').textContent).toBe(`${outcome.adviceFunds} ${outcome.notCharged}`);
     expect(details()).toBe(ui.bankSaid.replace('{reason}', 'Insufficient funds'));
   });
 
@@ -67,7 +68,7 @@ describe('why a payment did not go through, in the payer’s language', () => {
   });
 
   it('no reason: Tender’s sentence alone', async () => {
-    renderApp({ [VERIFY]: verifyAnswer('failed', { message: '' }) });
+    renderApp({ [VERIFY]: verifyAnswer('failed', { message: '', channel: undefined }) });
     expect(await screen.findByRole('heading', { name: outcome.failureTitle })).toBeTruthy();
     expect(screen.getByRole('alert').textContent).toBe(outcome.failureDefault);
     expect(details()).toBeUndefined();

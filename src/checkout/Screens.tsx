@@ -41,7 +41,11 @@ function FailureReason({ status, channel, reason }: { status: string; channel: s
   const over = ENDED[status];
   return (
     <>
-      <p role="alert">{text.t(over ? over.body : (byCard && adviceFor(reason)) || 'failureDefault')}</p>
+      <p role="alert">
+        {text.t(over ? over.body : (byCard && adviceFor(reason)) || 'failureDefault')}
+        {/* A card declined, refused or stopped: the payer's first question, answered (plain-language trial). */}
+        {!over && c?.id === 'card' && ` ${text.t('notCharged')}`}
+      </p>
       {reason && (
         <p class="tender-hint">{c?.text === walletText ? walletText.t('said', { wallet: c.text.t(c.tab), reason }) : uiText.t('bankSaid', { reason })}</p>
       )}

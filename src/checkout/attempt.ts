@@ -90,7 +90,7 @@ export type AttemptEvent =
   | { readonly type: 'check-again' }
   /** Back to the instructions from "confirming" (the payer pressed "I've sent the money" before they had). */
   | { readonly type: 'review' }
-  | { readonly type: 'fail'; readonly reason?: string }
+  | { readonly type: 'fail'; readonly reason?: string; readonly channel?: ChannelId }
   | { readonly type: 'abandon' }
   | { readonly type: 'try-another-way' }
   /**
@@ -220,7 +220,10 @@ export function next(a: Attempt, e: AttemptEvent): Attempt {
         ? { ...notAgain(a), phase: 'checking', reason: 'confirming' }
         : { ...notAgain(a), phase: 'checking', ...(a.phase === 'open' ? { again: true } : {}) };
     case 'fail':
-      return a.kind === 'settled' ? a : { kind: 'settled', status: 'failed', ...(e.reason ? { reason: e.reason } : {}) };
+      // The channel that said it failed: its failure screen speaks of it (a card's: no money was taken from it).
+      return a.kind === 'settled'
+        ? a
+        : { kind: 'settled', status: 'failed', ...(e.channel ? { channel: e.channel } : {}), ...(e.reason ? { reason: e.reason } : {}) };
     case 'abandon':
       // Not while a call is in flight or an outcome is unknown: that attempt may still be paid.
       return a.kind === 'idle' || a.kind === 'awaiting-secret' || (a.kind === 'watching' && a.reason === 'instructions') ? { kind: 'idle' } : a;

@@ -593,7 +593,7 @@ export function createSession(deps: ModelDeps, state: ModelState): Session {
         else send({ type: 'error', code: 'navigate_refused', message: `The checkout did not send the payer to the page the payment API gave: ${r.reason}.` });
         return r;
       },
-      fail: (reason) => void dispatch({ type: 'fail', ...(reason ? { reason } : {}) }),
+      fail: (reason) => void dispatch({ type: 'fail', channel, ...(reason ? { reason } : {}) }),
       abandon: () => void dispatch({ type: 'abandon' }),
     };
   }

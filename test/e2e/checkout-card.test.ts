@@ -307,7 +307,9 @@ describe('hosted checkout: card', () => {
     await payByCard(e2e.page, CARDS.declined);
     await expectHeading(e2e.page, 'Payment not completed');
     const alert = e2e.page.locator('.tender-outcome [role="alert"]');
-    await expect.poll(() => alert.textContent()).toBe('Your bank did not approve this payment. Try another card or another way to pay, or ask your bank why.');
+    await expect
+      .poll(() => alert.textContent())
+      .toBe('Your bank did not approve this payment. Try another card or another way to pay, or ask your bank why. No money was taken from your card.');
     expect(await e2e.page.locator('.tender-outcome .tender-hint').textContent()).toBe('Your bank said: “Transaction declined by issuer”');
     // Never a "successful" word on a failure.
     expect(await e2e.page.locator('.tender-outcome').textContent()).not.toMatch(/success/i);
@@ -504,7 +506,7 @@ describe('hosted checkout: card', () => {
     await expectHeading(e2e.page, 'Payment not completed');
     await expect
       .poll(() => e2e.page.locator('.tender-outcome [role="alert"]').textContent())
-      .toBe('There isn’t enough money on this card for this payment. Try another card, or pay by bank transfer or USSD.');
+      .toBe('There isn’t enough money on this card for this payment. Try another card, or pay by bank transfer or USSD. No money was taken from your card.');
     expect(await e2e.page.locator('.tender-outcome .tender-hint').textContent()).toBe('Your bank said: “Insufficient funds”');
   });
 

@@ -163,6 +163,8 @@ describe('bank transfer', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Get account details' }));
     expect(await screen.findByRole('heading', { name: 'This account has expired' }, { timeout: 3000 })).toBeTruthy();
     expect(screen.queryByText('012 345 6789')).toBeNull();
+    // A payer whose transfer is on its way is told not to pay again (plain-language trial).
+    expect(screen.getByText(/^Already sent the money\? Do not send it again/)).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Get a new account' }));
     expect(await screen.findByText('012 345 6789')).toBeTruthy();
     const keys = t.server.seen.filter((r) => r.path === '/api/v1/bank-transfer').map((r) => r.idempotencyKey);

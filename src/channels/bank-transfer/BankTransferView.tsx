@@ -45,6 +45,8 @@ export default function BankTransferView({ ctx }: ChannelProps<TransferAccount>)
               {text.t('expiredTitle')}
             </h2>
             <p>{text.t('expired')}</p>
+            {/* A payer whose transfer is on its way would otherwise pay again to the new account (plain-language trial). */}
+            <p>{text.t('expiredSent')}</p>
           </>
         )}
         <p class="tender-form-error" role="alert">

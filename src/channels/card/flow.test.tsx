@@ -100,7 +100,7 @@ describe('the bank’s step messages, in the payer’s language', { timeout: 20_
       if (i < 2) await waitFor(() => expect(errorOf('tender-card-otp')).toBe(steps.otpWrong));
     }
     expect(await screen.findByRole('heading', { name: outcome.failureTitle })).toBeTruthy();
-    expect(screen.getByRole('alert').textContent).toBe(outcome.failureDefault);
+    expect(screen.getByRole('alert').textContent).toBe(`${outcome.failureDefault} ${outcome.notCharged}`);
     expect(document.querySelector('.tender-outcome .tender-hint')?.textContent).toBe(
       ui.bankSaid.replace('{reason}', 'Invalid OTP: 3 wrong attempts, the transaction has failed'),
     );

@@ -9,6 +9,7 @@ export default {
   successBody: 'You paid {amount}.',
   failureTitle: 'Payment not completed',
   failureDefault: 'The payment did not go through.',
+  notCharged: 'No money was taken from your card.',
   reversedTitle: 'Payment reversed',
   reversed:
     'This payment went through and was then reversed, so the money is returned to you. It cannot be paid again here: contact the shop about your order.',

@@ -9,6 +9,7 @@ export default {
   successBody: 'Kun biya {amount}.',
   failureTitle: 'Ba a kammala biyan kuɗi ba',
   failureDefault: 'Biyan kuɗin bai yi nasara ba.',
+  notCharged: 'Ba a cire muku kuɗi daga katinku ba.',
   reversedTitle: 'An mayar da biyan kuɗin',
   reversed:
     'Wannan biyan kuɗin ya yi nasara, sannan aka mayar da shi, don haka za a mayar muku da kuɗin. Ba za a iya sake biyan sa a nan ba: ku tuntuɓi ɗan kasuwar game da odarku.',

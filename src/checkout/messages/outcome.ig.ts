@@ -9,6 +9,7 @@ export default {
   successBody: 'Ị kwụrụ {amount}.',
   failureTitle: 'Ịkwụ ụgwọ emezughị',
   failureDefault: 'Ịkwụ ụgwọ ahụ agaghị.',
+  notCharged: 'Ewepụghị gị ego ọ bụla na kaadị gị.',
   reversedTitle: 'Ebughachiri ịkwụ ụgwọ ahụ azụ',
   reversed:
     'Ịkwụ ụgwọ a gara, ma e mesịa bughachi ya azụ, ya mere a ga-enyeghachi gị ego ahụ. Ị nweghị ike ịkwụ ya ọzọ ebe a: kpọtụrụ ụlọ ahịa ahụ maka ihe i zụrụ.',

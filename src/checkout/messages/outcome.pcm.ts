@@ -9,6 +9,7 @@ export default {
   successBody: 'You don pay {amount}.',
   failureTitle: 'Payment no complete',
   failureDefault: 'Di payment no go through.',
+  notCharged: 'We no collect any money from your card.',
   reversedTitle: 'Payment don reverse',
   reversed: 'Dis payment bin go through, den dem reverse am, so di money go return to you. You no fit pay am again for here: contact di shop about your order.',
   voidedTitle: 'Di shop don cancel di payment',

@@ -9,6 +9,7 @@ export default {
   successBody: 'Ẹ ti san {amount}.',
   failureTitle: 'Ìsanwó kò parí',
   failureDefault: 'Ìsanwó náà kò ṣeé ṣe.',
+  notCharged: 'A kò gba owó kankan lórí káàdì yín.',
   reversedTitle: 'Wọ́n ti dá ìsanwó náà padà',
   reversed:
     'Ìsanwó yìí ṣeé ṣe, ṣùgbọ́n wọ́n ti dá a padà, nítorí náà owó náà yóò padà sí yín. Ẹ kò lè san án lẹ́ẹ̀kan sí i níbí: ẹ kàn sí oníṣòwò náà nípa ọjà tí ẹ rà.',

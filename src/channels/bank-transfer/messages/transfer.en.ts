@@ -11,5 +11,7 @@ export default {
   expiresIn: 'This account expires in {time}',
   expiredTitle: 'This account has expired',
   expired: 'Do not send money to it. Get a new account to pay by transfer.',
+  expiredSent:
+    'Already sent the money? Do not send it again: we keep checking for it for a few more minutes, and money sent to an expired account goes back to you.',
   getNew: 'Get a new account',
 };

@@ -11,5 +11,7 @@ export default {
   expiresIn: 'Wannan asusun zai ƙare nan da {time}',
   expiredTitle: 'Wannan asusun ya ƙare',
   expired: 'Kada ku tura kuɗi zuwa gare shi. Ku karɓi sabon asusu don biya ta hanyar tura kuɗi.',
+  expiredSent:
+    'Kun riga kun tura kuɗin? Kada ku sake tura su: za mu ci gaba da dubawa na ɗan mintuna, kuma kuɗin da aka tura zuwa asusun da ya ƙare za a dawo muku da su.',
   getNew: 'Karɓi sabon asusu',
 };

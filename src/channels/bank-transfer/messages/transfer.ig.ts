@@ -11,5 +11,7 @@ export default {
   expiresIn: 'Akaụntụ a ga-agwụ n’ime {time}',
   expiredTitle: 'Akaụntụ a agwụla oge',
   expired: 'Ezigala ego na ya. Nweta akaụntụ ọhụrụ iji kwụọ ụgwọ site na mbufe ego.',
+  expiredSent:
+    'Ị zigalarị ego ahụ? Ezigakwala ya ọzọ: anyị ga-aga n’ihu na-elele ya ruo nkeji ole na ole, ego e zigara n’akaụntụ gwụrụ oge ga-alaghachikwute gị.',
   getNew: 'Nweta akaụntụ ọhụrụ',
 };

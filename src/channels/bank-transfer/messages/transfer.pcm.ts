@@ -11,5 +11,7 @@ export default {
   expiresIn: 'Dis account go expire after {time}',
   expiredTitle: 'Dis account don expire',
   expired: 'No send money go dis account. Get new account if you wan pay by transfer.',
+  expiredSent:
+    'You don already send di money? No send am again: we go still dey check for am for some minutes, and money wey enter account wey don expire go return to you.',
   getNew: 'Get new account',
 };

@@ -11,5 +11,7 @@ export default {
   expiresIn: 'Àkáǹtì yìí yóò dópin lẹ́yìn {time}',
   expiredTitle: 'Àkáǹtì yìí ti dópin',
   expired: 'Ẹ má fi owó ránṣẹ́ sí i mọ́. Ẹ gba àkáǹtì tuntun láti sanwó nípasẹ̀ ìfiránṣẹ́ owó.',
+  expiredSent:
+    'Ṣé ẹ ti fi owó ránṣẹ́ tẹ́lẹ̀? Ẹ má ṣe fi ránṣẹ́ lẹ́ẹ̀kan sí i: a ó ṣì máa wò ó fún ìṣẹ́jú díẹ̀ sí i, owó tí a fi ránṣẹ́ sí àkáǹtì tó ti dópin yóò padà sọ́dọ̀ yín.',
   getNew: 'Gba àkáǹtì tuntun',
 };
