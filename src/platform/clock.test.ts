@@ -105,24 +105,25 @@ describe('the page clock', () => {
       expect(pageNow()).toBe(T0 + 5000);
     });
 
-    it('is followed by the time the server says passed: a sleep', async () => {
-      const { pageNow, serverSaid } = await freshClock();
-      pageNow();
-      serverSaid(T0);
+    /** Ten minutes asleep while hidden (the monotonic clock stood still), the server's last answer just before. */
+    const sleep = async () => {
+      const clock = await freshClock();
+      clock.pageNow();
+      clock.serverSaid(T0);
       show('hidden');
       wall += 600_000;
       show('visible');
+      return clock;
+    };
+
+    it('is followed by the time the server says passed: a sleep', async () => {
+      const { pageNow, serverSaid } = await sleep();
       serverSaid(T0 + 600_000);
       expect(pageNow()).toBe(T0 + 600_000);
     });
 
     it('is followed as it stands when no answer comes within seconds (offline after a sleep)', async () => {
-      const { pageNow, serverSaid } = await freshClock();
-      pageNow();
-      serverSaid(T0);
-      show('hidden');
-      wall += 600_000;
-      show('visible');
+      const { pageNow } = await sleep();
       vi.advanceTimersByTime(5000);
       expect(pageNow()).toBe(T0 + 600_000);
     });
