@@ -82,9 +82,7 @@ const leaveDialog = () => Promise.all([import('../channels/kit/LeaveStep'), late
 function LeaveStep({ model }: { model: CheckoutModel }) {
   const leave = model.leaving.value;
   const [Dialog] = useLazy(leave ? leaveDialog : undefined);
-  return leave && Dialog ? (
-    <Dialog closing={leave.to === 'close' && leave.busy} onLeave={() => model.answerLeave(true)} onStay={() => model.answerLeave(false)} />
-  ) : null;
+  return leave && Dialog ? <Dialog closing={leave.busy && leave.to} onLeave={() => model.answerLeave(true)} onStay={() => model.answerLeave(false)} /> : null;
 }
 
 const languageSwitch = () => Promise.all([import('./LanguageSwitch'), laterCss()]).then(([m]) => m.default);

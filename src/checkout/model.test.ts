@@ -690,6 +690,26 @@ describe('bridge reports', () => {
     expect(t.messages.at(-1)).toEqual({ type: 'close', reference: 'REF-1' });
   });
 
+  // Plain-language trial: a payer who had dialled the code could switch to the card tab and pay again, unasked.
+  it('another tab beside a USSD code shown asks first: Stay keeps the code, going leaves the payment watched', async () => {
+    const code = { body: { status: true, message: 'ok', data: { paymentUssdCode: '*737*000*1234#' } } };
+    const t = testModel({ [VERIFY]: verifyAnswer('pending'), ['POST /api/v1/ussd-payment']: code });
+    t.model.start();
+    await flush();
+    expect(t.model.select('ussd')).toBe(true);
+    expect((await t.ctx('ussd').complete((k) => ussdPaymentCall('REF-1', '058', k))).kind).toBe('ok');
+    t.ctx('ussd').watch({ code: '*737*000*1234#', bankName: 'Access Bank' });
+    expect(t.model.attempt.value).toMatchObject({ kind: 'watching', reason: 'instructions' });
+    expect(t.model.select('card')).toBe(false);
+    expect(t.model.leaving.value).toEqual({ to: 'channel', id: 'card', busy: true });
+    t.model.answerLeave(false);
+    expect(t.model.channel.value).toBe('ussd');
+    t.model.select('card');
+    t.model.answerLeave(true);
+    expect(t.model.channel.value).toBe('card');
+    expect(t.model.attempt.value).toMatchObject({ kind: 'watching', reason: 'instructions' });
+  });
+
   it('closing while a payment is in progress asks in the page first: Stay keeps it, Close closes and the payment carries on', async () => {
     let release!: (a: PlainAnswer) => void;
     const t = testModel({ [VERIFY]: [verifyAnswer('pending'), verifyAnswer('successful')], [CARD]: () => new Promise<PlainAnswer>((r) => (release = r)) });

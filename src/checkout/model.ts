@@ -39,7 +39,7 @@ type Screen =
  * What the payer asked to do that needs their word first: leave a PIN or code step (another tab, closing: the attempt
  * is abandoned), or close while a payment is in progress (`busy`: it carries on, and its outcome is still told).
  */
-type Leave = { readonly to: 'channel'; readonly id: ChannelId } | { readonly to: 'close'; readonly busy?: true };
+type Leave = { readonly to: 'channel'; readonly id: ChannelId; readonly busy?: true } | { readonly to: 'close'; readonly busy?: true };
 
 /** Start-up: verifying the reference (showing "confirming" when the payer comes back to an attempt), done, or failed. */
 type Boot = { readonly kind: 'starting'; readonly verifying: boolean } | { readonly kind: 'ready' } | ({ readonly kind: 'error' } & StartupError);
@@ -185,10 +185,13 @@ export function createCheckoutModel(deps: ModelDeps): CheckoutModel {
     return busy.value || (a.kind === 'watching' && a.reason === 'instructions') || ['verifying', 'redirecting'].includes(screen.value.kind);
   });
   const leaving = signal<Leave | undefined>(undefined);
-  // Another tab or closing would abandon the step, and the code the bank sent with it: the payer confirms first.
+  // Another tab or closing would abandon the step, and the code the bank sent with it: the payer confirms first. So
+  // too another tab beside a code to dial or an account to pay, which the payer may have used already (a second
+  // payment, plain-language trial).
   const asks = (to: Leave): boolean => {
-    if (attempt.peek().kind !== 'awaiting-secret') return false;
-    leaving.value = to;
+    const busy = to.to === 'channel' && inProgress.peek();
+    if (attempt.peek().kind !== 'awaiting-secret' && !busy) return false;
+    leaving.value = busy ? { ...to, busy } : to;
     return true;
   };
   const state: ModelState = { reference, txn, attempt, boot, channel, channels, inProgress };

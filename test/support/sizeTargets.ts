@@ -73,9 +73,11 @@ export const PAGE_BUDGET = 16384;
  * when another tab paid the reference, rather than offer Pay again and tell the shop it failed (2 B); 16,119 until
  * the page cut a title it sends the loader to what the protocol carries, as a merchant's long page.title made the
  * loader drop `ready` (1 B); 16,120 until a reload during a USSD or transfer payment whose instructions the server lost
- * in a restart (memory store) started on "confirming" too, not a form that could be paid beside it (20 B, in the model, and 1 B as the session's chunk took a new name).
+ * in a restart (memory store) started on "confirming" too, not a form that could be paid beside it (20 B, in the model, and 1 B as the session's chunk took a new name); 16,141
+ * until another tab beside a USSD code or a transfer account shown asked first, as the payer may have paid by it
+ * already (21 B, in the model and the entry's dialog).
  */
-export const PAGE_TARGET = 16141;
+export const PAGE_TARGET = 16162;
 
 /**
  * Inline `<script>` and `<style>` contents of an HTML document (not its markup), as one pseudo-file: first-load

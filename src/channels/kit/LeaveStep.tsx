@@ -4,9 +4,14 @@ import { leaveText as text } from './text';
 /**
  * Asks before the payer leaves a step the bank waits on (a PIN, a one-time code): another tab, another card or
  * closing would abandon the attempt, and the code they were sent with it. With `closing`, asks before the page
- * closes on a payment in progress, which carries on.
+ * closes (`close`) or shows another way to pay (`channel`) on a payment in progress, which carries on.
  */
-export function LeaveStepDialog({ onLeave, onStay, closing }: { onLeave(): void; onStay(): void; closing?: boolean }) {
-  const [title, body, go] = closing ? (['closeTitle', 'closeText', 'close'] as const) : (['title', 'text', 'leave'] as const);
+export function LeaveStepDialog({ onLeave, onStay, closing }: { onLeave(): void; onStay(): void; closing?: 'close' | 'channel' | false | undefined }) {
+  const [title, body, go] =
+    closing === 'close'
+      ? (['closeTitle', 'closeText', 'close'] as const)
+      : closing === 'channel'
+        ? (['switchTitle', 'switchText', 'switch'] as const)
+        : (['title', 'text', 'leave'] as const);
   return <ConfirmDialog title={text.t(title)} text={text.t(body)} confirm={text.t(go)} cancel={text.t('stay')} onConfirm={onLeave} onCancel={onStay} />;
 }

@@ -8,4 +8,8 @@ export default {
   closeTitle: 'Close the checkout?',
   closeText: 'A payment is in progress. It carries on if you close, and you will still be told the outcome.',
   close: 'Close',
+  // Another way to pay while a code to dial or an account to pay is shown, which the payer may have used already.
+  switchTitle: 'Pay another way?',
+  switchText: 'If you already dialled the code or sent the money, stay here: we are checking for it. Paying another way as well could take your money twice.',
+  switch: 'Pay another way',
 };

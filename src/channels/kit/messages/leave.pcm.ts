@@ -8,4 +8,9 @@ export default {
   closeTitle: 'You wan close di checkout?',
   closeText: 'Payment still dey go on. E go still continue if you close am, and we go still tell you wetin happen.',
   close: 'Close am',
+  // Another way to pay while a code to dial or an account to pay is shown, which the payer may have used already.
+  switchTitle: 'You wan pay anoda way?',
+  switchText:
+    'If you don already dial di code or send di money, stay here: we dey check for am. If you pay anoda way too, dem fit collect your money two times.',
+  switch: 'Pay anoda way',
 };

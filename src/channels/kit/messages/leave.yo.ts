@@ -8,4 +8,8 @@ export default {
   closeTitle: 'Ṣé ẹ fẹ́ pa ibi ìsanwó dé?',
   closeText: 'Ìsanwó kan ṣì ń lọ lọ́wọ́. Tí ẹ bá pa á dé, yóò máa lọ, a ó sì ṣì sọ bí ó ṣe já sí fún yín.',
   close: 'Pa á dé',
+  // Another way to pay while a code to dial or an account to pay is shown, which the payer may have used already.
+  switchTitle: 'Ṣé ẹ fẹ́ sanwó lọ́nà mìíràn?',
+  switchText: 'Tí ẹ bá ti tẹ kóòdù náà tàbí fi owó ránṣẹ́ tẹ́lẹ̀, ẹ dúró síbí: a ń wò ó. Tí ẹ bá tún sanwó lọ́nà mìíràn, wọ́n lè gba owó yín lẹ́ẹ̀mejì.',
+  switch: 'Sanwó lọ́nà mìíràn',
 };
