@@ -6,7 +6,7 @@ import { promisify } from 'node:util';
 import { brotliCompress, constants as zlib, createBrotliCompress, createGzip, gzip, type BrotliCompress, type Gzip } from 'node:zlib';
 import { findPackageRoot } from './packageRoot';
 import { type BuildShelf, SHELF_KEEP_MS } from './earlierBuilds';
-import type { AssetReader, Compressor } from './static';
+import { type AssetReader, type Compressor, SAFE_SEGMENT } from './static';
 
 // The Node side of the asset store: files from a directory, brotli and gzip from node:zlib. Never imported by the
 // Web handler (handler.ts), which must also run in Cloudflare's runtime.
@@ -125,7 +125,8 @@ export function diskShelf(dir = join(tmpdir(), `tender-checkout-builds-${process
 export function ownAssetsOf(distDir: string): () => Promise<(readonly [string, Uint8Array])[]> {
   const dir = join(resolve(distDir), 'checkout', 'assets');
   return async () => {
-    const names = (await readdir(dir).catch(() => [] as string[])).filter((n) => /^[A-Za-z0-9_-][A-Za-z0-9._-]{0,127}$/.test(n));
+    // Only what the asset store would serve by that name.
+    const names = (await readdir(dir).catch(() => [] as string[])).filter((n) => SAFE_SEGMENT.test(n));
     return Promise.all(names.map(async (n) => [n, asBytes(await readFile(join(dir, n)))] as const));
   };
 }

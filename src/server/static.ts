@@ -155,7 +155,8 @@ export interface AssetStore {
 
 // Vite's output names: letters, digits, `.`, `_`, `-`, in plain sub-folders. Nothing else is ever served,
 // which rules out `..`, encoded slashes or dots, backslashes, dot-files and NUL before any reader is asked.
-const SAFE_SEGMENT = /^[A-Za-z0-9_-][A-Za-z0-9._-]{0,127}$/;
+/** A name the asset store serves: Vite's output names (letters, digits, `.`, `_`, `-`), no dot-file. */
+export const SAFE_SEGMENT = /^[A-Za-z0-9_-][A-Za-z0-9._-]{0,127}$/;
 
 /** Checks a relative path segment by segment; returns it as it is when every segment is a plain name, or undefined. */
 function safeRelative(relative: string): string | undefined {
