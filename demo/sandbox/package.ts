@@ -38,6 +38,7 @@ export interface TestSandbox {
  */
 export async function startSandbox(options: SandboxOptions = {}): Promise<TestSandbox> {
   const running = await start(options);
+  let closing: Promise<void> | undefined;
   const control = async (reference: string, action: 'complete' | 'expire', body?: { status: SandboxFinalStatus }) => {
     if (closing) throw new Error(`sandbox: ${action} ${reference}: the sandbox is closed`);
     const res = await fetch(`${running.url}/sandbox/transactions/${encodeURIComponent(reference)}/${action}`, {
@@ -50,11 +51,10 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<TestSa
       throw new Error(`sandbox: ${action} ${reference}: ${typeof message === 'string' ? message : `HTTP ${res.status}`}`);
     }
   };
-  let closing: Promise<void> | undefined;
   return {
     url: running.url,
     port: running.port,
-    apiKey: options.apiKey ?? 'sk_test_sandbox',
+    apiKey: running.sandbox.options.apiKey,
     complete: (reference, status = 'successful') => control(reference, 'complete', { status }),
     expire: (reference) => control(reference, 'expire'),
     close: () => (closing ??= running.close()),
