@@ -693,7 +693,7 @@ describe('bridge reports', () => {
   // Plain-language trial: a payer who had dialled the code could switch to the card tab and pay again, unasked.
   it('another tab beside a USSD code shown asks first: Stay keeps the code, going leaves the payment watched', async () => {
     const code = { body: { status: true, message: 'ok', data: { paymentUssdCode: '*737*000*1234#' } } };
-    const t = testModel({ [VERIFY]: verifyAnswer('pending'), ['POST /api/v1/ussd-payment']: code });
+    const t = testModel({ [VERIFY]: verifyAnswer('pending'), 'POST /api/v1/ussd-payment': code });
     t.model.start();
     await flush();
     expect(t.model.select('ussd')).toBe(true);
