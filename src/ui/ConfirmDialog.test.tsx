@@ -23,9 +23,11 @@ async function setup() {
 const key = (k: string, shiftKey = false) => !fireEvent.keyDown(document.activeElement ?? document.body, { key: k, shiftKey });
 
 describe('ConfirmDialog', () => {
-  test('focus starts on the safe choice', async () => {
-    const { stay } = await setup();
+  test('focus starts on the safe choice, and it is the one drawn as the action', async () => {
+    const { stay, leave } = await setup();
     expect(document.activeElement).toBe(stay);
+    expect(stay.classList.contains('tender-btn--primary')).toBe(true);
+    expect(leave.classList.contains('tender-btn--primary')).toBe(false);
   });
 
   test('Tab loops between its two buttons, never out of the dialog (to the page or past the frame)', async () => {

@@ -60,10 +60,12 @@ export function ConfirmDialog({ title, text, confirm, cancel, onConfirm, onCance
       </h2>
       <p id="tender-confirm-text">{text}</p>
       <div class="tender-confirm-actions">
-        <button ref={stay} type="button" class="tender-btn" onClick={onCancel}>
+        {/* The safe answer is the one drawn as the action: every question here is asked because going may cost the
+            payer a payment made twice or one lost, and a payer who reads little taps the coloured button. */}
+        <button ref={stay} type="button" class="tender-btn tender-btn--primary" onClick={onCancel}>
           {cancel}
         </button>
-        <button ref={go} type="button" class="tender-btn tender-btn--primary" onClick={onConfirm}>
+        <button ref={go} type="button" class="tender-btn" onClick={onConfirm}>
           {confirm}
         </button>
       </div>

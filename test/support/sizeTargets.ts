@@ -75,9 +75,10 @@ export const PAGE_BUDGET = 16384;
  * loader drop `ready` (1 B); 16,120 until a reload during a USSD or transfer payment whose instructions the server lost
  * in a restart (memory store) started on "confirming" too, not a form that could be paid beside it (20 B, in the model, and 1 B as the session's chunk took a new name); 16,141
  * until another tab beside a USSD code or a transfer account shown asked first, as the payer may have paid by it
- * already (21 B, in the model and the entry's dialog).
+ * already (21 B, in the model and the entry's dialog); 16,162 until those confirmations drew Stay as the action rather
+ * than going (1 B, the class moved between the two buttons).
  */
-export const PAGE_TARGET = 16162;
+export const PAGE_TARGET = 16163;
 
 /**
  * Inline `<script>` and `<style>` contents of an HTML document (not its markup), as one pseudo-file: first-load
