@@ -100,6 +100,9 @@ interface WebhookJob {
 const pastLimit = (job: { readonly at: number; readonly waited?: number }, now: number, limitMs: number) =>
   now - job.at >= limitMs && (job.waited ?? limitMs) >= limitMs / 2;
 
+/** The waits a job has been given, counted, with the next one: a job kept before they were counted starts at its age. */
+const waitedThen = (job: { readonly at: number; readonly waited?: number }, now: number, wait: number) => (job.waited ?? now - job.at) + wait;
+
 const MINUTE = 60_000;
 // Transfers and USSD mostly settle within the first hour, minutes in: every 5 minutes then, so a payer who paid at
 // minute 20 is not told at minute 49 (the wait was 30 minutes there); every 15 minutes in the second hour, then hourly.
@@ -227,7 +230,7 @@ export function createOutcomes(options: OutcomesOptions): Outcomes {
     const again = (next: ReconcileJob, wait: number) => {
       const left = job.at + config.reconcileHorizonMs - now;
       const ms = left > 0 ? Math.min(wait, left) : wait;
-      return reconcile.retry(id, JSON.stringify({ ...next, waited: (job.waited ?? now - job.at) + ms }), now + ms);
+      return reconcile.retry(id, JSON.stringify({ ...next, waited: waitedThen(job, now, ms) }), now + ms);
     };
     if (outcome.kind === 'busy') {
       // No slot under the global cap: soon again, without counting an attempt.
@@ -308,7 +311,7 @@ export function createOutcomes(options: OutcomesOptions): Outcomes {
     }
     const wait = jitter(delayOf(webhookDelays, job.n));
     noteRef('warn', 'webhook_retry', job.id, ref, { attempt, reason, retryAt: new Date(now + wait).toISOString() });
-    await webhooks.retry(id, JSON.stringify({ ...job, n: job.n + 1, waited: (job.waited ?? now - job.at) + wait }), now + wait);
+    await webhooks.retry(id, JSON.stringify({ ...job, n: job.n + 1, waited: waitedThen(job, now, wait) }), now + wait);
   }
 
   let closed = false;
