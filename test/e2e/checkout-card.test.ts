@@ -343,6 +343,24 @@ describe('hosted checkout: card', () => {
     expect(s.keys[0]).toMatch(/\S{8,}/);
   });
 
+  it('a charge out for a while says it is still going, and not to press again; the words go with the answer', async () => {
+    const reference = await openNewCheckout(e2e.page, e2e.stack);
+    await fillCard(e2e.page, CARDS.noAuth);
+    const held = await holdRequests(e2e.page, '**/api/v1/card-payment');
+    await payButton(e2e.page).click();
+    await expect.poll(held.count, WAIT).toBe(1);
+    const note = e2e.page.locator('#tender-panel p[role="status"]', { hasText: 'Still working on it' });
+    // Not at once: a bank's usual answer comes well within the wait.
+    await e2e.page.waitForTimeout(2000);
+    expect(await note.count()).toBe(0);
+    await note.waitFor({ timeout: 12_000 });
+    expect(await note.textContent()).toBe('Still working on it: this can take up to a minute. Keep this page open; there is no need to press again.');
+    expect(await note.isVisible()).toBe(true);
+    expect(await submit(e2e.page).textContent()).toBe('Processing…');
+    await releaseOne(held, reference, 1);
+    expect(await e2e.page.getByText('Still working on it').count()).toBe(0);
+  });
+
   it('Enter in the form plus clicks on Pay send exactly one card-payment request', async () => {
     const reference = await openNewCheckout(e2e.page, e2e.stack);
     await fillCard(e2e.page, CARDS.noAuth);

@@ -76,9 +76,12 @@ export const PAGE_BUDGET = 16384;
  * in a restart (memory store) started on "confirming" too, not a form that could be paid beside it (20 B, in the model, and 1 B as the session's chunk took a new name); 16,141
  * until another tab beside a USSD code or a transfer account shown asked first, as the payer may have paid by it
  * already (21 B, in the model and the entry's dialog); 16,162 until those confirmations drew Stay as the action rather
- * than going (1 B, the class moved between the two buttons).
+ * than going (1 B, the class moved between the two buttons); 16,163 until a call out for 8 s said that it still was,
+ * and that the payer need not press again or close (92 B: the note's component, drawn by the first screen's App, and
+ * the later catalog's handle; its words come with that catalog. Loaded lazily instead it cost 72 B, for a chunk that
+ * must arrive over the slow connection the note is for).
  */
-export const PAGE_TARGET = 16163;
+export const PAGE_TARGET = 16255;
 
 /**
  * Inline `<script>` and `<style>` contents of an HTML document (not its markup), as one pseudo-file: first-load

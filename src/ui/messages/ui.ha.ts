@@ -9,4 +9,5 @@ export default {
   offlineLeaving: 'Ba ku da haɗin intanet. Za a kai ku can da zarar kun dawo kan intanet.',
   notCheckedAt: 'Ba mu iya dubawa ba a {time}: sabar biya ba ta amsa ba. Wannan shafin zai ci gaba da gwadawa.',
   bankSaid: 'Abin da bankinku ya ce: “{reason}”',
+  stillWorking: 'Har yanzu muna kan aikin: zai iya ɗaukar har minti ɗaya. Kada ku rufe wannan shafi; babu buƙatar sake dannawa.',
 };

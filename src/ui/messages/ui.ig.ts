@@ -9,4 +9,5 @@ export default {
   offlineLeaving: 'Ị nọghị n’ịntanetị. A ga-akpọga gị ebe ahụ ozugbo ị laghachiri n’ịntanetị.',
   notCheckedAt: 'Anyị enweghị ike ilele na {time}: sava ịkwụ ụgwọ azaghị. Ibe a ga-aga n’ihu na-anwa.',
   bankSaid: 'Ihe ụlọ akụ gị kwuru: “{reason}”',
+  stillWorking: 'Anyị ka na-arụ ya: ọ nwere ike were ruo otu nkeji. Emechila peeji a; ọ dịghị mkpa ịpị ya ọzọ.',
 };

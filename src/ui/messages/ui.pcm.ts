@@ -9,4 +9,5 @@ export default {
   offlineLeaving: 'You no get network. We go carry you go there as soon as your network come back.',
   notCheckedAt: 'We no fit check am for {time}: di payment server no answer. Dis page go dey try.',
   bankSaid: 'Wetin your bank talk: “{reason}”',
+  stillWorking: 'We still dey work on am: e fit take reach one minute. No close dis page; you no need press am again.',
 };

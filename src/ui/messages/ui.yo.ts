@@ -9,4 +9,5 @@ export default {
   offlineLeaving: 'Ẹ kò sí lórí íńtánẹ́ẹ̀tì. A ó gbé yín lọ síbẹ̀ ní kété tí ẹ bá padà sórí íńtánẹ́ẹ̀tì.',
   notCheckedAt: 'A kò lè ṣàyẹ̀wò ní {time}: ẹ̀rọ ìsanwó kò dáhùn. Ojú-ìwé yìí yóò máa gbìyànjú.',
   bankSaid: 'Ohun tí báǹkì yín sọ: “{reason}”',
+  stillWorking: 'A ṣì ń ṣiṣẹ́ lórí rẹ̀: ó lè gbà tó ìṣẹ́jú kan. Ẹ má ṣe pa ojú-ìwé yìí dé; kò sí ìdí láti tún tẹ̀ ẹ́.',
 };
