@@ -708,6 +708,13 @@ describe('bridge reports', () => {
     t.model.answerLeave(true);
     expect(t.model.channel.value).toBe('card');
     expect(t.model.attempt.value).toMatchObject({ kind: 'watching', reason: 'instructions' });
+    // From there to another tab asks nothing: the code is not on screen (device trial: Wallet A to Wallet B asked
+    // "stay here"). Back on its own tab, leaving it asks again.
+    expect(t.model.select('bank-transfer')).toBe(true);
+    expect(t.model.leaving.value).toBeUndefined();
+    expect(t.model.select('ussd')).toBe(true);
+    expect(t.model.select('card')).toBe(false);
+    expect(t.model.leaving.value).toEqual({ to: 'channel', id: 'card', busy: true });
   });
 
   it('closing while a payment is in progress asks in the page first: Stay keeps it, Close closes and the payment carries on', async () => {

@@ -187,10 +187,12 @@ export function createCheckoutModel(deps: ModelDeps): CheckoutModel {
   const leaving = signal<Leave | undefined>(undefined);
   // Another tab or closing would abandon the step, and the code the bank sent with it: the payer confirms first. So
   // too another tab beside a code to dial or an account to pay, which the payer may have used already (a second
-  // payment, plain-language trial).
+  // payment, plain-language trial); from one tab to another after leaving it, not (those instructions are not on
+  // screen, and "stay here" has no here: device trial).
   const asks = (to: Leave): boolean => {
-    const busy = to.to === 'channel' && inProgress.peek();
-    if (attempt.peek().kind !== 'awaiting-secret' && !busy) return false;
+    const a = attempt.peek();
+    const busy = to.to === 'channel' && inProgress.peek() && !(a.kind === 'watching' && a.key.channel !== channel.peek());
+    if (a.kind !== 'awaiting-secret' && !busy) return false;
     leaving.value = busy ? { ...to, busy } : to;
     return true;
   };
