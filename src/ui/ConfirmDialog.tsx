@@ -26,6 +26,9 @@ export function ConfirmDialog({ title, text, confirm, cancel, onConfirm, onCance
     const before = document.activeElement as HTMLElement | null;
     if (!d.open) d.showModal?.();
     stay.current?.focus();
+    // Taller than the screen (large text, a phone held sideways), it opened scrolled to the focused button, its
+    // question out of sight: the payer reads from the top.
+    d.scrollTop = 0;
     return () => {
       if (d.open) d.close?.();
       if (before?.isConnected) before.focus();

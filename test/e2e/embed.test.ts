@@ -178,6 +178,18 @@ describe('embedded checkout', () => {
     await page.context().close();
   });
 
+  test('a phone held sideways gets the modal full screen: no backdrop to tap beside it, all its height for the form', async () => {
+    const page = await newPage();
+    await page.setViewportSize({ width: 640, height: 360 });
+    await openFromShop(page);
+    const dialog = checkout(page).locator('.tender-m-d');
+    await dialog.getByLabel('Card number').waitFor();
+    // Floating, it kept 16 px of backdrop all round (a thumb's tap there closed it) and, with the keyboard up, about
+    // 116 px of height to scroll the form in (device trial).
+    expect(await dialog.boundingBox()).toEqual({ x: 0, y: 0, width: 640, height: 360 });
+    await page.context().close();
+  });
+
   test('bank transfer: onPending once the account is shown; closing then reports onClose with pending', async () => {
     const page = await newPage();
     await openFromShop(page);

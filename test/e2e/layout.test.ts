@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startStorefront, type RunningStorefront } from '../../demo/storefront/server';
-import { CARDS, WAIT, checkoutUrl, openCheckout, selectTab, tookOver } from '../support/checkout';
+import { CARDS, WAIT, checkoutUrl, openCheckout, selectTab, tab, tookOver } from '../support/checkout';
 import { launchWithProfile } from '../support/browser';
 import { useBrowserStack } from '../support/hooks';
 
@@ -20,6 +20,20 @@ beforeAll(async () => {
 afterAll(() => shop?.close());
 
 const WIDTHS = [320, 360, 412, 1280] as const;
+
+/** Runs `fn` in a browser set to twice the default text size (Chrome's Settings, Appearance, Font size: 32 px). */
+async function withLargeText<T>(viewport: { width: number; height: number }, fn: (p: Page) => Promise<T>): Promise<T> {
+  const dir = mkdtempSync(join(tmpdir(), 'tender-font-'));
+  mkdirSync(join(dir, 'Default'));
+  writeFileSync(join(dir, 'Default/Preferences'), JSON.stringify({ webkit: { webprefs: { default_font_size: 32 } } }));
+  const large = await launchWithProfile(dir, { viewport });
+  try {
+    return await fn(await large.newPage());
+  } finally {
+    await large.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
 const scrollsSideways = (p: Page) => p.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth);
 const tabBoxes = (p: Page) =>
   p.locator('[role="tab"]').evaluateAll((els) =>
@@ -118,13 +132,7 @@ describe('layout', () => {
           .filter((e) => e.scrollWidth > e.clientWidth + 1)
           .map((e) => e.textContent),
       );
-    // The browser set to a larger text size (Chrome's Settings, Appearance, Font size; 32 px is twice the default).
-    const dir = mkdtempSync(join(tmpdir(), 'tender-font-'));
-    mkdirSync(join(dir, 'Default'));
-    writeFileSync(join(dir, 'Default/Preferences'), JSON.stringify({ webkit: { webprefs: { default_font_size: 32 } } }));
-    const large = await launchWithProfile(dir, { viewport: { width: 320, height: 568 } });
-    try {
-      const p = await large.newPage();
+    await withLargeText({ width: 320, height: 568 }, async (p) => {
       const { reference } = await e2e.stack.initiate({ amount: 1_234_567.5 });
       await p.goto(checkoutUrl(e2e.stack, reference));
       await tookOver(p);
@@ -169,17 +177,41 @@ describe('layout', () => {
         if (i) expect(row.top, row.name!).toBeGreaterThanOrEqual(rows[i - 1]!.bottom - 1);
       }
       expect(rows.some((r) => r.bottom - r.top > 100)).toBe(true);
-      await selectTab(p, 'card');
+      // The confirmation's buttons: side by side while their words fit, else one above the other, never a word cut
+      // in two ("Sta/y", "anoth/er": device trial). It opens at its question, not scrolled to its buttons.
+      await p.locator('.tender-bank input').first().check(WAIT);
+      await p.locator('#tender-panel .tender-btn--primary').click();
+      await p.locator('.tender-code').waitFor(WAIT);
+      await tab(p, 'card').click();
+      const dialog = p.getByRole('alertdialog');
+      await dialog.waitFor(WAIT);
+      expect(await dialog.evaluate((d) => d.scrollTop)).toBe(0);
+      const cut = await dialog.locator('button').evaluateAll((buttons) =>
+        buttons.flatMap((b) => {
+          const text = b.textContent!;
+          const words: string[] = [];
+          for (const m of text.matchAll(/\S+/g)) {
+            const range = document.createRange();
+            range.setStart(b.firstChild!, m.index);
+            range.setEnd(b.firstChild!, m.index + m[0].length);
+            // A word on one line has one box per line it is on.
+            if (new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size > 1) words.push(m[0]);
+          }
+          return words;
+        }),
+      );
+      expect(cut).toEqual([]);
+      await dialog.getByRole('button', { name: 'Pay another way' }).click();
+      // The expiry and the CVV side by side keep to their own halves (at 2x the expiry spilled into the CVV).
+      const [expiry, cvv] = await Promise.all(['cc-exp', 'cc-csc'].map((a) => p.locator(`#tender-panel input[autocomplete="${a}"]`).boundingBox()));
+      expect(expiry!.x + expiry!.width).toBeLessThanOrEqual(cvv!.x - 8);
       // On a wide screen the column grows with the text (30 rem), rather than squeeze twice the text into 480 px.
       await p.setViewportSize({ width: 1280, height: 800 });
       expect(await p.locator('main.tender').evaluate((el) => el.getBoundingClientRect().width)).toBe(960);
       await p.setViewportSize({ width: 320, height: 568 });
       expect(await overflowing(p)).toEqual([]);
       expect(await scrollsSideways(p)).toBe(false);
-    } finally {
-      await large.close();
-      rmSync(dir, { recursive: true, force: true });
-    }
+    });
     // Page zoom at 200 %: a 320 px phone is 160 CSS px wide.
     const p = e2e.page;
     await p.setViewportSize({ width: 160, height: 284 });
@@ -194,7 +226,7 @@ describe('layout', () => {
     expect(await scrollsSideways(p)).toBe(false);
   });
 
-  it('the demo storefront does not scroll sideways on a small phone', async () => {
+  it('the demo storefront does not scroll sideways on a small phone, in large text too', async () => {
     const p = e2e.page;
     for (const width of [320, 360]) {
       await p.setViewportSize({ width, height: 800 });
@@ -203,5 +235,10 @@ describe('layout', () => {
         expect(await scrollsSideways(p), `${path} at ${width} px`).toBe(false);
       }
     }
+    // Wider than the phone, the page widened the modal's frame with it, its close button off screen (device trial).
+    await withLargeText({ width: 320, height: 640 }, async (large) => {
+      await large.goto(shop.url);
+      expect(await scrollsSideways(large), '/ at 320 px in large text').toBe(false);
+    });
   });
 });

@@ -67,6 +67,15 @@ describe('ModalChrome', () => {
     expect(model.close).toHaveBeenCalledTimes(1);
   });
 
+  test('with anything typed, a click on the backdrop does not close (a stray tap would lose it); the close button does', async () => {
+    const model = await setup();
+    fireEvent.input(screen.getByLabelText('Card number'), { target: { value: '5399 8383' } });
+    fireEvent.click(screen.getByRole('dialog').parentElement!);
+    expect(model.close).not.toHaveBeenCalled();
+    fireEvent.click(screen.getByRole('button', { name: 'Close' }));
+    expect(model.close).toHaveBeenCalledTimes(1);
+  });
+
   test('focus trap: Tab from the last control wraps to the first, Shift+Tab from the first to the last', async () => {
     await setup();
     const close = screen.getByRole('button', { name: 'Close' });

@@ -13,6 +13,12 @@ export interface ModalChromeProps {
 }
 
 /**
+ * Whether the payer has typed into the checkout: then a click beside the dialog does not close it (a stray tap, a
+ * thumb on the edge of a phone, threw the card details away: device trial); the close button and Esc still do.
+ */
+const typed = (modal: Element): boolean => [...modal.querySelectorAll('input')].some((i) => i.value && !/radio|checkbox/.test(i.type));
+
+/**
  * The modal around the checkout when the loader frames the page full-viewport (`embed=modal`): backdrop, centred
  * dialog (full screen on small screens), close button, Esc, focus trap, and a confirmation while a payment is in
  * flight. Closing is `model.close()`, which tells the loader.
@@ -43,7 +49,7 @@ export function ModalChrome({ model, children }: ModalChromeProps) {
   return (
     // biome-ignore lint/a11y/noStaticElementInteractions: a click on the backdrop is a pointer's shortcut; Esc and the close button are the keyboard's.
     // biome-ignore lint/a11y/useKeyWithClickEvents: Esc closes the dialog for the keyboard (the handler above).
-    <div class="tender-m" onClick={(e) => e.target === e.currentTarget && ask()}>
+    <div class="tender-m" onClick={(e) => e.target === e.currentTarget && !typed(e.currentTarget) && ask()}>
       {/* Named by the page's heading (whom the payer pays) and described by the amount, as a screen reader enters it. */}
       <div class="tender-m-d" role="dialog" aria-modal="true" aria-labelledby="tender-to" aria-describedby="tender-sum">
         <button type="button" class="tender-close tender-m-x" aria-label={text.t('close')} onClick={ask}>
