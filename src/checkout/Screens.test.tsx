@@ -4,6 +4,7 @@ import { loadLocale } from '../i18n/catalogs';
 import { showLocale } from '../i18n/text';
 import outcome from './messages/outcome.yo';
 import ui from '../ui/messages/ui.yo';
+import kit from '../channels/kit/messages/kit.yo';
 import ha from './messages/outcome.ha';
 import wallet from '../channels/wallet/messages/wallet.yo';
 import { expectOfflineNoteIn, renderApp } from './renderApp';
@@ -62,9 +63,22 @@ describe('why a payment did not go through, in the payer’s language', () => {
     renderApp({ [VERIFY]: verifyAnswer(status, { channel: 'card', message: said }) });
     expect(await screen.findByRole('heading', { name: title })).toBeTruthy();
     expect(screen.getByRole('alert').textContent).toBe(body);
-    expect(details()).toBe(ui.bankSaid.replace('{reason}', said));
+    // Not the bank's word: the shop voided it, the service reversed it (language trial).
+    expect(details()).toBe(kit.serviceSaid.replace('{reason}', said));
     expect(screen.queryByRole('button', { name: outcome.tryAnotherWay })).toBeNull();
     expect(document.body.textContent).not.toContain(outcome.failureDefault);
+  });
+
+  it('a payment abandoned: the words quoted as the payment service’s, not the bank’s', async () => {
+    renderApp({ [VERIFY]: verifyAnswer('abandoned', { channel: 'USSD', message: 'Payment abandoned' }) });
+    await waitFor(() => expect(details()).toBe(kit.serviceSaid.replace('{reason}', 'Payment abandoned')));
+  });
+
+  it('the API’s words are marked as English, for a screen reader’s voice; the sentence around them is the page’s language', async () => {
+    renderApp({ [VERIFY]: verifyAnswer('failed', { channel: 'card', message: 'Insufficient funds' }) });
+    await waitFor(() => expect(details()).toBe(ui.bankSaid.replace('{reason}', 'Insufficient funds')));
+    const quoted = document.querySelector('.tender-outcome .tender-hint [lang="en"]');
+    expect(quoted?.textContent).toBe('Insufficient funds');
   });
 
   it('no reason: Tender’s sentence alone', async () => {

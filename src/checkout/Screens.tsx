@@ -1,3 +1,4 @@
+import { kitText } from '../channels/kit/text';
 import { WaitNote } from '../channels/kit/WaitNote';
 import { channelByApiName } from '../channels/registry';
 import { walletText } from '../channels/wallet/text';
@@ -6,6 +7,7 @@ import { formatDateTime, formatTime } from '../i18n/format';
 import { asWallClock } from '../platform/clock';
 import { Outcome } from '../ui/Outcome';
 import { Spinner } from '../ui/Spinner';
+import { Quoted } from '../ui/Quoted';
 import { uiText } from '../ui/text';
 import { useRef } from 'preact/hooks';
 import { adviceFor } from './advice';
@@ -31,8 +33,9 @@ const ENDED: Record<string, { title: 'reversedTitle' | 'voidedTitle'; body: 'rev
 /**
  * Why a payment did not go through, in Tender's words: the payer's own cancel, advice they can act on, or the
  * general sentence; the API's words only after it, as a quote (they are in English, and not always the payer's),
- * under the name of who said them: the payer's bank, or the wallet. The advice speaks of cards, so it is given
- * only where a card may have paid (the card form, the API's hosted page, a channel not named).
+ * under the name of who said them: the wallet; the payer's bank for a payment it refused; else the payment service
+ * (a payment abandoned, voided by the shop or reversed is not the bank's word: language trial). The advice speaks of
+ * cards, so it is given only where a card may have paid (the card form, the API's hosted page, a channel not named).
  */
 function FailureReason({ status, channel, reason }: { status: string; channel: string | undefined; reason: string | undefined }) {
   if (status === 'cancelled') return <p role="alert">{text.t('cancelled')}</p>;
@@ -47,7 +50,18 @@ function FailureReason({ status, channel, reason }: { status: string; channel: s
         {!over && c?.id === 'card' && ` ${text.t('notCharged')}`}
       </p>
       {reason && (
-        <p class="tender-hint">{c?.text === walletText ? walletText.t('said', { wallet: c.text.t(c.tab), reason }) : uiText.t('bankSaid', { reason })}</p>
+        <p class="tender-hint">
+          <Quoted
+            words={reason}
+            said={(r) =>
+              c?.text === walletText
+                ? walletText.t('said', { wallet: c.text.t(c.tab), reason: r })
+                : status === 'failed'
+                  ? uiText.t('bankSaid', { reason: r })
+                  : kitText.t('serviceSaid', { reason: r })
+            }
+          />
+        </p>
       )}
     </>
   );
