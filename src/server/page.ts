@@ -170,7 +170,7 @@ export function createPageRoute(config: TenderConfig, deps: PageRouteDeps) {
     // Named in the log line when well formed: a page that spun or refused is then found by the payment's reference.
     if (reference !== null && REFERENCE_PATTERN.test(reference)) ctx.reference = reference;
     const page = await pageOf(entry);
-    if (method === 'HEAD' || !reference) return entryResponse(request, entry, page.headers, { etag: false });
+    if (method === 'HEAD') return entryResponse(request, entry, page.headers, { etag: false });
     // The page verifies its reference here, in the same response: the head goes out at once, the first screen
     // follows (drawn here, so the form paints before any script), and the verified transaction after it within a
     // short deadline, so the page needs no start-up request of its own.

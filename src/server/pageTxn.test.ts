@@ -77,6 +77,16 @@ describe('the page in the payer’s language', () => {
     expect(patterned.body.match(/id="app"/g)).toHaveLength(1);
   });
 
+  it('a link without its reference says so in the payer’s language too, with no call to the payment API (language trial)', async () => {
+    const calls = h.upstream.requests.length;
+    const yo = await h.request({ path: '/checkout/?locale=yo' });
+    expect(yo.status).toBe(200);
+    expect(yo.body).toContain('<html lang="yo"><head><title>Ibi ìsanwó</title>');
+    const ha = await h.request({ path: '/checkout/', headers: { 'accept-language': 'ha' } });
+    expect(ha.body).toContain('<html lang="ha">');
+    expect(h.upstream.requests.length).toBe(calls);
+  });
+
   it('draws a merchant’s words only for its storefront’s frame: a link’s words would be a phisher’s', async () => {
     h.upstream.behave(() => verified({ status: 'pending', amount: 2500, currency: 'NGN' }));
     const words = encodeURIComponent(JSON.stringify({ en: { 'card.pay': 'Receive your {amount} refund', 'page.title': 'Refund' } }));
