@@ -108,10 +108,10 @@ ${rows}
 
 /** The pages' only style sheet (served from the sandbox, so the pages need no inline style or script). */
 export const SANDBOX_CSS = `:root{color-scheme:light dark;font-family:system-ui,sans-serif;line-height:1.5}
-body{margin:0;padding:1rem}
+body{margin:0;padding:1rem;overflow-wrap:anywhere}
 main{max-width:36rem;margin:0 auto}
 .badge{display:inline-block;padding:.125rem .5rem;border-radius:.25rem;background:#fde68a;color:#1f2937;font-size:.875rem}
-dl{display:grid;grid-template-columns:max-content 1fr;gap:.25rem 1rem}
+dl{display:grid;grid-template-columns:minmax(0,max-content) minmax(0,1fr);gap:.25rem 1rem}
 dt{font-weight:600}dd{margin:0}
 form{display:flex;flex-wrap:wrap;gap:.75rem;margin-top:1rem}
 button{font:inherit;padding:.75rem 1.25rem;border-radius:.5rem;border:2px solid #1d4ed8;background:#1d4ed8;color:#fff;cursor:pointer}
