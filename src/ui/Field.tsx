@@ -1,4 +1,4 @@
-import type { TargetedEvent } from 'preact';
+import type { ComponentChildren, TargetedEvent } from 'preact';
 
 /** Props of Field: a labelled input whose error is tied to it and announced. */
 export interface FieldProps {
@@ -13,7 +13,7 @@ export interface FieldProps {
   readonly id: string;
   readonly label: string;
   readonly error?: string | undefined;
-  readonly hint?: string | undefined;
+  readonly hint?: ComponentChildren;
   /** Said after the field and announced when it appears: a warning that is not an error (the last try). */
   readonly note?: string | undefined;
   /** Shown inside the field's end, e.g. the detected card brand (decorative). */

@@ -262,7 +262,9 @@ describe('card form', () => {
     const otp = await screen.findByLabelText('One-time code');
     expect([otp.getAttribute('type'), otp.getAttribute('inputmode'), otp.getAttribute('autocomplete')]).toEqual(['text', 'numeric', 'one-time-code']);
     // Tender's hint in the payer's language, the bank's own words quoted after it.
-    expect(screen.getByText('Your bank sent a one-time code by SMS or email. Your bank said: “Enter the OTP sent to 080******12”')).toBeTruthy();
+    expect(document.getElementById('tender-card-otp-hint')?.textContent).toBe(
+      'Your bank sent a one-time code by SMS or email. Your bank said: “Enter the OTP sent to 080******12”',
+    );
     fireEvent.input(otp, { target: { value: '123456' } });
     fireEvent.click(screen.getByRole('button', { name: 'Continue' }));
     expect(await screen.findByRole('heading', { name: 'Payment successful' })).toBeTruthy();
@@ -302,7 +304,7 @@ describe('card form', () => {
     fireEvent.click(pay());
     expect(await screen.findByRole('heading', { name: 'Payment not completed' })).toBeTruthy();
     expect(screen.getByText(/^There isn’t enough money on this card/).getAttribute('role')).toBe('alert');
-    expect(screen.getByText('Your bank said: “Insufficient funds”')).toBeTruthy();
+    expect(document.querySelector('.tender-outcome .tender-hint')?.textContent).toBe('Your bank said: “Insufficient funds”');
     fireEvent.click(screen.getByRole('button', { name: 'Try another way' }));
     expect((screen.getByLabelText(/card number/i) as HTMLInputElement).value).toBe('4000 0000 0000 9995');
     expect((screen.getByLabelText(/expiry/i) as HTMLInputElement).value).toBe('12/30');

@@ -3,6 +3,8 @@ import { OTP_RESEND_AFTER_MS, OTP_TRIES } from '../../api/otp';
 import { pageNow } from '../../platform/clock';
 import { Countdown } from '../../ui/Countdown';
 import { Field } from '../../ui/Field';
+import { Quoted } from '../../ui/Quoted';
+import { uiText } from '../../ui/text';
 import type { ChannelContext } from '../kit/context';
 import { LeaveStepDialog } from '../kit/LeaveStep';
 import { kitText } from '../kit/text';
@@ -21,6 +23,7 @@ type Flow = typeof import('./flow');
 export function SecretStep({ s, ctx, submit, resend }: { s: CardState; ctx: ChannelContext; submit: Flow['submitSecret']; resend: Flow['resendCode'] }) {
   const busy = ctx.busy.value;
   const isPin = s.step.value === 'pin';
+  const words = s.stepMessage.value;
   const sentAt = s.codeSentAt.value;
   const [leaving, setLeaving] = useState(false);
   // Re-drawn when the wait for a new code is over.
@@ -51,7 +54,17 @@ export function SecretStep({ s, ctx, submit, resend }: { s: CardState; ctx: Chan
       <Field
         id={isPin ? 'tender-card-pin' : 'tender-card-otp'}
         label={text.t(isPin ? 'pinLabel' : 'otpLabel')}
-        hint={isPin ? text.t('pinHint') : s.stepMessage.value?.() || text.t('otpHint')}
+        hint={
+          isPin ? (
+            text.t('pinHint')
+          ) : words ? (
+            <>
+              {text.t('otpHint')} <Quoted words={words} said={(reason) => uiText.t('bankSaid', { reason })} />
+            </>
+          ) : (
+            text.t('otpHint')
+          )
+        }
         error={s.stepError.value?.()}
         note={isPin ? undefined : lastTry ? text.t('lastTry') : ''}
         type={isPin ? 'password' : 'text'}

@@ -68,6 +68,8 @@ describe('the bank’s step messages, in the payer’s language', { timeout: 20_
     await toStep('5200000000000007', 'otp');
     expect(screen.getByRole('heading', { name: steps.otpTitle })).toBeTruthy();
     expect(document.getElementById('tender-card-otp-hint')?.textContent).toBe(`${steps.otpHint} ${bankSaid(hint)}`);
+    // The bank's words are English: marked so, for a screen reader's voice (language trial).
+    expect(document.querySelector('#tender-card-otp-hint [lang="en"]')?.textContent).toBe(hint);
   });
 
   it('a wrong code: Tender’s "try again" for the API’s T0, never its words', async () => {

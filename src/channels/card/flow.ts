@@ -7,7 +7,6 @@ import { OTP_RESEND_AFTER_MS, OTP_TRIES } from '../../api/otp';
 import { pageNow } from '../../platform/clock';
 import { type CardField, type CardState, forgetCard } from './state';
 import { cardStepText } from './text';
-import { uiText } from '../../ui/text';
 import { digitsOf } from './format';
 import { parseExpiry } from './validation';
 
@@ -22,9 +21,6 @@ function fail(s: CardState, ctx: Ctx, said: string | undefined) {
   forgetCard(s);
   ctx.fail(said || undefined);
 }
-
-/** Tender's sentence, then the bank's words quoted after it (they may hold what the payer needs, or be in English). */
-const withBankWords = (own: string, said: string | undefined): string => (said ? `${own} ${uiText.t('bankSaid', { reason: said })}` : own);
 
 /** One of the card step's own sentences, drawn in the language shown. */
 const stepSaid =
@@ -73,8 +69,8 @@ function askSecret(s: CardState, ctx: Ctx, step: 'pin' | 'otp', message: string 
   if (step === 'pin') s.pin = undefined;
   s.otpReference = otpReference;
   // The bank's hint may carry what the payer needs (a sandbox's test code, the phone it went to) but is in its own
-  // words and language: quoted after Tender's.
-  s.stepMessage.value = step === 'otp' && message ? () => withBankWords(cardStepText.t('otpHint'), message) : undefined;
+  // words and language: quoted after Tender's (SecretStep).
+  s.stepMessage.value = step === 'otp' && message ? message : undefined;
   s.stepError.value = undefined;
   s.secret.value = '';
   // A new code is counted afresh, as the gateway does.

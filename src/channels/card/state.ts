@@ -21,7 +21,8 @@ export interface CardState {
   readonly submitted: Signal<boolean>;
   readonly stepError: Signal<Said | undefined>;
   readonly formError: Signal<Said | undefined>;
-  readonly stepMessage: Signal<Said | undefined>;
+  /** The bank's own words at a one-time code step (English; which phone the code went to, a sandbox's code). */
+  readonly stepMessage: Signal<string | undefined>;
   /** Wrong PINs or codes since the step was shown (the API reports no count: see OTP_TRIES). */
   readonly tries: Signal<number>;
   /** When the bank last sent a one-time code (epoch ms): a new one may be asked for a while after. */
@@ -66,7 +67,7 @@ export function cardStateOf(owner: object): CardState {
       submitted: signal(false),
       stepError: signal<Said | undefined>(undefined),
       formError: signal<Said | undefined>(undefined),
-      stepMessage: signal<Said | undefined>(undefined),
+      stepMessage: signal<string | undefined>(undefined),
       tries: signal(0),
       codeSentAt: signal<number | undefined>(undefined),
       resent: signal(false),
