@@ -16,7 +16,7 @@ export interface ModalChromeProps {
  * Whether the payer has typed into the checkout: then a click beside the dialog does not close it (a stray tap, a
  * thumb on the edge of a phone, threw the card details away: device trial); the close button and Esc still do.
  */
-const typed = (modal: Element): boolean => [...modal.querySelectorAll('input')].some((i) => i.value && !/radio|checkbox/.test(i.type));
+const typed = (modal: Element): boolean => [...modal.querySelectorAll('input')].some((i) => i.value && i.type !== 'radio');
 
 /**
  * The modal around the checkout when the loader frames the page full-viewport (`embed=modal`): backdrop, centred
