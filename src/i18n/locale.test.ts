@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isLocale, LOCALES, negotiateLocale } from './locale';
+import { isLocale, LOCALES, languageOf, negotiateLocale } from './locale';
 
 describe('negotiateLocale', () => {
   it.each([
@@ -26,5 +26,23 @@ describe('negotiateLocale', () => {
     expect(LOCALES).toEqual(['en', 'yo', 'ha', 'ig', 'pcm']);
     expect(LOCALES.every(isLocale)).toBe(true);
     expect([null, 'fr', 'EN', 1].some(isLocale)).toBe(false);
+  });
+});
+
+describe('languageOf', () => {
+  // One reading for the locale option, the keys of messages and the browser's languages.
+  it.each([
+    ['yo', 'yo'],
+    ['YO', 'yo'],
+    [' yo ', 'yo'],
+    ['yo-NG', 'yo'],
+    ['yo_NG', 'yo'],
+    ['pcm_NG', 'pcm'],
+    ['fr-CI', 'fr'],
+    ['', ''],
+    [null, undefined],
+    [undefined, undefined],
+  ])('%j → %j', (tag, expected) => {
+    expect(languageOf(tag)).toBe(expected);
   });
 });

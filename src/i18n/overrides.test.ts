@@ -32,6 +32,20 @@ describe('checkOverrides', () => {
     ]);
   });
 
+  // Language trial: `locale: 'yo-NG'` with `messages: { 'yo-NG': … }` lost the wording ("not a locale of this checkout").
+  it('reads a locale key as the locale option is read: yo-NG and YO are Yoruba, pcm_NG Pidgin', () => {
+    const raw = JSON.stringify({ 'yo-NG': { 'wallet.a': 'ShopPay' }, YO: { 'card.number': 'Nọ́mbà' }, ' pcm_NG ': { 'wallet.a': 'ShopPay' } });
+    expect(checkOverrides(raw, catalog)).toEqual({
+      overrides: { yo: { 'wallet.a': 'ShopPay', 'card.number': 'Nọ́mbà' }, pcm: { 'wallet.a': 'ShopPay' } },
+      problems: [],
+    });
+    // A problem names the key as the merchant wrote it.
+    expect(checkOverrides(JSON.stringify({ 'yo-NG': { 'page.pya': 'x' }, 'fr-CI': {} }), catalog).problems).toEqual([
+      'messages.yo-NG["page.pya"]: no such string',
+      'messages.fr-CI: not a locale of this checkout',
+    ]);
+  });
+
   it('says so when the parameter is not an object of locales', () => {
     expect(checkOverrides('{', catalog).problems).toEqual(['messages is not JSON']);
     expect(checkOverrides('[1]', catalog).problems).toEqual(['messages must be an object of locales']);

@@ -1,4 +1,4 @@
-import { isLocale, type Locale } from './locale';
+import { isLocale, type Locale, languageOf } from './locale';
 import type { Overrides } from './text';
 
 // The merchant's own wording (the loader's `messages` option): checked key by key against a complete catalog, so a
@@ -15,8 +15,8 @@ const placeholders = (s: string): string[] => [...s.matchAll(/\{(\w+)\}/g)].map(
 
 /**
  * Checks the `messages` parameter (JSON: locale → full key → text) against `reference`, a complete catalog by full
- * key (every catalog has every key, with the same placeholders). Unknown locales and keys, non-strings, over-long
- * strings and placeholders the original lacks are left out and reported.
+ * key (every catalog has every key, with the same placeholders). Locales are read as tags (languageOf: `yo-NG` is `yo`).
+ * Unknown locales and keys, non-strings, over-long strings and placeholders the original lacks are left out and reported.
  */
 export function checkOverrides(raw: string | null | undefined, reference: Readonly<Record<string, string>>): CheckedOverrides {
   if (!raw) return { overrides: {}, problems: [] };
@@ -29,18 +29,21 @@ export function checkOverrides(raw: string | null | undefined, reference: Readon
   if (Object(parsed) !== parsed || Array.isArray(parsed)) return { overrides: {}, problems: ['messages must be an object of locales'] };
   const overrides: Partial<Record<Locale, Record<string, string>>> = {};
   const problems: string[] = [];
-  for (const [locale, strings] of Object.entries(parsed as object)) {
+  for (const [tag, strings] of Object.entries(parsed as object)) {
+    // Read as the `locale` option is: `yo-NG` or `YO` beside `locale: 'yo-NG'` is Yoruba's wording, not a problem.
+    // Problems name the key as the merchant wrote it.
+    const locale = languageOf(tag);
     if (!isLocale(locale)) {
-      problems.push(`messages.${locale}: not a locale of this checkout`);
+      problems.push(`messages.${tag}: not a locale of this checkout`);
       continue;
     }
     if (Object(strings) !== strings || Array.isArray(strings)) {
-      problems.push(`messages.${locale} must be an object of strings`);
+      problems.push(`messages.${tag} must be an object of strings`);
       continue;
     }
     for (const [key, text] of Object.entries(strings as object)) {
       const original = reference[key];
-      const where = `messages.${locale}["${key}"]`;
+      const where = `messages.${tag}["${key}"]`;
       if (original === undefined) problems.push(`${where}: no such string`);
       else if (typeof text !== 'string' || !text.trim()) problems.push(`${where} must be a non-empty string`);
       else if (text.length > MAX_LENGTH) problems.push(`${where} is longer than ${MAX_LENGTH} characters`);
