@@ -3,6 +3,7 @@
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { mount, open as apiOpen, preload, recallLocale } from './api';
 import { setNavigateTop } from './navigate';
+import { negotiateLocale } from '../src/i18n/locale';
 import { checkOptions } from './options';
 import { fakePage, TENDER } from './testing';
 import type { TenderOptions } from './types';
@@ -74,8 +75,9 @@ describe('options', () => {
       `tenderUrl must be an http(s) URL: the Tender server's, with its base path, not a file such as tender.js, received "https://shop.example/pay/tender.js"`,
     ],
     ['the ESM loader as tenderUrl', { ...base, tenderUrl: 'https://pay.example/esm/index.mjs?v=1' }, 'not a file such as tender.js'],
-    ['bad locale', { ...base, locale: 'english!' }, 'locale must be a language tag'],
+    ['locale a number', { ...base, locale: 7 }, 'locale must be a string, received 7'],
     ['locale array', { ...base, locale: ['en'] }, 'received ["en"]'],
+    ['locale an object', { ...base, locale: { en: true } }, 'locale must be a string, received {"en":true}'],
     ['theme with other property', { ...base, theme: { color: 'red' } }, 'theme must be an object of --tender-* strings'],
     ['theme with a number', { ...base, theme: { '--tender-radius': 4 } }, 'received {"--tender-radius":4}'],
     ['theme array', { ...base, theme: ['--tender-x'] }, 'theme must be'],
@@ -100,6 +102,24 @@ describe('options', () => {
       onSuccess() {},
     };
     expect(checkOptions('open', o)).toBe(o);
+  });
+  // Language trial: the ESM entry threw for these, so the checkout never opened, where tender.js took them and the
+  // page read them (yo_NG, ' yo' as Yoruba; '', an unknown tag as the browser's language, then English).
+  test.each<[unknown, string | null]>([
+    ['yo_NG', 'yo'],
+    ['pcm_NG', 'pcm'],
+    [' yo', 'yo'],
+    ['YO', 'yo'],
+    ['fr', 'ha'],
+    ['', 'ha'],
+    [null, 'ha'],
+  ])('any string is a locale, and null none: %j opens the page in %s', (locale, expected) => {
+    open(options({ locale } as Partial<TenderOptions>));
+    const asked = new URL(frames()[0]!.src).searchParams.get('locale');
+    // No empty parameter (the page's own fallback), and what is sent is read by the page's own rule.
+    if (!locale) expect(asked).toBeNull();
+    // A payer whose browser asks for Hausa.
+    expect(negotiateLocale([asked], ['ha-NG'])).toBe(expected);
   });
   test('open throws the integrator error synchronously and shows nothing', () => {
     expect(() => open({ transactionReference: '' } as TenderOptions)).toThrow('Tender.open: transactionReference');

@@ -31,7 +31,11 @@ export const RULES: [string, string, (x: any) => unknown][] = [
   // the ESM entry, which has no byte budget, says more.
   ...((typeof __ESM__ != 'boolean' || __ESM__
     ? [
-        ['locale', 'a language tag', (x) => /^[a-z]{2,3}(-[a-z\d]{1,8})*$/i.test(x) && isString(x)],
+        // Any string, as tender.js takes it: the hosted page reads the tag (languageOf: `yo_NG`, ` YO ` are `yo`) and
+        // falls back from one it does not speak. A stricter check here refused `yo_NG` (Android's form) and `''`
+        // (language trial), leaving the payer no checkout rather than one in the browser's language. null is no
+        // locale, as `''` is (a value left unset): neither reaches the page's address (embed sets no empty parameter).
+        ['locale', 'a string', (x) => x === null || isString(x)],
         ['theme', 'an object of --tender-* strings', (x) => !x.every && Object.keys(x).every((k) => !k.indexOf('--tender-') && isString(x[k]))],
         // Which keys exist is the hosted page's to say (it reports an unknown one through onError); here, the shape.
         [

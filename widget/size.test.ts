@@ -34,9 +34,10 @@ describe('tender.js', () => {
     // The first test builds the loader (esbuild, then terser): seconds on a busy machine.
   }, 60_000);
 
-  test('compiles out what only the ESM entry needs (tenderUrl, redirectHosts, deep locale/theme checks, the server guard)', async () => {
+  test('compiles out what only the ESM entry needs (tenderUrl, redirectHosts, deep theme/messages/scheme checks, the server guard)', async () => {
     const { loader } = await files();
-    for (const gone of ['tenderUrl', 'an array of hosts', 'a language tag', '--tender-', 'needs a browser']) expect(loader).not.toContain(gone);
+    for (const gone of ['tenderUrl', 'an array of hosts', '--tender-', 'an object of locales', 'light, dark or auto', 'needs a browser'])
+      expect(loader).not.toContain(gone);
     expect(loader).toContain('a string of 1-128 characters');
   });
 

@@ -125,7 +125,7 @@ export interface TenderOptions {
   channels?: readonly TenderChannel[] | undefined;
   /** `paymentRedirectUrl` from initiate: offers "pay on the secure hosted page". */
   paymentRedirectUrl?: string | undefined;
-  /** The payer's language (`en`, `yo`, `ha`, `ig`, `pcm`; other tags fall back): default, the browser's best match. */
+  /** The payer's language (`en`, `yo`, `ha`, `ig`, `pcm`; `yo-NG`, `yo_NG`, `YO` are `yo`; others fall back): default, the browser's best match. */
   locale?: TenderLocale | (string & {}) | undefined;
   /** `--tender-*` CSS custom properties. */
   theme?: TenderTheme | undefined;
