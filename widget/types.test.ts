@@ -1,6 +1,8 @@
 // Type tests of the public API: checked by `tsc --noEmit` (the @ts-expect-error lines must stay errors);
-// the runtime test only keeps vitest from calling the file empty.
+// the runtime tests hold what tsc cannot: the examples the doc comments give.
+import { readFileSync } from 'node:fs';
 import { expect, test } from 'vitest';
+import { collectText } from '../scripts/text';
 import type * as Esm from './index';
 import type { ChildMessage } from '../src/protocol/messages';
 import type { THEME_PROPERTIES } from '../src/platform/theme';
@@ -83,4 +85,15 @@ function typeTests(): void {
 
 test('type tests compile (see tsc)', () => {
   expect(typeof typeTests).toBe('function');
+});
+
+// Language trial: the doc comment, which editors show and dist/types carries, gave 'page.pay', a key no catalog has.
+test('the keys TenderMessages gives as examples are keys of the catalogs', async () => {
+  const source = readFileSync(new URL('./types.ts', import.meta.url), 'utf8');
+  // The comment just above it: no `*/` inside.
+  const doc = /\/\*\*((?:(?!\*\/)[\s\S])*)\*\/\s*export type TenderMessages\b/.exec(source)![1]!;
+  const examples = [...doc.matchAll(/`'([\w.]+)'`/g)].map((m) => m[1]!);
+  expect(examples.length).toBeGreaterThan(0);
+  const en = (await collectText()).get('en')!;
+  expect(examples.filter((k) => !(k in en))).toEqual([]);
 });

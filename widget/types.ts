@@ -15,7 +15,7 @@ export type TenderChannel = SelectableChannelId;
 /** A language the hosted page speaks: English, Yoruba, Hausa, Igbo, Nigerian Pidgin. */
 export type TenderLocale = Locale;
 
-/** Your own wording by locale and key (`'wallet.a'`, `'page.pay'`, …): every key of the page's catalogs. */
+/** Your own wording by locale and key (`'wallet.a'`, `'card.pay'`, `'page.payTo'`, …): every key of the page's catalogs. */
 export type TenderMessages = { readonly [L in TenderLocale]?: { readonly [K in MessageKey]?: string } };
 
 /** A custom property of the hosted page that a theme may set (the page reads no other). */
