@@ -569,6 +569,15 @@ describe('the payer’s language', () => {
   });
   const localeOf = () => new URL(frames()[0]!.src).searchParams.get('locale');
 
+  // First, while nothing is recalled. README, Languages: what is kept for the way back is the payer's choice, never
+  // the merchant's option.
+  test('the merchant’s locale is kept nowhere: the page a wallet returns to must pass it again', () => {
+    open(options({ locale: 'ha' })).close();
+    open(options());
+    expect(localeOf()).toBeNull();
+    expect(sessionStorage.getItem('tender:lang')).toBeNull();
+  });
+
   test('recalled from an earlier page of the storefront’s session (a wallet’s return) by an open before tender.js has read it; never by a preload', () => {
     sessionStorage.setItem('tender:lang', 'ha');
     // A preload does not wait for the read (its frame would): the merchant's option.
