@@ -18,12 +18,13 @@ function clock(seconds: number): string {
   return `${String(Math.floor(s / 60)).padStart(2, '0')}:${String(s % 60).padStart(2, '0')}`;
 }
 
-/** Seconds left → words, for the announcement. */
+/**
+ * Seconds left → words, for the announcement. Whole minutes are rounded down: a payer who cannot see the clock must
+ * never be told more time remains than it shows (01:13 was heard as "2 minutes").
+ */
 function spoken(seconds: number): string {
   const s = Math.max(0, Math.ceil(seconds));
-  if (s > 60) return formatDuration(Math.max(2, Math.ceil(s / 60)), 'minute');
-  if (s === 60) return formatDuration(1, 'minute');
-  return formatDuration(s, 'second');
+  return s >= 60 ? formatDuration(Math.floor(s / 60), 'minute') : formatDuration(s, 'second');
 }
 
 /** Whether the remaining time is one we announce: each 5 minutes, the last minute, 30 s and 10 s. */

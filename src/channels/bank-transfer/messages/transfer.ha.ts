@@ -8,7 +8,7 @@ export default {
   amount: 'Adadin kuɗi',
   get: 'Karɓi bayanan asusu',
   sent: 'Na tura kuɗin',
-  expiresIn: 'Wannan asusun zai ƙare nan da {time}',
+  expiresIn: 'Saura {time} kafin wannan asusun ya ƙare',
   expiredTitle: 'Wannan asusun ya ƙare',
   expired: 'Kada ku tura kuɗi zuwa gare shi. Ku karɓi sabon asusu don biya ta hanyar tura kuɗi.',
   expiredSent:

@@ -8,7 +8,7 @@ export default {
   amount: 'Amount to pay',
   get: 'Show me di account details',
   sent: 'I don send di money',
-  expiresIn: 'Dis account go expire after {time}',
+  expiresIn: 'E remain {time} before dis account expire',
   expiredTitle: 'Dis account don expire',
   expired: 'No send money go dis account. Get new account if you wan pay by transfer.',
   expiredSent:

@@ -8,7 +8,7 @@ export default {
   amount: 'Iye owó',
   get: 'Gba àlàyé àkáǹtì',
   sent: 'Mo ti fi owó ránṣẹ́',
-  expiresIn: 'Àkáǹtì yìí yóò dópin lẹ́yìn {time}',
+  expiresIn: 'Ó kù {time} kí àkáǹtì yìí tó dópin',
   expiredTitle: 'Àkáǹtì yìí ti dópin',
   expired: 'Ẹ má fi owó ránṣẹ́ sí i mọ́. Ẹ gba àkáǹtì tuntun láti sanwó nípasẹ̀ ìfiránṣẹ́ owó.',
   expiredSent:

@@ -12,7 +12,7 @@ export default {
   useAnotherCard: 'Yi amfani da wani kati',
   lastTry: 'Sauran gwaji 1: lambar da ba daidai ba yanzu za ta kawo ƙarshen wannan biyan kuɗi.',
   resend: 'Aika sabuwar lamba',
-  resendIn: 'Aika sabuwar lamba bayan {time}',
+  resendIn: 'Saura {time} kafin ku iya neman sabuwar lamba',
   resent: 'Bankinku yana aiko da sabuwar lamba. Ku shigar da ta ƙarshe.',
   pinWrong: 'Wannan PIN ɗin ba daidai ba ne. Ku sake gwadawa.',
   pinTries:

@@ -12,7 +12,7 @@ export default {
   useAnotherCard: 'Jiri kaadị ọzọ',
   lastTry: 'Ohere 1 fọdụrụ: koodu na-ezighị ezi ugbu a ga-akwụsị ịkwụ ụgwọ a.',
   resend: 'Nweta koodu ọhụrụ',
-  resendIn: 'Nweta koodu ọhụrụ mgbe {time} gasịrị',
+  resendIn: 'Ọ fọdụrụ {time} tupu ị nwee ike ịnweta koodu ọhụrụ',
   resent: 'Ụlọ akụ gị na-eziga koodu ọhụrụ. Biko tinye nke kacha ọhụrụ.',
   pinWrong: 'PIN ahụ ezighị ezi. Biko nwaa ọzọ.',
   pinTries:

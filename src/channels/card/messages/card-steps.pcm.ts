@@ -12,7 +12,7 @@ export default {
   useAnotherCard: 'Use anoda card',
   lastTry: '1 try remain: if you put wrong code now, dis payment go end.',
   resend: 'Send new code',
-  resendIn: 'Send new code after {time}',
+  resendIn: 'E remain {time} before you fit ask for new code',
   resent: 'Your bank dey send new code. Put di newest one.',
   pinWrong: 'Dat PIN no correct. Try again.',
   pinTries:

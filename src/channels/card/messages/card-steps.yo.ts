@@ -12,7 +12,7 @@ export default {
   useAnotherCard: 'Lo káàdì mìíràn',
   lastTry: 'Ìgbìyànjú 1 ló kù: kóòdù tí kò tọ́ báyìí yóò fòpin sí ìsanwó yìí.',
   resend: 'Gba kóòdù tuntun',
-  resendIn: 'Ẹ lè gba kóòdù tuntun lẹ́yìn {time}',
+  resendIn: 'Ó kù {time} kí ẹ tó lè gba kóòdù tuntun',
   resent: 'Báǹkì yín ń fi kóòdù tuntun ránṣẹ́. Ẹ kọ èyí tó dé kẹ́yìn.',
   pinWrong: 'PIN yìí kò tọ̀nà. Ẹ gbìyànjú lẹ́ẹ̀kan sí i.',
   pinTries:
