@@ -22,9 +22,10 @@ const gz = (text: string): number => gzipSync(text, { level: 9 }).length;
  * until a modal's card, covered by the page's first screen, went out of reach and took the payer to that screen
  * rather than keep the focus on a button under it (the half was at 3,359); 3,370 until the slow link's card was placed
  * by its four sides rather than `inset`, which Safari before 14.5 lacks (13 B; the half as served was at 3,370); 3,383
- * until a page that did not load offered the payment API's own page, in five languages (204 B).
+ * until a page that did not load offered the payment API's own page, in five languages (204 B); 3,587 until Yorùbá's
+ * refused note spelt "Ẹ jọ̀ọ́," (please) as the page's catalogs do (2 B).
  */
-const DEFERRED_CEILING = 3587;
+const DEFERRED_CEILING = 3589;
 
 describe('tender.js', () => {
   test(`meets its ${LOADER_TARGET}-byte target (budget ${LOADER_BUDGET}) gzip, as built and as served: it carries no server config`, async () => {

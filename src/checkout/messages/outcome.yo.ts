@@ -12,7 +12,7 @@ export default {
   notCharged: 'A kò gba owó kankan lórí káàdì yín.',
   reversedTitle: 'Wọ́n ti dá ìsanwó náà padà',
   reversed:
-    'Ìsanwó yìí ṣeé ṣe, ṣùgbọ́n wọ́n ti dá a padà, nítorí náà owó náà yóò padà sí yín. Ẹ kò lè san án lẹ́ẹ̀kan sí i níbí: ẹ kàn sí oníṣòwò náà nípa ọjà tí ẹ rà.',
+    'Ìsanwó yìí yọrí sí rere, ṣùgbọ́n lẹ́yìn náà wọ́n dá a padà, nítorí náà owó náà yóò padà sí yín. Ẹ kò lè san án lẹ́ẹ̀kan sí i níbí: ẹ kàn sí oníṣòwò náà nípa ọjà tí ẹ rà.',
   voidedTitle: 'Oníṣòwò ti fagilé ìsanwó náà',
   voided: 'Oníṣòwò náà ti fagilé ìsanwó yìí, nítorí náà ẹ kò lè san án níbí mọ́. Ẹ kàn sí oníṣòwò náà bí ẹ bá ṣì fẹ́ rà á.',
   adviceFunds: 'Owó tó wà lórí káàdì yìí kò tó fún ìsanwó yìí. Ẹ lo káàdì mìíràn, tàbí kí ẹ sanwó pẹ̀lú ìfiránṣẹ́ owó tàbí USSD.',
@@ -42,5 +42,5 @@ export default {
   errUnreachableAuto: 'Kì í ṣe ìsopọ̀ yín ni: ojú-ìwé yìí yóò gbìyànjú lẹ́ẹ̀kan sí i fúnra rẹ̀ láìpẹ́, tàbí kí ẹ gbìyànjú báyìí.',
   errNotFound: 'A kò rí ìsanwó yìí.',
   errShopRefused: 'Ṣọ́ọ̀bù yìí kò tíì lè gba ìsanwó.',
-  errShopRefusedHint: 'Ẹ jọ̀wọ́ ẹ sọ fún ṣọ́ọ̀bù náà.',
+  errShopRefusedHint: 'Ẹ jọ̀ọ́, ẹ sọ fún ṣọ́ọ̀bù náà.',
 };
