@@ -36,6 +36,10 @@ const SAME_AS_ENGLISH: Readonly<Record<string, readonly Locale[]>> = {
   'wallet.b': LOCALES,
   // Nigerian Pidgin says "language" as English does (the switcher's label).
   'page.language': ['pcm'],
+  // Nigerian Pidgin names the checkout as English does, and "Continue" as its wallet and payment page buttons do.
+  'page.title': ['pcm'],
+  'loader.title': ['pcm'],
+  'card-steps.continue': ['pcm'],
   // Nigerian Pidgin writes minutes and seconds as English does.
   'time.minute': ['pcm'],
   'time.minutes': ['pcm'],

@@ -1,6 +1,6 @@
 /** The loader's own states, shown on the storefront while the hosted page is slow or has failed (widget/states.ts). */
 export default {
-  title: 'Pay here',
+  title: 'Checkout',
   loading: 'Di checkout dey load…',
   slow: 'E dey take time pass as e suppose.',
   failed: 'Di checkout no gree load.',

@@ -1,6 +1,6 @@
 /** The page around the channels: the first screen. */
 export default {
-  title: 'Pay here',
+  title: 'Checkout',
   payTo: 'Na {merchant} you dey pay',
   amountLoading: 'Amount dey load…',
   close: 'Close am',
@@ -12,7 +12,7 @@ export default {
   loadFailed: 'Dis part of di checkout no gree load.',
   loadOffline: 'You no get network. Di checkout go continue as soon as your network come back.',
   retry: 'Try am again',
-  late: 'Dis payment page dey slow to start pass as e suppose.',
+  late: 'Di checkout dey slow to start pass as e suppose.',
   reload: 'Load am again',
-  noscript: 'Dis payment page need JavaScript. On am for your browser, then load dis page again.',
+  noscript: 'Dis checkout need JavaScript. On am for your browser, then load dis page again.',
 };

@@ -8,7 +8,7 @@ export default {
   otpHint: 'Your bank don send you OTP by SMS or email.',
   otpLabel: 'OTP code',
   otpInvalid: 'Di code na 4 to 8 numbers.',
-  continue: 'Carry go',
+  continue: 'Continue',
   useAnotherCard: 'Use anoda card',
   lastTry: '1 try remain: if you put wrong code now, dis payment go end.',
   resend: 'Send new code',
