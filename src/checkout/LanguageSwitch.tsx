@@ -5,8 +5,9 @@ import { createJsonStore } from '../platform/storage';
 import { switchLocale } from './language';
 import { pageText as text } from './text';
 
-// Each language under its own name, as its speakers write it: a payer looks for the name they know.
-const NAMES: Readonly<Record<Locale, string>> = { en: 'English', yo: 'Yorùbá', ha: 'Hausa', ig: 'Igbo', pcm: 'Naijá' };
+// Each language under its own name, as its speakers write it: a payer looks for the name they know. Many who speak
+// Naijá look for it as "Pidgin" (language trial), so that name comes first.
+const NAMES: Readonly<Record<Locale, string>> = { en: 'English', yo: 'Yorùbá', ha: 'Hausa', ig: 'Igbo', pcm: 'Pidgin (Naijá)' };
 
 const store = createJsonStore();
 const ERROR_ID = 'tender-lang-error';
