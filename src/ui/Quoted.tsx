@@ -6,7 +6,7 @@
 export function Quoted({ said, words }: { readonly said: (words: string) => string; readonly words: string }) {
   const [before, after] = said('\u0000').split('\u0000');
   return after === undefined ? (
-    <>{before}</>
+    before
   ) : (
     <>
       {before}
