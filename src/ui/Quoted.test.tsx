@@ -16,4 +16,10 @@ describe('Quoted', () => {
     expect(container.textContent).toBe('Your bank said no.');
     expect(container.querySelector('[lang]')).toBeNull();
   });
+
+  it('words put in twice are marked twice', () => {
+    const { container } = render(<Quoted words="Declined" said={(w) => `${w}: ${w}.`} />);
+    expect(container.textContent).toBe('Declined: Declined.');
+    expect(container.querySelectorAll('[lang="en"]')).toHaveLength(2);
+  });
 });
