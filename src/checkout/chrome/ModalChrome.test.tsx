@@ -70,6 +70,8 @@ describe('ModalChrome', () => {
   test('with anything typed, a click on the backdrop does not close (a stray tap would lose it); the close button does', async () => {
     const model = await setup();
     fireEvent.input(screen.getByLabelText('Card number'), { target: { value: '5399 8383' } });
+    // Out of sight on another tab, what was typed is kept all the same (re-check trial).
+    screen.getByLabelText('Card number').remove();
     fireEvent.click(screen.getByRole('dialog').parentElement!);
     expect(model.close).not.toHaveBeenCalled();
     fireEvent.click(screen.getByRole('button', { name: 'Close' }));

@@ -1,5 +1,5 @@
 import type { ComponentChildren } from 'preact';
-import { useMount } from '../../signals/signals';
+import { useConstant, useMount } from '../../signals/signals';
 import type { CheckoutModel } from '../model';
 import { pageText as text } from '../text';
 
@@ -13,12 +13,6 @@ export interface ModalChromeProps {
 }
 
 /**
- * Whether the payer has typed into the checkout: then a click beside the dialog does not close it (a stray tap, a
- * thumb on the edge of a phone, threw the card details away: device trial); the close button and Esc still do.
- */
-const typed = (modal: Element): boolean => [...modal.querySelectorAll('input')].some((i) => i.value && i.type !== 'radio');
-
-/**
  * The modal around the checkout when the loader frames the page full-viewport (`embed=modal`): backdrop, centred
  * dialog (full screen on small screens), close button, Esc, focus trap, and a confirmation while a payment is in
  * flight. Closing is `model.close()`, which tells the loader.
@@ -26,6 +20,10 @@ const typed = (modal: Element): boolean => [...modal.querySelectorAll('input')].
 export function ModalChrome({ model, children }: ModalChromeProps) {
   // The model asks first when closing would leave a step or a payment in progress (App draws its confirmation).
   const ask = (): void => model.close();
+  // Once the payer has typed or chosen anything, a click beside the dialog does not close it (a stray tap, a thumb on
+  // the edge of a phone, threw the card details away: device trial), also from another tab, which keeps them out of
+  // sight (re-check trial); the close button and Esc still do.
+  const edited = useConstant(() => ({ yes: false }));
   useMount(() => {
     const onKey = (e: KeyboardEvent): void => {
       if (e.key === 'Escape') {
@@ -49,7 +47,7 @@ export function ModalChrome({ model, children }: ModalChromeProps) {
   return (
     // biome-ignore lint/a11y/noStaticElementInteractions: a click on the backdrop is a pointer's shortcut; Esc and the close button are the keyboard's.
     // biome-ignore lint/a11y/useKeyWithClickEvents: Esc closes the dialog for the keyboard (the handler above).
-    <div class="tender-m" onClick={(e) => e.target === e.currentTarget && !typed(e.currentTarget) && ask()}>
+    <div class="tender-m" onInput={() => (edited.yes = true)} onClick={(e) => e.target === e.currentTarget && !edited.yes && ask()}>
       {/* Named by the page's heading (whom the payer pays) and described by the amount, as a screen reader enters it. */}
       <div class="tender-m-d" role="dialog" aria-modal="true" aria-labelledby="tender-to" aria-describedby="tender-sum">
         <button type="button" class="tender-close tender-m-x" aria-label={text.t('close')} onClick={ask}>
