@@ -3,7 +3,6 @@ import type { ChannelProps } from '../channels/kit/context';
 import { type AnyChannel, type ChannelId, channelById, channelLabel } from '../channels/registry';
 import { formatAmount } from '../i18n/amount';
 import { Spinner } from '../ui/Spinner';
-import { StillWorking } from '../ui/StillWorking';
 import { Tabs } from '../ui/Tabs';
 import { preload, useLazy } from '../ui/useLazy';
 import { laterCss } from './laterCss';
@@ -151,7 +150,6 @@ export function App(props: AppProps) {
           ) : (
             <Lazy key={ch.id} load={loaderOf(model, ch)} props={{ ctx: model.contextFor(ch.id) }} />
           )}
-          {model.busy.value && <StillWorking />}
         </Tabs>
       ) : (
         <Lazy load={later(model, '', screens)} props={props} />

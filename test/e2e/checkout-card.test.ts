@@ -357,6 +357,9 @@ describe('hosted checkout: card', () => {
     expect(await note.textContent()).toBe('Still working on it: this can take up to a minute. Keep this page open; there is no need to press again.');
     expect(await note.isVisible()).toBe(true);
     expect(await submit(e2e.page).textContent()).toBe('Processing…');
+    // Just above the button pressed, which is in sight: under the form it came below a small screen (re-check trial).
+    const [noteBox, buttonBox] = await Promise.all([note.boundingBox(), submit(e2e.page).boundingBox()]);
+    expect(noteBox!.y + noteBox!.height).toBeLessThanOrEqual(buttonBox!.y);
     await releaseOne(held, reference, 1);
     expect(await e2e.page.getByText('Still working on it').count()).toBe(0);
   });

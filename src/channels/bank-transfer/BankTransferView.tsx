@@ -4,6 +4,7 @@ import { formatAmount } from '../../i18n/amount';
 import { pageNow } from '../../platform/clock';
 import { CopyButton } from '../../ui/CopyButton';
 import { Countdown } from '../../ui/Countdown';
+import { StillWorking } from '../../ui/StillWorking';
 import type { ChannelProps } from '../kit/context';
 import { WaitNote } from '../kit/WaitNote';
 import { kitText } from '../kit/text';
@@ -52,6 +53,7 @@ export default function BankTransferView({ ctx }: ChannelProps<TransferAccount>)
         <p class="tender-form-error" role="alert">
           {flow.error.value?.()}
         </p>
+        {busy && <StillWorking />}
         <button type="button" class="tender-btn tender-btn--primary" aria-disabled={busy} onClick={get}>
           {busy ? kitText.t('processing') : text.t(expired.value ? 'getNew' : 'get')}
         </button>

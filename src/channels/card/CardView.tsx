@@ -2,6 +2,7 @@ import { signal, useMount, useSignal } from '../../signals/signals';
 import { formatAmount } from '../../i18n/amount';
 import { allTextLoaded } from '../../i18n/text';
 import { Field } from '../../ui/Field';
+import { StillWorking } from '../../ui/StillWorking';
 import { preload, useLazy } from '../../ui/useLazy';
 import type { ChannelProps } from '../kit/context';
 import { kitText } from '../kit/text';
@@ -140,6 +141,7 @@ export function CardView({ ctx }: ChannelProps) {
       </p>
       {/* Drawn by the server as a plain button: pressed before the page's script, it neither submits (nor tries
           to: the CSP would refuse it) nor does Enter; it says it is getting ready. The script makes it the submit. */}
+      {ctx.busy.value && <StillWorking />}
       <button type={SERVER ? 'button' : 'submit'} class="tender-btn tender-btn--primary" aria-disabled={busy} data-wait={cardText.t('gettingReady')}>
         {busy
           ? kitText.t('processing')

@@ -4,6 +4,7 @@ import { pageNow } from '../../platform/clock';
 import { Countdown } from '../../ui/Countdown';
 import { Field } from '../../ui/Field';
 import { Quoted } from '../../ui/Quoted';
+import { StillWorking } from '../../ui/StillWorking';
 import { uiText } from '../../ui/text';
 import type { ChannelContext } from '../kit/context';
 import { LeaveStepDialog } from '../kit/LeaveStep';
@@ -75,6 +76,7 @@ export function SecretStep({ s, ctx, submit, resend }: { s: CardState; ctx: Chan
         onInput={(e) => (s.secret.value = e.currentTarget.value = digitsOf(e.currentTarget.value))}
         inputRef={s.refs.secret}
       />
+      {busy && <StillWorking />}
       <button type="submit" class="tender-btn tender-btn--primary" aria-disabled={busy}>
         {busy ? kitText.t('processing') : text.t('continue')}
       </button>

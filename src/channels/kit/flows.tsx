@@ -1,4 +1,5 @@
 import { type Signal, useSignal } from '../../signals/signals';
+import { StillWorking } from '../../ui/StillWorking';
 import type { ProxyCall } from './call';
 import type { ChannelContext, CompletionResult } from './context';
 import { problemOf, type Said } from './errors';
@@ -38,6 +39,7 @@ export function RedirectPanel({ ctx, intro, action, start }: RedirectPanelProps)
       <p class="tender-form-error" role="alert">
         {error.value?.()}
       </p>
+      {busy && <StillWorking />}
       <button type="button" class="tender-btn tender-btn--primary" aria-disabled={busy} onClick={() => void go()}>
         {busy ? kitText.t('processing') : action}
       </button>

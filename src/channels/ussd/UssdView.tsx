@@ -3,6 +3,7 @@ import { useEffect, useRef } from 'preact/hooks';
 import type { UssdBank } from '../../api/channels';
 import { CopyButton } from '../../ui/CopyButton';
 import { Spinner } from '../../ui/Spinner';
+import { StillWorking } from '../../ui/StillWorking';
 import type { ChannelProps } from '../kit/context';
 import { WaitNote } from '../kit/WaitNote';
 import { kitText } from '../kit/text';
@@ -164,6 +165,7 @@ export default function UssdView({ ctx }: ChannelProps<UssdInstructions>) {
         {flow.error.value?.()}
       </p>
       {/* Not disabled without a bank: pressed, it says what is missing (a dimmed button says nothing). */}
+      {busy && <StillWorking />}
       <button type="submit" class="tender-btn tender-btn--primary" aria-disabled={busy}>
         {busy ? kitText.t('processing') : text.t('getCode')}
       </button>
