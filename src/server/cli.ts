@@ -38,7 +38,7 @@ if (command === undefined) {
   const apiKey = process.env.SANDBOX_API_KEY || 'sk_test_sandbox';
   // A merchant's tests make a USSD or transfer payment wait (`off`: until POST /sandbox/transactions/REF/complete) or
   // complete at once, rather than race the demo's 8 s and 10 s.
-  const delay = (name: string, fallback: number, off: boolean): number | null => {
+  const delay = (name: string, fallback: number | undefined, off: boolean): number | null | undefined => {
     const value = process.env[name];
     if (value === undefined || value === '') return fallback;
     if (off && value.toLowerCase() === 'off') return null;
@@ -50,13 +50,17 @@ if (command === undefined) {
   };
   const ussdDelayMs = delay('SANDBOX_USSD_DELAY_MS', 8000, true);
   const transferDelayMs = delay('SANDBOX_TRANSFER_DELAY_MS', 10_000, true);
-  const hangMs = delay('SANDBOX_HANG_MS', 60_000, false) as number;
+  // Unset, the sandbox's own default (resolveOptions), said below as it resolved it.
+  const hangMs = delay('SANDBOX_HANG_MS', undefined, false) ?? undefined;
   const sandbox = await startSandbox({ port, apiKey, ussdDelayMs, transferDelayMs, hangMs });
   console.log(`Sandbox payment API listening on ${sandbox.url}`);
   console.log(`  API key: ${apiKey}   (run the Tender server with TENDER_API_BASE_URL=${sandbox.url} TENDER_API_KEY=${apiKey})`);
   console.log(`  test cards (PIN ${TEST_PIN}, OTP ${TEST_OTP}): ${TEST_CARDS.map((c) => c.number).join(', ')}`);
   const after = (ms: number | null) => (ms === null ? 'when POST /sandbox/transactions/REF/complete says' : `after ${ms} ms`);
-  console.log(`  USSD completes ${after(ussdDelayMs)}, a transfer ${after(transferDelayMs)}; the hang card answers after ${hangMs} ms`);
+  const resolved = sandbox.sandbox.options;
+  console.log(
+    `  USSD completes ${after(resolved.ussdDelayMs)}, a transfer ${after(resolved.transferDelayMs)}; the hang card answers after ${resolved.hangMs} ms`,
+  );
   const stop = () => void sandbox.close().finally(() => process.exit(0));
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);
